@@ -1,0 +1,80 @@
+"""Bots: anything with `choose(match) -> Action` for the seat to move.
+
+Bots draw from their own generator, never from the match's, so adding a bot
+to a seat does not change what the rules' chance produces.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Protocol
+
+from .actions import Action
+from .rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, match) -> Action: ...
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed ^ 0x5EED)
+
+    def choose(self, match) -> Action:
+        return self.rng.choice(match.legal_actions())
+
+
+class GreedyBot:
+    """Tries each legal action on a copy of the position and keeps the one the game rates best.
+
+    The copy gets a fresh generator, so the bot cannot peek at the rules' next
+    chance result (a shuffled deck, a tile draw).
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed ^ 0x6EED)
+
+    def choose(self, match) -> Action:
+        actions = match.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        seat, game = match.to_move, match.game
+        frozen = pickle.dumps(match.state, 5)
+        best, best_value = [], None
+        for action in actions:
+            state = pickle.loads(frozen)
+            state.rng = self.rng.fork()
+            game.apply(state, action, [])
+            value = game.heuristic(state, seat)
+            if best_value is None or value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+
+
+def play_out(match, bots: dict) -> None:
+    """Let bots make every decision until the game ends (automatic steps included)."""
+    while not match.is_over:
+        seat = match.to_move
+        if seat is None:
+            match.advance()
+        else:
+            match.play(bots[seat].choose(match))

@@ -1,0 +1,76 @@
+"""The rule catalog: every rule id with its title, explanation and rulebook citation.
+
+A game's rules live in `engines/<game>/data/rules.toml`:
+
+    ["aos.build.level"]
+    source = "rulebook:000_98ba3dcda373bef6.txt#1: 建造階段"
+    title.en = "Build level"
+    title.zh-Hant = "建造等級"
+    text.en = "..."
+    text.zh-Hant = "..."
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from .texts import LANGS, check_lang
+
+SOURCE_KINDS = ("rulebook:", "public:", "stand-in", "project:")
+
+
+class Rule:
+    __slots__ = ("id", "title", "text", "source")
+
+    def __init__(self, id, title, text, source):
+        self.id, self.title, self.text, self.source = id, title, text, source
+
+    def as_dict(self, lang: str) -> dict:
+        return {"title": self.title[lang], "text": self.text[lang], "source": self.source}
+
+
+class RuleCatalog:
+    def __init__(self, rules: dict[str, Rule]):
+        self.rules = rules
+
+    @classmethod
+    def load(cls, *paths: Path) -> "RuleCatalog":
+        rules: dict[str, Rule] = {}
+        for path in paths:
+            try:
+                data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError) as exc:
+                raise ValueError(f"{path}: cannot read rule catalog: {exc}") from None
+            for rule_id, entry in data.items():
+                where = f"{path}: rule '{rule_id}'"
+                if rule_id in rules:
+                    raise ValueError(f"{where}: defined twice")
+                source = entry.get("source")
+                if not isinstance(source, str) or not source.startswith(SOURCE_KINDS):
+                    raise ValueError(f"{where}: 'source' must start with one of {', '.join(SOURCE_KINDS)}")
+                for field in ("title", "text"):
+                    value = entry.get(field)
+                    if not isinstance(value, dict) or any(not isinstance(value.get(l), str) or not value[l].strip()
+                                                           for l in LANGS):
+                        raise ValueError(f"{where}: '{field}' needs a non-empty text in each of {', '.join(LANGS)}")
+                rules[rule_id] = Rule(rule_id, entry["title"], entry["text"], source)
+        return cls(rules)
+
+    def __contains__(self, rule_id):
+        return rule_id in self.rules
+
+    def __getitem__(self, rule_id) -> Rule:
+        return self.rules[rule_id]
+
+    def get(self, rule_id):
+        """The rule, or its nearest catalogued parent ("aos.build.level.next" -> "aos.build.level")."""
+        while rule_id:
+            if rule_id in self.rules:
+                return self.rules[rule_id]
+            rule_id = rule_id.rpartition(".")[0]
+        return None
+
+    def as_dict(self, lang: str) -> dict:
+        check_lang(lang)
+        return {rule_id: rule.as_dict(lang) for rule_id, rule in self.rules.items()}

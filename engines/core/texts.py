@@ -1,0 +1,132 @@
+"""Bilingual texts: every sentence an engine says is a key plus parameters.
+
+Catalogs are TOML files; each entry is a table with one string per language:
+
+    ["aos.build.take"]
+    en = "{seat:seat} builds {building:term}."
+    zh-Hant = "{seat:seat}建造了{building:term}。"
+
+Placeholders may name a format that is itself translated:
+  {x:seat}   a seat number, shown as "Player 1" / "玩家1"
+  {x:term}   x is a key of this catalog (a building, a region...), rendered too
+  {x:terms}  a list of keys, joined the way each language joins lists
+  {x:seats}  a list of seats
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from pathlib import Path
+
+LANGS = ("en", "zh-Hant")
+DEFAULT_LANG = "en"
+
+_CATALOG: dict[str, dict[str, str]] = {}
+_SOURCES: dict[str, str] = {}
+_JOINERS = {"en": ", ", "zh-Hant": "、"}
+
+
+class TextError(ValueError):
+    """A text catalog is malformed."""
+
+
+def load_catalog(path: Path) -> None:
+    """Add the texts of one TOML file to the shared catalog; a key may be defined once."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise TextError(f"{path}: cannot read text catalog: {exc}") from None
+    for key, entry in data.items():
+        if not isinstance(entry, dict) or not all(isinstance(v, str) for v in entry.values()):
+            raise TextError(f"{path}: text '{key}': expected a table of strings, one per language")
+        missing = [lang for lang in LANGS if lang not in entry]
+        if missing:
+            raise TextError(f"{path}: text '{key}': missing language {', '.join(missing)}")
+        unknown = [lang for lang in entry if lang not in LANGS]
+        if unknown:
+            raise TextError(f"{path}: text '{key}': unknown language {', '.join(unknown)}")
+        if key in _CATALOG and _SOURCES[key] != str(path):
+            raise TextError(f"{path}: text '{key}' is already defined in {_SOURCES[key]}")
+        _CATALOG[key] = entry
+        _SOURCES[key] = str(path)
+
+
+def add_text(key: str, entry: dict, source: str) -> None:
+    """Add one text from a data file (a component's name, say); redefining it from the same file is fine."""
+    if key in _CATALOG and _SOURCES[key] != source:
+        raise TextError(f"{source}: text '{key}' is already defined in {_SOURCES[key]}")
+    _CATALOG[key] = entry
+    _SOURCES[key] = source
+
+
+def has_text(key: str) -> bool:
+    return key in _CATALOG
+
+
+def catalog_keys() -> list[str]:
+    return sorted(_CATALOG)
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language '{lang}': choose one of {', '.join(LANGS)}")
+    return lang
+
+
+def template(key: str, lang: str) -> str:
+    entry = _CATALOG.get(key)
+    if entry is None:
+        return "⟨" + key + "⟩"  # visible, never a crash: a test checks every key exists
+    return entry.get(lang) or entry[DEFAULT_LANG]
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value, spec):
+        if spec == "seat":
+            return template("core.seat", self.lang).format(n=value + 1)
+        if spec == "term":
+            return render(value, {}, self.lang)
+        if spec == "seats":
+            return _JOINERS[self.lang].join(template("core.seat", self.lang).format(n=v + 1) for v in value)
+        if spec == "terms":
+            return _JOINERS[self.lang].join(render(v, {}, self.lang) for v in value)
+        if isinstance(value, Text):
+            return value.render(self.lang)
+        return super().format_field(value, spec)
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def render(key: str, params: dict, lang: str = DEFAULT_LANG) -> str:
+    return _FORMATTERS[check_lang(lang)].vformat(template(key, lang), (), params)
+
+
+class Text:
+    """A translatable sentence: a catalog key and its parameters (JSON values or Texts)."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, **params):
+        self.key = key
+        self.params = params
+
+    def render(self, lang: str = DEFAULT_LANG) -> str:
+        return render(self.key, self.params, lang)
+
+    def __str__(self):
+        return self.render(DEFAULT_LANG)
+
+    def __repr__(self):
+        return f"Text({self.key!r}, {self.params!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
+
+    def to_json(self):
+        return {"key": self.key, "params": {k: (v.to_json() if isinstance(v, Text) else v)
+                                            for k, v in self.params.items()}}

@@ -1,0 +1,45 @@
+"""The board host: one anywidget that draws a game's JSON view as SVG.
+
+Each game supplies its renderer (an ES module and a stylesheet). The renderer
+draws `view`, marks each element named by a choice's `target`, and sends back
+{"type": "choose", "id": action_id} when the learner clicks one. Python checks
+every message against the legal actions before anything happens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+_HOST_CSS = (Path(__file__).with_name("board.css")).read_text(encoding="utf-8")
+
+
+class BoardWidget(anywidget.AnyWidget):
+    view = traitlets.Dict().tag(sync=True)          # the engine's position, as JSON
+    choices = traitlets.List().tag(sync=True)       # [{id, target, label, legal, why}]
+    labels = traitlets.Dict().tag(sync=True)        # translated names the renderer shows
+    lang = traitlets.Unicode("en").tag(sync=True)
+    seat = traitlets.Int(-1).tag(sync=True)         # the seat whose decision is offered, -1 for none
+    revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
+
+    def __init__(self, renderer_dir: Path, **kwargs):
+        renderer_dir = Path(renderer_dir)
+        super().__init__(
+            _esm=(renderer_dir / "board.js").read_text(encoding="utf-8"),
+            _css=_HOST_CSS + (renderer_dir / "board.css").read_text(encoding="utf-8"),
+            **kwargs)
+
+    def show(self, view: dict, choices: list, labels: dict, lang: str, seat: int | None):
+        """Redraw in one go: every trait is a new object, so the front end always hears of it."""
+        with self.hold_sync():
+            self.view = view
+            self.choices = choices
+            self.labels = labels
+            self.lang = lang
+            self.seat = -1 if seat is None else seat
+            self.revision += 1
+
+    def __repr__(self):
+        return f"<BoardWidget revision={self.revision}>"
