@@ -11,6 +11,27 @@ from .core.shell import GameShell
 RENDERERS = {"endeavor-aos": "widgets.endeavor"}
 
 
+def page_options(defaults: dict | None = None) -> dict:
+    """Options from the page address (Voila passes it as QUERY_STRING): ?lang=zh-Hant&seed=3&players=4.
+
+    Unknown or malformed values are ignored, so a hand-edited address never breaks the page.
+    """
+    import os
+    from urllib.parse import parse_qs
+
+    from engines.core.texts import LANGS
+    options = dict(defaults or {})
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    lang = query.get("lang", [None])[0]
+    if lang in LANGS:
+        options["lang"] = lang
+    for key in ("seed", "players"):
+        value = query.get(key, [""])[0]
+        if value.isdigit() and len(value) < 10:
+            options[key] = int(value)
+    return options
+
+
 def renderer_for(game: str):
     try:
         return importlib.import_module(RENDERERS[game]).RENDERER
@@ -33,4 +54,4 @@ def show_scenario(game: str, name: str, seats: dict | None = None, lang: str = "
     return GameShell(game, match=match, seats=seats or {s: "human" for s in range(match.players)}, lang=lang)
 
 
-__all__ = ["GameShell", "BoardWidget", "play", "show_scenario", "renderer_for", "load_bokeh_offline"]
+__all__ = ["GameShell", "BoardWidget", "play", "show_scenario", "renderer_for", "load_bokeh_offline", "page_options"]

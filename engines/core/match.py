@@ -150,10 +150,16 @@ class Match:
     def _fork(self):
         """Stepping after an undo starts a new line; the old one is kept as a branch."""
         if self._cursor < len(self._entries):
+            self._rebase_branches(self._cursor)
             self.branches.append((self._cursor, self._entries[self._cursor:]))
             del self._entries[self._cursor:]
             for index in [i for i in self._checkpoints if i > self._cursor]:
                 del self._checkpoints[index]
+
+    def _rebase_branches(self, at: int) -> None:
+        """The current line changes from `at` on: a branch forked later keeps its own prefix."""
+        self.branches = [(at, self._entries[at:fork] + tail) if fork > at else (fork, tail)
+                         for fork, tail in self.branches]
 
     def _step(self, action: Action | None) -> list[Event]:
         start = len(self.log)
@@ -229,6 +235,7 @@ class Match:
         """Make a kept branch the current line again; the line it replaces is kept in its place."""
         at, entries = self.branches[index]
         self.goto(at)
+        self._rebase_branches(at)
         current_tail = self._entries[at:]
         del self._entries[at:]
         self._entries.extend(entries)
@@ -274,7 +281,7 @@ class Match:
         from . import registry
         try:
             data = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise SaveError(f"save file is not valid JSON: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a saved match: expected \"format\": \"{SAVE_FORMAT}\"")

@@ -53,8 +53,11 @@ def load_catalog(path: Path) -> None:
 
 
 def add_text(key: str, entry: dict, source: str) -> None:
-    """Add one text from a data file (a component's name, say); redefining it from the same file is fine."""
+    """Add one text from a data file (a component's name, say); redefining it from the same file,
+    or with the same texts, is fine."""
     if key in _CATALOG and _SOURCES[key] != source:
+        if _CATALOG[key] == entry:
+            return
         raise TextError(f"{source}: text '{key}' is already defined in {_SOURCES[key]}")
     _CATALOG[key] = entry
     _SOURCES[key] = source

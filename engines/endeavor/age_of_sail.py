@@ -174,7 +174,7 @@ class AgeOfSail(Game):
                 "aos.why.build-level", building=f"building.{arg}", level=self.buildings[arg].level,
                 build_level=self.build_level(player), industry=player.attributes[INDUSTRY])
         if kind == "pay":
-            if not arg.isdigit() or int(arg) >= len(player.buildings):
+            if arg not in [str(slot) for slot in range(len(player.buildings))]:
                 return "core.action.unknown", Text("core.action.unknown", action=action_id)
             return "aos.salary", Text("aos.why.no-worker", building=f"building.{player.buildings[int(arg)]}")
         return "core.action.unknown", Text("core.action.unknown", action=action_id)
@@ -346,6 +346,8 @@ class AgeOfSail(Game):
             "level5_face_down": (len(state.level5_face_down) if seat is not None
                                  else list(state.level5_face_down)),
             "players": [self._player_view(p) for p in state.players],
+            "mat": {"thresholds": list(self.mat.thresholds), "glory_spaces": list(self.mat.glory_spaces),
+                    "printed_length": self.mat.printed_length},
             "stand_in": {"buildings": sorted(b.id for b in self.buildings.values() if b.stand_in),
                          "mat": self.mat.stand_in},
         }

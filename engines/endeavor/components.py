@@ -100,8 +100,9 @@ def load_buildings(path: Path = DATA / "buildings.toml") -> dict[str, Building]:
             actions=tuple(e["actions"]), combine=e["combine"], no_payment=e["no_payment"],
             special=e["special"], memorial_tracks=tuple(e["memorial_tracks"]),
             source=e["source"], known=e["known"])
-        add_text(f"building.{name}", e["name"], str(path))
     _check_counts(buildings, path)
+    for name, e in entries.items():    # names are registered only once the whole file is valid
+        add_text(f"building.{name}", e["name"], str(path))
     return buildings
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipywidgets as W
 from bokeh.models import ColumnDataSource
 from bokeh.plotting import figure
 from jupyter_bokeh import BokehModel
@@ -26,43 +27,49 @@ def load_bokeh_offline() -> None:
 
 
 class ScoreChart:
+    """Glory of each seat by timeline step.
+
+    jupyter_bokeh renders a figure as it was when the BokehModel was made, so
+    anything but the data (title, legend language, number of lines) is set up
+    front, and the chart is rebuilt when the language or the player count changes.
+    """
+
     def __init__(self):
-        self.source = ColumnDataSource(data=self._empty())
-        self.figure = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
-                             x_axis_label="step", y_axis_label="glory")
-        self.lines = [self.figure.line("x", f"s{seat}", source=self.source, color=PALETTE[seat], line_width=2,
-                                       legend_label=f"P{seat + 1}") for seat in range(MAX_SEATS)]
-        self.figure.legend.location = "top_left"
-        self.widget = BokehModel(self.figure)
+        self.box = W.VBox(layout=W.Layout(width="100%"))
         self._points: dict[int, list[int]] = {}
-        self._lang = None
+        self._shape = None
+
+    def _build(self, players: int, lang: str):
+        self.source = ColumnDataSource(data=self._empty(players))
+        fig = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
+                     title=render("ui.chart", {}, lang), x_axis_label=render("ui.timeline", {}, lang),
+                     y_axis_label=render("ui.score", {}, lang))
+        for seat in range(players):
+            fig.line("x", f"s{seat}", source=self.source, color=PALETTE[seat], line_width=2,
+                     legend_label=render("core.seat", {"n": seat + 1}, lang))
+        fig.legend.location = "top_left"
+        self.figure = fig
+        self.box.children = [BokehModel(fig)]
+        self._shape = (players, lang)
 
     @staticmethod
-    def _empty():
-        return {"x": [], **{f"s{seat}": [] for seat in range(MAX_SEATS)}}
+    def _empty(players):
+        return {"x": [], **{f"s{seat}": [] for seat in range(players)}}
 
     def reset(self):
         self._points = {}
 
     def update(self, match, lang: str):
+        if self._shape != (match.players, lang):
+            self._build(match.players, lang)
         position = match.position
         # Only the line that led here is shown: points of undone steps are dropped.
         self._points = {p: v for p, v in self._points.items() if p < position}
         scores = match.scores()
         self._points[position] = [scores[s]["total"] for s in range(match.players)]
-        data = self._empty()
+        data = self._empty(match.players)
         for p in sorted(self._points):
             data["x"].append(p)
-            totals = self._points[p]
-            for seat in range(MAX_SEATS):
-                data[f"s{seat}"].append(totals[seat] if seat < len(totals) else None)
+            for seat, total in enumerate(self._points[p]):
+                data[f"s{seat}"].append(total)
         self.source.data = data
-        for seat, line in enumerate(self.lines):
-            line.visible = seat < match.players
-        if lang != self._lang:
-            self._lang = lang
-            self.figure.title.text = render("ui.chart", {}, lang)
-            self.figure.yaxis.axis_label = render("ui.score", {}, lang)
-            self.figure.xaxis.axis_label = render("ui.timeline", {}, lang)
-            for seat, item in enumerate(self.figure.legend.items):
-                item.label = {"value": render("core.seat", {"n": seat + 1}, lang)}

@@ -93,7 +93,7 @@ class GameShell(W.VBox):
             self.status, self.board, self.message,
             W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button, self.timeline,
                     self.language]),
-            self.seat_row, self.teacher, self.rule_panel, self.log_panel, self.chart.widget,
+            self.seat_row, self.teacher, self.rule_panel, self.log_panel, self.chart.box,
             self.new_game_row, self.errors,
         ])
         self.add_class("bgw-shell")

@@ -16,6 +16,14 @@ function el(tag, attrs = {}, parent = null, text = null) {
   return node;
 }
 
+// Break a name into short lines: at spaces for English, every few characters for Chinese.
+function wrap(text, width) {
+  if (text.includes(" ")) return text.split(" ");
+  const lines = [];
+  for (let i = 0; i < text.length; i += width) lines.push(text.slice(i, i + width));
+  return lines;
+}
+
 function draw(model, root, tip) {
   const view = model.get("view") || {};
   const labels = model.get("labels") || {};
@@ -111,40 +119,51 @@ function draw(model, root, tip) {
   // -- player mats ------------------------------------------------------------
   (view.players || []).forEach((p, seat) => {
     const h = 132, colour = SEAT_COLOURS[seat];
-    const mat = el("g", { class: "bgw-mat", "data-seat": seat }, svg);
+    const mat_g = el("g", { class: "bgw-mat_g", "data-seat": seat }, svg);
     const active = view.to_move === seat || (view.step && view.step.seat === seat);
     el("rect", { x: 6, y, width: WIDTH - 12, height: h, rx: 8, fill: "#fff", stroke: colour,
-                 "stroke-width": active ? 4 : 1.5 }, mat);
-    el("circle", { cx: 24, cy: y + 20, r: 9, fill: colour }, mat);
-    el("text", { x: 40, y: y + 25, "font-size": 15, "font-weight": 700 }, mat, L(`seat.${seat}`));
-    if (view.crown === seat) el("text", { x: 120, y: y + 26, "font-size": 18, fill: "#b7950b" }, mat, "♛")
+                 "stroke-width": active ? 4 : 1.5 }, mat_g);
+    el("circle", { cx: 24, cy: y + 20, r: 9, fill: colour }, mat_g);
+    el("text", { x: 40, y: y + 25, "font-size": 15, "font-weight": 700 }, mat_g, L(`seat.${seat}`));
+    if (view.crown === seat) el("text", { x: 120, y: y + 26, "font-size": 18, fill: "#b7950b" }, mat_g, "♛")
       .appendChild(el("title", {}, null, L("ui.crown")));
     // discs: harbor and supply
-    el("text", { x: 16, y: y + 50, "font-size": 12 }, mat, `${L("ui.harbor")}: ${p.harbor}`);
+    el("text", { x: 16, y: y + 50, "font-size": 12 }, mat_g, `${L("ui.harbor")}: ${p.harbor}`);
     for (let i = 0; i < Math.min(p.harbor, 20); i++)
-      el("circle", { cx: 20 + (i % 10) * 12, cy: y + 62 + Math.floor(i / 10) * 12, r: 5, fill: colour, stroke: "#333", "stroke-width": 0.5 }, mat);
-    el("text", { x: 16, y: y + 100, "font-size": 12, fill: "#555" }, mat, `${L("ui.supply")}: ${p.supply}`);
-    // four tracks with their levels
+      el("circle", { cx: 20 + (i % 10) * 12, cy: y + 62 + Math.floor(i / 10) * 12, r: 5, fill: colour, stroke: "#333", "stroke-width": 0.5 }, mat_g);
+    el("text", { x: 16, y: y + 100, "font-size": 12, fill: "#555" }, mat_g, `${L("ui.supply")}: ${p.supply}`);
+    // four tracks: a cube on the value, level boundaries as thick ticks, glory spaces starred
+    const track = view.mat_g || { thresholds: [], glory_spaces: [], printed_length: 15 };
     ATTRIBUTES.forEach((a, i) => {
       const ty = y + 12 + i * 29, tx = 150, value = p.attributes[a];
-      el("text", { x: tx, y: ty + 11, "font-size": 11 }, mat, L(`attribute.${a}`));
-      for (let s = 0; s <= 15; s++)
-        el("rect", { x: tx + 52 + s * 11, y: ty, width: 10, height: 14, fill: s <= value ? ATTRIBUTE_COLOURS[a] : "#eee",
-                     opacity: s <= value ? 0.85 : 1 }, mat);
-      el("text", { x: tx + 52 + 16 * 11 + 4, y: ty + 11, "font-size": 11, "font-weight": 600 }, mat,
+      const last = Math.max(track.printed_length, value);
+      const cell = Math.min(11, 176 / (last + 1));
+      el("text", { x: tx, y: ty + 11, "font-size": 11 }, mat_g, L(`attribute.${a}`));
+      for (let s = 0; s <= last; s++) {
+        const cx = tx + 52 + s * cell;
+        el("rect", { x: cx, y: ty, width: cell - 1, height: 14, fill: s > track.printed_length ? "#f9ebea" : "#eef0f0" }, mat_g);
+        if (track.glory_spaces.includes(s))
+          el("text", { x: cx + cell / 2 - 0.5, y: ty + 10, "font-size": 7, "text-anchor": "middle", fill: "#b9770e" }, mat_g, "★");
+        if (s > 0 && track.thresholds.includes(s))
+          el("rect", { x: cx - 1, y: ty - 2, width: 1.5, height: 18, fill: "#555" }, mat_g);
+      }
+      el("rect", { x: tx + 52 + value * cell, y: ty - 1, width: cell - 1, height: 16, rx: 2,
+                   fill: ATTRIBUTE_COLOURS[a], stroke: colour, "stroke-width": 2, class: "bgw-cube" }, mat_g)
+        .appendChild(el("title", {}, null, `${L(`attribute.${a}`)} ${value}`));
+      el("text", { x: tx + 52 + 16 * 11 + 4, y: ty + 11, "font-size": 11, "font-weight": 600 }, mat_g,
          `${value} → ${L(`level.${LEVELS[i]}`)} ${p.levels[LEVELS[i]]}`);
     });
     // coastline: 8 building slots
-    const cx0 = 500, slotW = 60;
-    el("text", { x: cx0, y: y + 14, "font-size": 11, fill: "#555" }, mat, L("ui.coastline"));
+    const cx0 = 496, slotW = 58;
+    el("text", { x: cx0, y: y + 14, "font-size": 11, fill: "#555" }, mat_g, L("ui.coastline"));
     for (let slot = 0; slot < 8; slot++) {
       const b = p.buildings.find((x) => x.slot === slot);
-      const g = el("g", { class: "bgw-slot" }, mat);
+      const g = el("g", { class: "bgw-slot" }, mat_g);
       el("rect", { x: cx0 + slot * (slotW + 2), y: y + 20, width: slotW, height: 100, rx: 5,
                    fill: b ? (b.level === 0 ? "#fdebd0" : "#fbf7ee") : "#f4f6f6", stroke: "#a67c52",
                    "stroke-dasharray": b ? null : "3 3", class: "bgw-frame" }, g);
       if (b) {
-        const words = L(`building.${b.id}`).split(" ");
+        const words = wrap(L(`building.${b.id}`), 4);
         words.forEach((w, k) => el("text", { x: cx0 + slot * (slotW + 2) + slotW / 2, y: y + 38 + k * 13,
                                             "font-size": 11, "text-anchor": "middle" }, g, w));
         if (b.workers) el("circle", { cx: cx0 + slot * (slotW + 2) + slotW / 2, cy: y + 96, r: 9, fill: colour,
@@ -153,7 +172,7 @@ function draw(model, root, tip) {
         else el("circle", { cx: cx0 + slot * (slotW + 2) + slotW / 2, cy: y + 96, r: 9, fill: "none",
                             stroke: "#aaa", "stroke-dasharray": "2 2" }, g);
       }
-      offer(g, `mat.${seat}.slot.${slot}`);
+      offer(g, `mat_g.${seat}.slot.${slot}`);
     }
     y += h + 8;
   });
@@ -170,7 +189,15 @@ export default {
     const root = document.createElement("div");
     root.className = "bgw-root";
     host.append(tip, root);
-    const redraw = () => { tip.textContent = ""; draw(model, root, tip); };
+    const redraw = () => {
+      tip.textContent = "";
+      try {
+        draw(model, root, tip);
+      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
+        root.textContent = `board error: ${error.message}`;
+        console.error(error);
+      }
+    };
     model.on("change:revision", redraw);
     redraw();
     return () => model.off("change:revision", redraw);

@@ -1,0 +1,47 @@
+# Two commands, each doing its own set-up on a fresh machine:
+#   make demo   Voila on http://127.0.0.1:8866 with the gallery (notebooks/index.ipynb)
+#   make test   the whole suite: unit, property, notebooks (nbval) and browser tests
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8866
+# Jupyter and IPython write under $HOME; keep the project's runs out of it.
+JUPYTER_TMP := $(CURDIR)/.venv/jupyter
+export JUPYTER_CONFIG_DIR  := $(JUPYTER_TMP)/config
+export JUPYTER_DATA_DIR    := $(JUPYTER_TMP)/data
+export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
+export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
+export JUPYTER_PLATFORM_DIRS := 1
+
+.PHONY: demo test chromium bench clean
+
+demo: $(VENV)/.ready-demo
+	$(PY) -m widgets.serve --port=$(PORT)
+
+test: $(VENV)/.ready-test chromium
+	$(PY) -m pytest -q tests notebooks tutorials --nbval-lax
+
+bench: $(VENV)/.ready-demo
+	$(PY) -m engines bench endeavor-aos --players 4 --games 200
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.ready-demo: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(VENV)/.ready-test: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e ".[test]"
+	touch $@ $(VENV)/.ready-demo
+
+# Browser tests drive Debian's chromium (never a downloaded browser).
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
+	else echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium' (they are skipped until then)."; fi
+
+clean:
+	rm -rf $(VENV) *.egg-info build test-artifacts

@@ -1,0 +1,46 @@
+"""A real Voila server on a free loopback port, started once for the browser tests."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory):
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    log = open(log_path, "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "widgets.serve", f"--port={port}"], cwd=ROOT, stdout=log,
+        stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    deadline = time.monotonic() + 60
+    # Wait for the socket, not for a page: every page GET starts a kernel.
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                log.close()
+                raise RuntimeError(f"Voila did not start:\n{log_path.read_text()[-3000:]}")
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    log.close()

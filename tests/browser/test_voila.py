@@ -1,0 +1,97 @@
+"""Browser tests: Debian Chromium, driven by Playwright, on real Voila pages."""
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BOARD = ".bgw-board svg"
+PAGE_TIMEOUT = 90_000
+
+
+def revision(page) -> int:
+    return int(page.get_attribute(BOARD, "data-revision"))
+
+
+def wait_for_redraw(page, before: int) -> None:
+    page.wait_for_function(
+        "before => { const s = document.querySelector('.bgw-board svg');"
+        " return s && Number(s.getAttribute('data-revision')) > before; }", arg=before, timeout=20_000)
+
+
+def test_gallery_links_every_game(page, voila_url):
+    page.goto(voila_url + "/", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector("table.bgw-gallery a", timeout=PAGE_TIMEOUT)
+    hrefs = page.eval_on_selector_all("table.bgw-gallery a", "els => els.map(e => e.getAttribute('href'))")
+    assert "endeavor-aos.ipynb?lang=en" in hrefs
+    assert "endeavor-aos.ipynb?lang=zh-Hant" in hrefs
+    assert "../tutorials/endeavor-aos.en.ipynb" in hrefs
+    assert "../tutorials/endeavor-aos.zh-Hant.ipynb" in hrefs
+
+
+def test_play_page_next_and_build(page, voila_url, record_property):
+    messages = []
+    page.on("console", lambda m: messages.append(m.text) if m.type == "error" else None)
+    started = time.perf_counter()
+    page.goto(voila_url + "/voila/render/notebooks/endeavor-aos.ipynb?seed=3&players=3", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    board_seconds = time.perf_counter() - started
+    record_property("board_seconds", board_seconds)
+    print(f"\nboard drawn {board_seconds:.2f} s after opening the page")
+
+    # The chart came up too, from the inline (offline) BokehJS.
+    page.wait_for_selector(".bk-Canvas, .bk-root, div.bk", state="attached", timeout=PAGE_TIMEOUT)
+
+    log_before = page.inner_text(".bgw-shell")
+    # Next until the human seat (Player 1) must choose a building in the tray.
+    for _ in range(40):
+        legal = page.query_selector(".bgw-legal[data-target^='tray.']")
+        if legal:
+            break
+        start_choice = page.query_selector(".bgw-legal[data-target^='start.']")
+        before = revision(page)
+        if start_choice:
+            start_choice.click()
+        else:
+            page.get_by_role("button", name="Next").click()
+        wait_for_redraw(page, before)
+    else:
+        pytest.fail("no building became clickable")
+    assert page.inner_text(".bgw-shell") != log_before
+
+    target = legal.get_attribute("data-target")
+    building = target.split(".", 1)[1]
+    coast_before = page.eval_on_selector_all(".bgw-mat[data-seat='0'] .bgw-slot text", "els => els.length")
+    before = revision(page)
+    clicked = time.perf_counter()
+    legal.click()
+    wait_for_redraw(page, before)
+    latency_ms = 1000 * (time.perf_counter() - clicked)
+    record_property("click_ms", latency_ms)
+    print(f"click to redraw: {latency_ms:.0f} ms (building {building})")
+    coast_after = page.eval_on_selector_all(".bgw-mat[data-seat='0'] .bgw-slot text", "els => els.length")
+    assert coast_after > coast_before, "the new building is drawn on Player 1's coastline"
+    assert "Player 1 builds the" in page.inner_text(".bgw-shell")
+    assert not [m for m in messages if "bgw" in m or "anywidget" in m.lower()], messages
+
+
+def test_refused_option_says_why(page, voila_url):
+    page.goto(voila_url + "/voila/render/notebooks/endeavor-aos.ipynb?seed=5&players=2&lang=zh-Hant",
+              timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    for _ in range(40):
+        refused = page.query_selector(".bgw-refused[data-target^='tray.']")
+        if refused:
+            break
+        choice = page.query_selector(".bgw-legal[data-target^='start.']")
+        before = revision(page)
+        (choice.click() if choice else page.get_by_role("button", name="下一步").click())
+        wait_for_redraw(page, before)
+    else:
+        pytest.fail("no refused building was shown")
+    before = revision(page)
+    refused.click()
+    wait_for_redraw(page, before)
+    assert "無法執行" in page.inner_text(".bgw-shell")   # the refusal, in Chinese, with its reason
+    assert "建造等級" in page.inner_text(".bgw-shell")
