@@ -74,7 +74,12 @@ class Game:
             if value not in specs[key].choices:
                 raise ValueError(f"{self.id}: option '{key}' must be one of "
                                  f"{', '.join(map(repr, specs[key].choices))}, got {value!r}")
-        return {key: options.get(key, spec.default) for key, spec in specs.items()}
+        resolved = {key: options.get(key, spec.default) for key, spec in specs.items()}
+        self.check_options(players, resolved)
+        return resolved
+
+    def check_options(self, players: int, options: dict) -> None:
+        """Refuse combinations of options the rules do not allow (ValueError naming them)."""
 
     # -- the rules: each game implements these ----------------------------
     def setup(self, players: int, options: dict, seed: int, events: list[Event]):

@@ -90,11 +90,13 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value, spec):
         if spec == "seat":
+            if isinstance(value, str):          # a neutral owner a game names, e.g. "silent"
+                return render(f"seat.{value}", {}, self.lang)
             return template("core.seat", self.lang).format(n=value + 1)
         if spec == "term":
             return render(value, {}, self.lang)
         if spec == "seats":
-            return _JOINERS[self.lang].join(template("core.seat", self.lang).format(n=v + 1) for v in value)
+            return _JOINERS[self.lang].join(self.format_field(v, "seat") for v in value)
         if spec == "terms":
             return _JOINERS[self.lang].join(render(v, {}, self.lang) for v in value)
         if isinstance(value, Text):

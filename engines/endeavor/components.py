@@ -147,3 +147,172 @@ def load_mat(path: Path = DATA / "mat.toml") -> Mat:
     return Mat(tuple(thresholds), values["levels.growth_bonus"], values["levels.max_cards"], tuple(spaces),
                values["tracks.printed_length"], values["discs.per_player"], values["discs.start_on_building"],
                values["game.rounds"], values["game.coastline_slots"], values["game.level5_in_play"], stand_in)
+
+
+# == asset cards and governors ==================================================
+REGIONS = ("africa", "south-america", "caribbean", "north-america", "india", "far-east")
+DECKS = ("europe", "slavery") + REGIONS
+
+CARD_SCHEMA = {
+    "name": Field(dict, item=str, choices=("en", "zh-Hant")),
+    "deck": Field(str, choices=DECKS),
+    "value": Field(int, low=0, high=5),
+    "icons": Field(dict, required=False, default=dict, choices=ATTRIBUTES, low=0, high=9),
+    "glory": Field(int, required=False, default=0, low=0, high=9),
+    "population": Field(int, required=False, default=0, low=0, high=3),
+    "abolition": Field(bool, required=False, default=False),
+    "governor": Field(bool, required=False, default=False),
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    deck: str
+    value: int
+    icons: tuple
+    glory: int
+    population: int
+    abolition: bool
+    governor: bool
+    source: str
+
+    @property
+    def slavery(self) -> bool:
+        return self.deck == "slavery"
+
+
+def load_cards(path: Path = DATA / "cards.toml") -> dict[str, Card]:
+    entries = validate_entries(load_toml(path), CARD_SCHEMA, str(path))
+    cards = {name: Card(name, e["deck"], e["value"], tuple(e["icons"].get(a, 0) for a in ATTRIBUTES), e["glory"],
+                        e["population"], e["abolition"], e["governor"], e["source"])
+             for name, e in entries.items()}
+    # The rulebook's structure: decks of values 1-5 per region, 0-5 for Europe and Slavery, one governor a region.
+    for deck in DECKS:
+        values = sorted(c.value for c in cards.values() if c.deck == deck and not c.governor)
+        wanted = list(range(0 if deck in ("europe", "slavery") else 1, 6))
+        if values != wanted:
+            raise DataError(f"{path}: deck '{deck}' must hold one card of each value {wanted[0]}-5, has {values}")
+    for region in REGIONS:
+        governors = [c.id for c in cards.values() if c.governor and c.deck == region]
+        if len(governors) != 1:
+            raise DataError(f"{path}: region '{region}' needs exactly one governor, has {len(governors)}")
+    if [(c.deck, c.value) for c in cards.values() if c.abolition] != [("europe", 5)]:
+        raise DataError(f"{path}: exactly one card, the Europe 5, abolishes slavery")
+    for name, e in entries.items():
+        add_text(f"card.{name}", e["name"], str(path))
+    return cards
+
+
+# == trade tokens ==================================================================
+TOKEN_SCHEMA = {
+    "name": Field(dict, item=str, choices=("en", "zh-Hant")),
+    "attribute": Field(str, required=False, default="", choices=("",) + ATTRIBUTES),
+    "actions": Field(list, required=False, default=list, item=str, choices=ACTIONS),
+    "count": Field(int, low=1, high=95),
+}
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    id: str
+    attribute: int | None     # index into ATTRIBUTES for a brown token
+    actions: tuple            # for a blue token: one action, or a choice of several
+    count: int
+
+
+def load_tokens(path: Path = DATA / "tokens.toml") -> dict[str, TokenKind]:
+    entries = validate_entries(load_toml(path), TOKEN_SCHEMA, str(path))
+    kinds = {}
+    for name, e in entries.items():
+        if bool(e["attribute"]) == bool(e["actions"]):
+            raise DataError(f"{path}: entry '{name}': a token has either an attribute or actions")
+        kinds[name] = TokenKind(name, ATTRIBUTES.index(e["attribute"]) if e["attribute"] else None,
+                                tuple(e["actions"]), e["count"])
+    total = sum(k.count for k in kinds.values())
+    if len(kinds) != 8 or total != 95:
+        raise DataError(f"{path}: the rulebook has 95 trade tokens of 8 kinds; this file has {total} of {len(kinds)}")
+    for name, e in entries.items():
+        add_text(f"token.{name}", e["name"], str(path))
+    return kinds
+
+
+# == the map, one file per board side ===============================================
+def _point(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value)
+
+
+REGION_SCHEMA = {
+    "name": Field(dict, item=str, choices=("en", "zh-Hant")),
+    "track": Field(int, low=0, high=12),
+    "decks": Field(list, item=str, choices=DECKS),
+    "label": Field(list, item=(int, float)), "area": Field(list, item=(int, float)),
+    "deck_at": Field(list, item=(int, float)),
+    "track_at": Field(list, required=False, default=list, item=list),
+    "sea_at": Field(list, required=False, default=list, item=(int, float)),
+    "slavery_at": Field(list, required=False, default=list, item=(int, float)),
+    "discard_at": Field(list, required=False, default=list, item=(int, float)),
+}
+SPACE_SCHEMA = {
+    "region": Field(str, choices=("europe",) + REGIONS),
+    "kind": Field(str, choices=("city", "fleet")),
+    "glory": Field(int, low=0, high=2),
+    "name": Field(dict, item=str, choices=("en", "zh-Hant")),
+    "at": Field(list, item=(int, float)),
+}
+CONNECTION_SCHEMA = {"a": Field(str), "b": Field(str), "kind": Field(str, choices=("token", "glory"))}
+
+
+@dataclass(frozen=True)
+class Board:
+    side: str
+    regions: dict            # id -> {"track": n, "decks": [...], drawing positions...}
+    spaces: dict             # id -> {"region", "kind", "glory", "at"}
+    connections: dict        # id -> {"a", "b", "kind"}
+    stand_in: bool
+
+    def circle_spaces(self) -> int:
+        return (sum(r["track"] for r in self.regions.values()) + len(self.spaces)
+                + sum(1 for c in self.connections.values() if c["kind"] == "token"))
+
+
+def load_board(side: str, path: Path | None = None) -> Board:
+    path = path or DATA / f"map-{side}.toml"
+    data = load_toml(path)
+    for table in ("side", "regions", "spaces", "connections"):
+        if not isinstance(data.get(table), dict):
+            raise DataError(f"{path}: missing table [{table}]")
+    check_source(data["side"].get("source"), f"{path}: [side]")
+    regions = validate_entries(data["regions"], REGION_SCHEMA, f"{path} [regions]")
+    spaces = validate_entries(data["spaces"], SPACE_SCHEMA, f"{path} [spaces]")
+    connections = validate_entries(data["connections"], CONNECTION_SCHEMA, f"{path} [connections]")
+    if set(regions) != {"europe", *REGIONS}:
+        raise DataError(f"{path}: [regions] must be europe and {', '.join(REGIONS)}; has {', '.join(regions)}")
+    for name, r in regions.items():
+        where = f"{path}: region '{name}'"
+        europe = name == "europe"
+        if europe != (r["track"] == 0):
+            raise DataError(f"{where}: field 'track': Europe has no shipping track, every other region has one")
+        if r["decks"] != (["europe", "slavery"] if europe else [name]):
+            raise DataError(f"{where}: field 'decks': Europe holds the europe and slavery decks, a region its own")
+        if len(r["track_at"]) != r["track"] or not all(_point(p) for p in r["track_at"]):
+            raise DataError(f"{where}: field 'track_at': needs {r['track']} points [x, y], one per shipping space")
+        if not europe and not _point(r["sea_at"]):
+            raise DataError(f"{where}: field 'sea_at': a region needs its open sea position [x, y]")
+    for name, s in spaces.items():
+        if (s["kind"] == "city") != (s["glory"] in (1, 2)):
+            raise DataError(f"{path}: space '{name}': field 'glory': cities are worth 1 or 2, fleets 0")
+    for name, c in connections.items():
+        for end in ("a", "b"):
+            if c[end] not in spaces:
+                raise DataError(f"{path}: connection '{name}': field '{end}': no space '{c[end]}'")
+    board = Board(data["side"].get("id", side), regions, spaces, connections,
+                  stand_in=data["side"]["source"] == "stand-in")
+    if board.circle_spaces() != 95:
+        raise DataError(f"{path}: the 95 trade tokens fill every circular space, but this side has "
+                        f"{board.circle_spaces()} (shipping spaces + cities + fleets + token connections)")
+    for name, r in regions.items():
+        add_text(f"region.{name}", r["name"], str(path))
+    for name, s in spaces.items():
+        add_text(f"space.{name}", s["name"], str(path))
+    return board
