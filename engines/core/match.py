@@ -41,6 +41,9 @@ class Match:
             scenarios = game.scenarios()
             if scenario not in scenarios:
                 raise ValueError(f"{game.id}: unknown scenario {scenario!r} (known: {', '.join(scenarios) or 'none'})")
+            if players != scenarios[scenario].players:
+                raise ValueError(f"{game.id}: scenario {scenario!r} is prepared for "
+                                 f"{scenarios[scenario].players} players, got {players!r}")
             scenarios[scenario].prepare(self.state, self.log)
         self._entries: list[str | None] = []
         self._cursor = 0

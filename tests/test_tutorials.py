@@ -1,0 +1,184 @@
+"""The tutorials stay in step across languages, cite the rules they teach, and all notebooks are stored clean.
+
+DESIGN.md section 6: one tutorial per game per language, `tutorials/<game>.en.ipynb` and
+`tutorials/<game>.zh-Hant.ipynb`, with the same cells in the same order. Code cells must be the same
+program in both languages: they may differ only in the language string ("en" / "zh-Hant") and in
+their comments. Section 7: notebooks are committed without outputs. (Running them is nbval's job:
+`pytest --nbval-lax tutorials/`.)
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+import engines
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIALS = ROOT / "tutorials"
+NOTEBOOK_DIRS = (ROOT / "notebooks", ROOT / "tutorials")
+SOURCE_LANG = "en"
+TWIN_LANGS = ("zh-Hant",)
+LANG_STRINGS = {"en", *TWIN_LANGS}
+
+ENGLISH = sorted(TUTORIALS.glob(f"*.{SOURCE_LANG}.ipynb"))
+ALL_TUTORIALS = sorted(TUTORIALS.glob("*.ipynb"))
+ALL_NOTEBOOKS = sorted(p for d in NOTEBOOK_DIRS for p in d.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def load(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        pytest.fail(f"{rel(path)}: not a readable notebook: {exc}")
+
+
+def source(cell: dict) -> str:
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else text
+
+
+def split_name(path: Path) -> tuple[str, str]:
+    """'endeavor-aos.zh-Hant.ipynb' -> ('endeavor-aos', 'zh-Hant')."""
+    game, _, lang = path.name[:-len(".ipynb")].rpartition(".")
+    return game, lang
+
+
+def twin(path: Path, lang: str) -> Path:
+    return path.with_name(f"{split_name(path)[0]}.{lang}.ipynb")
+
+
+def normalise_code(code: str) -> list:
+    """A code cell as tokens: comments and blank lines dropped, every language string read as "en"."""
+    try:
+        tokens = []
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type in (tokenize.COMMENT, tokenize.NL, tokenize.ENDMARKER):
+                continue
+            if tok.type == tokenize.NEWLINE:
+                tokens.append(("NEWLINE",))
+                continue
+            if tok.type == tokenize.STRING:
+                try:
+                    value = ast.literal_eval(tok.string)
+                except (ValueError, SyntaxError):       # f-strings and the like: compare as written
+                    value = None
+                if value in LANG_STRINGS:
+                    tokens.append(("STRING", SOURCE_LANG))
+                    continue
+            tokens.append((tokenize.tok_name[tok.type], tok.string))
+        return tokens
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        # Not plain Python (an IPython magic, say): compare lines without comments and blank lines.
+        pattern = re.compile(r"""(["'])(%s)\1""" % "|".join(map(re.escape, sorted(LANG_STRINGS))))
+        lines = []
+        for line in code.splitlines():
+            line = re.sub(r"\s+#.*$|^\s*#.*$", "", line).rstrip()
+            if line:
+                lines.append(pattern.sub(f'"{SOURCE_LANG}"', line))
+        return lines
+
+
+def test_there_are_tutorials():
+    assert ENGLISH, "tutorials/ holds no *.en.ipynb"
+
+
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+def test_tutorial_names_a_known_language(path):
+    game, lang = split_name(path)
+    assert lang in LANG_STRINGS, f"{path.name}: language {lang!r} is not one of {sorted(LANG_STRINGS)}"
+    assert twin(path, SOURCE_LANG).exists(), f"{path.name}: no English original {twin(path, SOURCE_LANG).name}"
+
+
+@pytest.mark.parametrize("lang", TWIN_LANGS)
+@pytest.mark.parametrize("english", ENGLISH, ids=lambda p: p.name)
+def test_twin_has_the_same_cells(english, lang):
+    other = twin(english, lang)
+    assert other.exists(), f"{english.name} has no {lang} twin: expected {rel(other)}"
+    cells_en, cells_other = load(english)["cells"], load(other)["cells"]
+    assert len(cells_en) == len(cells_other), (
+        f"{english.name} has {len(cells_en)} cells, {other.name} has {len(cells_other)}")
+    for number, (a, b) in enumerate(zip(cells_en, cells_other), 1):
+        assert a["cell_type"] == b["cell_type"], (
+            f"cell {number}: {a['cell_type']} in {english.name}, {b['cell_type']} in {other.name}")
+        if a["cell_type"] == "code":
+            assert normalise_code(source(a)) == normalise_code(source(b)), (
+                f"cell {number}: the code differs between {english.name} and {other.name} "
+                f"(only comments and the language string may differ)\n--- {SOURCE_LANG}\n{source(a)}\n--- {lang}\n{source(b)}")
+        elif a["cell_type"] == "markdown":
+            assert source(b).strip(), f"cell {number} of {other.name} is empty"
+
+
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+def test_code_runs_in_its_own_language(path):
+    """The English notebook never asks for a translation, and each twin asks for its own language."""
+    _, lang = split_name(path)
+    code = "\n".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "code")
+    asked = {lang_ for lang_ in LANG_STRINGS if re.search(r"""(["'])%s\1""" % re.escape(lang_), code)}
+    if lang == SOURCE_LANG:
+        assert not asked - {SOURCE_LANG}, f"{path.name}: its code selects {sorted(asked - {SOURCE_LANG})}"
+    else:
+        assert lang in asked, f"{path.name}: its code never selects language {lang!r}"
+        assert not asked - {lang}, f"{path.name}: its code also selects {sorted(asked - {lang})}"
+
+
+@pytest.mark.parametrize("path", [p for p in ALL_TUTORIALS if split_name(p)[1] != SOURCE_LANG], ids=lambda p: p.name)
+def test_translated_text_is_translated(path):
+    """Every markdown cell of a Chinese tutorial has Chinese in it (no English paragraph left behind)."""
+    for number, cell in enumerate(load(path)["cells"], 1):
+        if cell["cell_type"] == "markdown":
+            assert re.search(r"[\u4e00-\u9fff]", source(cell)), f"{path.name}, cell {number}: no Chinese text"
+
+
+CITATION = re.compile(r"`(?P<id>[^`\s]+)`\s*[（(]\s*(?:rulebook|規則書)\s*§\s*(?P<section>[^)）]+?)\s*[)）]")
+
+
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+def test_rules_are_cited_exactly(path):
+    """Every rule id a tutorial names exists, is cited with its rulebook section, and the section is right."""
+    game, lang = split_name(path)
+    if game not in engines.GAMES:
+        pytest.skip(f"{game} has no engine yet")
+    catalog = engines.rules(game, lang)
+    prefixes = {rule_id.split(".", 1)[0] for rule_id in catalog}
+    named = re.compile(r"(?<![\w./-])(?:%s)\.[a-z0-9][a-z0-9.\-]*[a-z0-9]" % "|".join(map(re.escape, sorted(prefixes))))
+    mentioned, cited = set(), set()
+    for number, cell in enumerate(load(path)["cells"], 1):
+        text = source(cell)
+        for rule_id in named.findall(text):
+            assert rule_id in catalog, f"{path.name}, cell {number}: unknown rule id {rule_id!r}"
+            if cell["cell_type"] == "markdown":
+                mentioned.add(rule_id)
+        if cell["cell_type"] != "markdown":
+            continue
+        for match in CITATION.finditer(text):
+            rule_id, section = match["id"], match["section"]
+            assert rule_id in catalog, f"{path.name}, cell {number}: cites unknown rule id {rule_id!r}"
+            source_ = catalog[rule_id]["source"]
+            assert source_.startswith("rulebook:"), f"{path.name}: {rule_id} is not from a rulebook ({source_})"
+            expected = source_.partition("#")[2]
+            assert section == expected, (
+                f"{path.name}, cell {number}: {rule_id} cited as § {section!r}, the catalog says § {expected!r}")
+            cited.add(rule_id)
+    uncited = sorted(mentioned - cited)
+    assert not uncited, f"{path.name}: rules named but never cited with their rulebook section: {uncited}"
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_notebook_is_stored_without_outputs(path):
+    for number, cell in enumerate(load(path)["cells"], 1):
+        if cell["cell_type"] != "code":
+            continue
+        assert cell.get("outputs") == [], f"{rel(path)}, cell {number}: stored outputs"
+        assert cell.get("execution_count") is None, (
+            f"{rel(path)}, cell {number}: execution_count {cell.get('execution_count')!r}, expected None")
