@@ -119,7 +119,7 @@ function draw(model, root, tip) {
   // -- player mats ------------------------------------------------------------
   (view.players || []).forEach((p, seat) => {
     const h = 132, colour = SEAT_COLOURS[seat];
-    const mat_g = el("g", { class: "bgw-mat_g", "data-seat": seat }, svg);
+    const mat_g = el("g", { class: "bgw-mat", "data-seat": seat }, svg);
     const active = view.to_move === seat || (view.step && view.step.seat === seat);
     el("rect", { x: 6, y, width: WIDTH - 12, height: h, rx: 8, fill: "#fff", stroke: colour,
                  "stroke-width": active ? 4 : 1.5 }, mat_g);
