@@ -137,22 +137,25 @@ class Match:
         if not isinstance(action_id, str) or action_id not in legal:
             rule, text = self._refusal(action_id)
             raise IllegalAction(rule, text, action_id if isinstance(action_id, str) else repr(action_id))
-        self._fork()
+        self._fork(action_id)
         return self._step(legal[action_id])
 
     def advance(self, step: bool = False) -> list[Event]:
         """Resolve automatic steps up to the next decision (or just one with step=True)."""
         start = len(self.log)
         while not self.state.over and self.game.to_move(self.state) is None:
-            self._fork()
+            self._fork(None)
             self._step(None)
             if step:
                 break
         return self.log[start:]
 
-    def _fork(self):
-        """Stepping after an undo starts a new line; the old one is kept as a branch."""
-        if self._cursor < len(self._entries):
+    def _fork(self, entry=False):
+        """Stepping after an undo starts a new line; the old one is kept as a branch.
+
+        Taking the very step the line already holds next is a redo, not a new line.
+        """
+        if self._cursor < len(self._entries) and self._entries[self._cursor] != entry:
             self._rebase_branches(self._cursor)
             self.branches.append((self._cursor, self._entries[self._cursor:]))
             del self._entries[self._cursor:]

@@ -49,6 +49,17 @@ class ActionPhase:
         self.board_of = game.boards
         self.cards = game.cards
         self.tokens = game.tokens
+        # Per board side: the cities and fleets of each region, so checks need not scan the whole map.
+        self.cities = {side: self._by_region(b, "city") for side, b in game.boards.items()}
+        self.fleets = {side: self._by_region(b, "fleet") for side, b in game.boards.items()}
+
+    @staticmethod
+    def _by_region(board, kind):
+        out = {region: [] for region in board.regions}
+        for name, space in board.spaces.items():
+            if space["kind"] == kind:
+                out[space["region"]].append(name)
+        return out
 
     # == presence (勢力) =====================================================
     def present(self, state, seat, region) -> bool:
@@ -63,16 +74,30 @@ class ActionPhase:
         """Activate a building, spend a token, or pass."""
         player = state.players[seat]
         choices = []
-        for slot, building_id in enumerate(player.buildings):
-            if self.can_activate(state, seat, slot):
-                choices.append(Action(f"activate:{slot}", "aos.action.activate", target=f"mat.{seat}.slot.{slot}",
-                                      building=f"building.{building_id}"))
+        possible = {}      # action -> has a target; many buildings share actions
+        if player.harbor:
+            buildings = self.game.buildings
+            for slot, building_id in enumerate(player.buildings):
+                if player.workers[slot] or not buildings[building_id].actions:
+                    continue
+                if self._any_possible(state, seat, buildings[building_id].actions, player.harbor - 1, possible):
+                    choices.append(Action(f"activate:{slot}", "aos.action.activate",
+                                          target=f"mat.{seat}.slot.{slot}", building=f"building.{building_id}"))
+        possible = {}
         for kind, count in player.action_tokens.items():
-            if count and any(self.targets(state, seat, a) for a in self.tokens[kind].actions):
+            if count and self._any_possible(state, seat, self.tokens[kind].actions, player.harbor, possible):
                 choices.append(Action(f"token:{kind}", "aos.action.token", target=f"mat.{seat}.token.{kind}",
                                       token=f"token.{kind}"))
         choices.append(Action("pass", "aos.action.pass"))
         return choices
+
+    def _any_possible(self, state, seat, actions, harbor, known) -> bool:
+        for action in actions:
+            if action not in known:
+                known[action] = self.has_target(state, seat, action, harbor)
+            if known[action]:
+                return True
+        return False
 
     def can_activate(self, state, seat, slot) -> bool:
         player = state.players[seat]
@@ -80,7 +105,7 @@ class ActionPhase:
         if not building.actions or player.workers[slot] or player.harbor < 1:
             return False
         # The worker leaves the harbor first, so the action must be possible with one disc less.
-        return any(self.targets(state, seat, a, harbor=player.harbor - 1) for a in building.actions)
+        return self._any_possible(state, seat, building.actions, player.harbor - 1, {})
 
     def why_not_activate(self, state, seat, slot) -> tuple[str, Text]:
         player = state.players[seat]
@@ -100,6 +125,33 @@ class ActionPhase:
         if turn.done and turn.combine == "+":
             choices.append(Action("done", "aos.action.combine"))
         return choices
+
+    def has_target(self, state, seat, action, harbor=None) -> bool:
+        """Whether `action` has any legal target (the same rules as `targets`, without listing them)."""
+        harbor = state.players[seat].harbor if harbor is None else harbor
+        if harbor < DISCS_NEEDED[action]:
+            return False
+        side = state.options["side"]
+        owner, opened = state.owner, state.open
+        if action == "ship":
+            return (any(opened[r] or None in state.track[r] for r in REGIONS)
+                    or any(owner[s] is None for s in self.fleets[side]["europe"]))
+        if action == "occupy":
+            return any(owner[s] is None for r, cities in self.cities[side].items()
+                       if (r == "europe" or (opened[r] and state.presence[r][seat])) for s in cities)
+        if action == "attack":
+            return any(owner[s] is not None and owner[s] != seat
+                       for r in self.cities[side] if r == "europe" or (opened[r] and state.presence[r][seat])
+                       for s in self.cities[side][r] + self.fleets[side][r])
+        if action == "payment":
+            player = state.players[seat]
+            buildings = self.game.buildings
+            return any(w and not buildings[b].no_payment for b, w in zip(player.buildings, player.workers))
+        europe = state.presence["europe"][seat]
+        cards = self.cards
+        return (any(d and cards[d[-1]].value <= state.presence[self.deck_region(deck)][seat]
+                    for deck, d in state.decks.items())
+                or any(cards[c].value <= europe for c in state.discard))
 
     def targets(self, state, seat, action, harbor=None) -> list[Action]:
         """Every legal target of one action for `seat` (with `harbor` discs, default: what the harbor holds)."""

@@ -477,7 +477,7 @@ class AgeOfSail(Game):
             actions.acquire(state, seat, arg, events)
         turn.done.append(kind)
         # A '+' building may go on to its other action; with nothing more possible the turn ends.
-        if not any(actions.targets(state, seat, a) for a in turn.remaining()):
+        if not any(actions.has_target(state, seat, a) for a in turn.remaining()):
             self._end_turn(state, turn, events)
 
     def _end_turn(self, state, turn, events):

@@ -1,16 +1,20 @@
 """Prepared positions of Endeavor: Age of Sail for tutorials and classroom demos.
 
-Each one starts from a normal seeded setup and lays out the table the way the
-rulebook's examples describe, taking every building from the tray so that the
-counts stay true.
+Each one starts from a normal seeded setup and lays out the table the way a
+rulebook example or a confusing moment needs. Everything placed comes from
+where the rules keep it (buildings from the tray, discs from the supply, cards
+from their decks, tokens from the spaces a disc took), so every count stays
+true and the position could have arisen in play.
 """
 
 from __future__ import annotations
 
-from ..core.actions import Event
 from ..core.game import Scenario
+from ..core.actions import Event
+from ..core.rng import Rng
 
 
+# -- laying out the table ---------------------------------------------------------
 def _give_buildings(game, state, seat, buildings, workers=()):
     """Put buildings on a player's coastline as if built in earlier rounds (icons counted)."""
     player = state.players[seat]
@@ -26,29 +30,81 @@ def _give_buildings(game, state, seat, buildings, workers=()):
         player.supply -= 1
 
 
-def _enter_round(game, state, round_number, phase, events):
-    """Jump to the start of `phase` in round `round_number` (the earlier phases of that round done)."""
+def _harbor(state, seat, discs):
+    player = state.players[seat]
+    player.supply -= discs
+    player.harbor += discs
+
+
+def _on_track(game, state, region, owners):
+    """Discs on a shipping track, farthest space first; each took the token where it landed."""
+    for owner in owners:
+        state.players[owner].supply -= 1
+        index = state.track[region].index(None)
+        state.track[region][index] = owner
+        state.presence[region][owner] += 1
+        game.actions.take_token(state, owner, state.track_tokens[region][index], [])
+        state.track_tokens[region][index] = None
+
+
+def _on_space(game, state, seat, space):
+    """A disc on a city or fleet, with its token and any connection it completes."""
+    region = game.boards[state.options["side"]].spaces[space]["region"]
+    state.players[seat].supply -= 1
+    state.owner[space] = seat
+    state.presence[region][seat] += 1
+    game.actions.take_token(state, seat, state.space_tokens[space], [])
+    state.space_tokens[space] = None
+    game.actions.claim_connections(state, seat, space, [])
+
+
+def _give_card(game, state, seat, card_id):
+    deck = game.cards[card_id].deck
+    if game.cards[card_id].governor:
+        del state.governors[deck]
+    else:
+        state.decks[deck].remove(card_id)
+    player = state.players[seat]
+    player.cards.append(card_id)
+    for attribute, count in enumerate(game.cards[card_id].icons):
+        player.attributes[attribute] += count
+
+
+def _open(state, region):
+    state.open[region] = True
+
+
+def _enter_round(game, state, round_number, phase, seat=None, events=None):
+    """Jump to `phase` of round `round_number` (earlier phases of that round done)."""
     state.round = round_number - 1
-    game._begin_round(state, events)
-    while state.steps[0][0] != phase:
+    game._begin_round(state, events if events is not None else [])
+    while state.steps[0][0] != phase or (seat is not None and state.steps[0][1] not in (seat, None)
+                                          and phase != "action"):
         state.steps.pop(0)
+    if phase == "action":
+        game._begin_action_phase(state, [])
+        state.steps[0] = ("action", state.crown if seat is None else seat)
     game._settle(state)
 
 
+def _note(state, events, name, rule, seat=0):
+    state.scenario_note = name
+    events.append(Event(rule, key=f"aos.scenario.{name}", seat=seat))
+
+
+# -- the scenarios -----------------------------------------------------------------
 def build_level_example(game):
     """Rulebook 1: 建造階段: industry 5 gives build level 3, and the Theatre adds 2 culture."""
     def prepare(state, events):
         for seat, coast in enumerate([
                 ["colonial-house", "shipyard", "workshop", "docks", "fortress", "shipyard"],
-                ["merchants-dock", "market", "market", "guild-hall", "bank", "trade-office"],
-                ["colonial-house", "workshop", "market", "bank", "docks", "guild-hall"]]):
+                ["merchants-dock", "market", "market", "workshop", "shipyard", "guild-hall"],
+                ["colonial-house", "workshop", "shipyard", "docks", "bank", "market"]]):
             _give_buildings(game, state, seat, coast)
-            state.players[seat].supply -= 12
-            state.players[seat].harbor += 12
+            _harbor(state, seat, 12)
         state.crown = 0
-        _enter_round(game, state, 6, "build", events)
-        state.scenario_note = "build-level"
-        events.append(Event("aos.build.level", key="aos.scenario.build-level", seat=0))
+        _enter_round(game, state, 6, "build")
+        _note(state, events, "build-level", "aos.build.level")
     return Scenario(players=3, seed=7, prepare=prepare)
 
 
@@ -60,13 +116,109 @@ def salary_choice_example(game):
                 (["colonial-house", "market", "shipyard"], (0, 2)),
                 (["colonial-house", "shipyard", "market"], (1,))]):
             _give_buildings(game, state, seat, coast, workers)
-            state.players[seat].supply -= 4
-            state.players[seat].harbor += 4
+            _harbor(state, seat, 4)
         state.crown = 0
-        _enter_round(game, state, 3, "salary", events)
-        state.scenario_note = "salary-choice"
-        events.append(Event("aos.salary", key="aos.scenario.salary-choice", seat=0))
+        _enter_round(game, state, 3, "salary")
+        _note(state, events, "salary-choice", "aos.salary")
     return Scenario(players=3, seed=11, prepare=prepare)
 
 
-SCENARIOS = {"build-level": build_level_example, "salary-choice": salary_choice_example}
+def region_opening(game):
+    """開放一個地區: the ship that fills the track opens the Far East; a 3-3 tie goes to the disc nearest the deck."""
+    def prepare(state, events):
+        for seat, coast in enumerate([["colonial-house", "shipyard", "market", "shipyard"],
+                                      ["merchants-dock", "shipyard", "workshop", "market"],
+                                      ["colonial-house", "market", "shipyard", "workshop"]]):
+            _give_buildings(game, state, seat, coast)
+            _harbor(state, seat, 4)
+        # Far East (7 spaces on side A): six taken, farthest first; Player 2 leads 3 to 2.
+        _on_track(game, state, "far-east", [1, 1, 0, 2, 1, 0])
+        state.crown = 0
+        _enter_round(game, state, 4, "action")
+        _note(state, events, "region-opening", "aos.action.governor")
+    return Scenario(players=3, seed=21, prepare=prepare)
+
+
+def attack_connections(game):
+    """進攻: taking London from Player 2 breaks their London-Amsterdam link and completes London-Bordeaux."""
+    def prepare(state, events):
+        for seat, coast in enumerate([["colonial-house", "shipyard", "workshop", "shipyard", "docks", "fortress"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "docks", "bank"],
+                                      ["merchants-dock", "market", "market", "workshop", "shipyard", "guild-hall"]]):
+            _give_buildings(game, state, seat, coast)
+            _harbor(state, seat, 5)
+        _on_space(game, state, 1, "london")
+        _on_space(game, state, 1, "amsterdam")       # Player 2 controls London-Amsterdam and took its token
+        _on_space(game, state, 0, "bordeaux")        # London-Bordeaux still holds its token
+        _on_space(game, state, 2, "lisbon")
+        state.crown = 0
+        _enter_round(game, state, 6, "action")
+        _note(state, events, "attack", "aos.action.attack")
+    return Scenario(players=3, seed=31, prepare=prepare, options={"side": "A"})
+
+
+def abolition(game):
+    """奴隸制的廢除: Player 1 can take the Europe 5; Player 2 then loses 5 industry and 2 wealth (the rulebook's example)."""
+    def prepare(state, events):
+        for seat, coast in enumerate([["colonial-house", "shipyard", "market", "guild-hall", "workshop"],
+                                      ["merchants-dock", "shipyard", "workshop", "market", "docks"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "bank"]]):
+            _give_buildings(game, state, seat, coast)
+            _harbor(state, seat, 4)
+        for space in ("london", "amsterdam", "hamburg", "north-sea-fleet", "genoa"):
+            _on_space(game, state, 0, space)          # presence 5 in Europe
+        _on_space(game, state, 1, "lisbon")
+        _on_space(game, state, 1, "seville")
+        _on_space(game, state, 2, "venice")
+        for seat, cards in ((0, ["europe-0", "europe-4"]), (1, ["europe-1", "slavery-2", "slavery-3"]),
+                            (2, ["europe-2", "europe-3", "slavery-0", "slavery-1"])):
+            for card in cards:
+                _give_card(game, state, seat, card)
+        state.crown = 0
+        _enter_round(game, state, 5, "action")
+        _note(state, events, "abolition", "aos.action.abolition")
+    return Scenario(players=3, seed=41, prepare=prepare, options={"side": "A"})
+
+
+def card_limit(game):
+    """5: 棄牌階段: influence 3 allows 2 cards plus 1 slavery card and the governor in its free slot."""
+    def prepare(state, events):
+        for seat, coast in enumerate([["colonial-house", "market", "shipyard", "guild-hall", "workshop"],
+                                      ["merchants-dock", "shipyard", "workshop", "market", "docks"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "bank"]]):
+            _give_buildings(game, state, seat, coast)
+            _harbor(state, seat, 3)
+        _on_track(game, state, "india", [0, 1, 0, 2, 0, 1])     # India opened; Player 1 became governor
+        _open(state, "india")
+        _give_card(game, state, 0, "governor-india")
+        state.players[0].governor_slot = "governor-india"
+        _on_track(game, state, "south-america", [0])
+        _on_track(game, state, "africa", [0, 2])
+        for card in ("south-america-1", "europe-0", "europe-1", "slavery-0"):
+            _give_card(game, state, 0, card)
+        state.crown = 0
+        _enter_round(game, state, 5, "discard", seat=0)
+        _note(state, events, "card-limit", "aos.discard.limit")
+    return Scenario(players=3, seed=51, prepare=prepare, options={"side": "A"})
+
+
+def final_scoring(game):
+    """遊戲結束以及最終算分: a game played by the rules up to the last discard phase, ready to score."""
+    def prepare(state, events):
+        chooser = Rng(2018)
+        log: list = []
+        while not (state.round == game.mat.rounds and state.phase == "discard"):
+            if state.to_move is None:
+                game.auto_step(state, log)
+                continue
+            options = game.legal_actions(state)
+            busy = [a for a in options if a.id != "pass"]
+            pick = chooser.choice(busy) if busy and chooser.below(6) else chooser.choice(options)
+            game.apply(state, pick, log)
+        _note(state, events, "final-scoring", "aos.scoring", seat=state.steps[0][1])
+    return Scenario(players=3, seed=61, prepare=prepare, options={"side": "A"})
+
+
+SCENARIOS = {"build-level": build_level_example, "salary-choice": salary_choice_example,
+             "region-opening": region_opening, "attack": attack_connections, "abolition": abolition,
+             "card-limit": card_limit, "final-scoring": final_scoring}
