@@ -153,6 +153,87 @@ class ActionPhase:
                     for deck, d in state.decks.items())
                 or any(cards[c].value <= europe for c in state.discard))
 
+    def all_targets(self, state, turn) -> list[Action]:
+        """Every map element the remaining actions could aim at, legal now or not (for the board to explain)."""
+        board = self.board_of[state.options["side"]]
+        out = []
+        for action in turn.remaining():
+            if action == "ship":
+                out += [Action(f"ship:track:{r}", "aos.action.ship.track", target=f"track.{r}",
+                               label_key="act.ship.track", region=f"region.{r}") for r in REGIONS]
+                out += [Action(f"ship:fleet:{s}", "aos.action.ship.fleet", target=f"space.{s}",
+                               label_key="act.ship.fleet", space=f"space.{s}")
+                        for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
+                out += [Action(f"ship:sea:{r}", "aos.action.ship.sea", target=f"sea.{r}",
+                               label_key="act.ship.sea", region=f"region.{r}") for r in REGIONS]
+            elif action in ("occupy", "attack"):
+                out += [Action(f"{action}:{s}", f"aos.action.{action}", target=f"space.{s}", space=f"space.{s}")
+                        for s, sp in board.spaces.items() if action == "attack" or sp["kind"] == "city"]
+            elif action == "acquire":
+                out += [Action(f"acquire:{d}", "aos.action.acquire", target=f"deck.{d}",
+                               card=f"card.{cards[-1]}") for d, cards in state.decks.items() if cards]
+        return out
+
+    def explain_target(self, state, seat, action, arg) -> tuple[str, Text] | None:
+        """Why one target of an action is refused, naming the rule; None if the id names no target."""
+        board = self.board_of[state.options["side"]]
+        if action == "ship":
+            where, _, name = arg.partition(":")
+            if where in ("track", "sea") and name in REGIONS:
+                region = f"region.{name}"
+                if where == "track" and state.open[name]:
+                    return "aos.action.ship.track", Text("aos.why.track-open", region=region)
+                if where == "track":
+                    return "aos.action.open", Text("aos.why.track-full", region=region)
+                return "aos.action.ship.sea", Text("aos.why.region-closed", region=region)
+            if where == "sea" and name == "europe":
+                return "aos.action.ship.sea", Text("aos.why.europe-no-sea")
+            if where == "fleet" and board.spaces.get(name, {}).get("kind") == "fleet":
+                return self._space_refusal(state, seat, "ship.fleet", name, board)
+            return None
+        if action in ("occupy", "attack") and arg in board.spaces:
+            if action == "occupy" and board.spaces[arg]["kind"] != "city":
+                return "aos.action.occupy", Text("aos.why.not-a-city", space=f"space.{arg}")
+            return self._space_refusal(state, seat, action, arg, board)
+        if action == "acquire":
+            if arg.startswith("discard:"):
+                card = arg.split(":", 1)[1]
+                if card not in state.discard:
+                    return "aos.action.acquire.discard", Text("aos.why.not-in-pile")
+                return "aos.action.presence", Text("aos.why.presence-low", region="region.europe",
+                                                   presence=state.presence["europe"][seat],
+                                                   value=self.cards[card].value)
+            if arg in state.decks:
+                if not state.decks[arg]:
+                    return "aos.action.acquire", Text("aos.why.deck-empty")
+                region = self.deck_region(arg)
+                return "aos.action.presence", Text("aos.why.presence-low", region=f"region.{region}",
+                                                   presence=state.presence[region][seat],
+                                                   value=self.cards[state.decks[arg][-1]].value)
+            return None
+        if action == "payment" and arg.isdigit() and int(arg) < len(state.players[seat].buildings):
+            building = state.players[seat].buildings[int(arg)]
+            key = "aos.why.no-payment" if self.game.buildings[building].no_payment else "aos.why.no-worker"
+            return "aos.action.payment", Text(key, building=f"building.{building}")
+        return None
+
+    def _space_refusal(self, state, seat, action, space, board):
+        region = board.spaces[space]["region"]
+        owner = state.owner[space]
+        rule = f"aos.action.{action}"
+        if not self.region_open(state, region):
+            return "aos.action.open", Text("aos.why.region-closed", region=f"region.{region}")
+        if action == "attack":
+            if owner is None:
+                return rule, Text("aos.why.nothing-to-attack", space=f"space.{space}")
+            if owner == seat:
+                return rule, Text("aos.why.own-space", space=f"space.{space}")
+        elif owner is not None:
+            return rule, Text("aos.why.space-taken", space=f"space.{space}", owner=self.game.seat_ref(state, owner))
+        if not self.present(state, seat, region):
+            return "aos.action.presence", Text("aos.why.no-presence", region=f"region.{region}")
+        return None
+
     def targets(self, state, seat, action, harbor=None) -> list[Action]:
         """Every legal target of one action for `seat` (with `harbor` discs, default: what the harbor holds)."""
         harbor = state.players[seat].harbor if harbor is None else harbor

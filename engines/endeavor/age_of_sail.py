@@ -21,6 +21,11 @@ from .state import State
 
 INDUSTRY, CULTURE, WEALTH, INFLUENCE = range(4)
 SILENT_OPTIONS = ("sf_restricted_occupy", "sf_no_token_reaction", "sf_scarce_buildings")
+SILENT_RULES = {"sf_restricted_occupy": "aos.variant.sf-restricted-occupy",
+                "sf_no_token_reaction": "aos.variant.sf-no-token-reaction", "sf_scarce_buildings": "aos.variant.scarce"}
+SCORE_RULES = {"tracks": "aos.scoring.tracks", "cities": "aos.scoring.cities", "buildings": "aos.scoring.buildings",
+               "cards": "aos.scoring.cards", "governor_slot": "aos.scoring.governor-slot",
+               "discs": "aos.scoring.discs", "slavery": "aos.scoring.slavery"}
 
 
 class AgeOfSail(Game):
@@ -87,17 +92,29 @@ class AgeOfSail(Game):
     def gain_icons(self, player, seat, icons, events):
         for attribute, count in enumerate(icons):
             if count:
-                player.attributes[attribute] += count
-                events.append(Event("aos.track.icons", seat=seat, attribute=f"attribute.{ATTRIBUTES[attribute]}",
-                                    amount=count, value=player.attributes[attribute]))
+                self.move_track(player, seat, attribute, count, events)
 
     def lose_icons(self, player, seat, icons, events):
         for attribute, count in enumerate(icons):
             if count:
-                player.attributes[attribute] -= count
-                events.append(Event("aos.track.icons", key="aos.track.icons.lose", seat=seat,
-                                    attribute=f"attribute.{ATTRIBUTES[attribute]}", amount=count,
-                                    value=player.attributes[attribute]))
+                self.move_track(player, seat, attribute, -count, events)
+
+    def move_track(self, player, seat, attribute, amount, events):
+        """Move a cube; say so when its level changes, or when it passes the printed end of the track."""
+        before = player.attributes[attribute]
+        after = player.attributes[attribute] = before + amount
+        name = f"attribute.{ATTRIBUTES[attribute]}"
+        events.append(Event("aos.track.icons", key="aos.track.icons" if amount > 0 else "aos.track.icons.lose",
+                            seat=seat, attribute=name, amount=abs(amount), value=after))
+        old_level, new_level = self.mat.level(before), self.mat.level(after)
+        if old_level != new_level:
+            level = ("build", "growth", "salary", "card_limit")[attribute]
+            shown = {"build": new_level, "growth": new_level + self.mat.growth_bonus, "salary": new_level,
+                     "card_limit": min(new_level, self.mat.max_cards)}[level]
+            events.append(Event("aos.track.levels", seat=seat, key="aos.level.changed", attribute=name,
+                                level=f"level.{level}", value=shown))
+        if before <= self.mat.printed_length < after:
+            events.append(Event("aos.track.extend", seat=seat, attribute=name, value=after))
 
     def seat_ref(self, state, seat):
         """How events name a disc's owner: a seat number, or "silent" for the Silent Fleet."""
@@ -110,6 +127,10 @@ class AgeOfSail(Game):
         if options.get("silent_fleet"):
             state.silent_seat = players
             state.silent_supply = self.mat.discs
+            events.append(Event("aos.variant.silent-fleet", key="aos.silent.setup"))
+            for name, rule in SILENT_RULES.items():
+                if options[name]:
+                    events.append(Event(rule, key=f"aos.silent.{name}"))
         seats = players + 1       # one more column for the Silent Fleet, unused without it
         # B: the 95 trade tokens, face up, one on every circular space.
         tokens = [kind.id for kind in self.tokens.values() for _ in range(kind.count)]
@@ -126,6 +147,7 @@ class AgeOfSail(Game):
             state.space_tokens[space] = tokens.pop()
         for name, c in board.connections.items():
             state.connection_tokens[name] = tokens.pop() if c["kind"] == "token" else None
+        events.append(Event("aos.setup.board", side=options["side"], players=players))
         events.append(Event("aos.setup.tokens", side=options["side"]))
         # C, D: the asset decks stacked 5 (bottom) to 1 or 0 (top); the governors beside the board.
         for card in sorted(self.cards.values(), key=lambda c: -c.value):
@@ -133,6 +155,7 @@ class AgeOfSail(Game):
                 state.governors[card.deck] = card.id
             else:
                 state.decks.setdefault(card.deck, []).append(card.id)
+        events.append(Event("aos.setup.decks", decks=len(state.decks)))
         # E: the tray holds every type of levels 1-4; of the 7 level-5 tiles, 4 stay face down.
         for b in self.buildings.values():
             if 1 <= b.level <= 4:
@@ -144,6 +167,8 @@ class AgeOfSail(Game):
         for building in level5[:in_play]:
             state.supply[building] = 1
         events.append(Event("aos.setup.level5", buildings=[f"building.{b}" for b in sorted(level5[:in_play])]))
+        # F: each player's 35 discs in the supply, the four cubes on 0.
+        events.append(Event("aos.setup.discs", discs=self.mat.discs))
         # G: a random player takes the crown.
         state.crown = state.rng.below(players)
         events.append(Event("aos.setup.crown", seat=state.crown))
@@ -257,6 +282,10 @@ class AgeOfSail(Game):
         if phase == "salary":
             return [Action(f"pay:{slot}", "aos.salary", target=f"mat.{seat}.slot.{slot}",
                            building=f"building.{b}", slot=slot) for slot, b in enumerate(player.buildings)]
+        if phase == "action" and state.turn is not None:
+            legal = self.legal_actions(state)
+            ids = {a.id for a in legal}
+            return legal + [a for a in self.actions.all_targets(state, state.turn) if a.id not in ids]
         if phase == "action" and state.turn is None:
             return ([Action(f"activate:{slot}", "aos.action.activate", target=f"mat.{seat}.slot.{slot}",
                             building=f"building.{b}") for slot, b in enumerate(player.buildings)
@@ -307,7 +336,7 @@ class AgeOfSail(Game):
                 return "aos.action.combine", Text("aos.why.not-offered", action=f"action.{kind}")
             if player.harbor < {"ship": 1, "occupy": 1, "attack": 2}.get(kind, 0):
                 return f"aos.action.{kind}", Text("aos.why.harbor", action=f"action.{kind}", harbor=player.harbor)
-            return f"aos.action.{kind}", Text("aos.why.no-target", action=f"action.{kind}")
+            return self.actions.explain_target(state, seat, kind, arg) or unknown
         return "core.action.not-now", Text("core.action.not-now", action=action_id)
 
     def apply(self, state, action, events):
@@ -583,6 +612,13 @@ class AgeOfSail(Game):
             state.over = True
             state.phase = "over"
             scores = self.scores(state)
+            for seat, score in scores.items():
+                hall = self._city_hall_glory(state.players[seat])
+                if hall:
+                    events.append(Event("aos.scoring.city-hall", seat=seat, points=hall))
+                for part, points in score["parts"].items():
+                    events.append(Event(SCORE_RULES[part], key="aos.scoring.part", seat=seat,
+                                        part=f"score.{part}", points=points))
             best = max(s["total"] for s in scores.values())
             events.append(Event("aos.scoring", key="aos.game.end", winners=[s for s, v in scores.items()
                                                                             if v["total"] == best],
@@ -620,6 +656,11 @@ class AgeOfSail(Game):
         connections = sum(1 for c in board.connections.values()
                           if state.owner[c["a"]] == seat and state.owner[c["b"]] == seat)
         return cities + connections
+
+    def _city_hall_glory(self, player) -> int:
+        if not any(self.buildings[b].special == "city-hall" for b in player.buildings):
+            return 0
+        return sum(self.buildings[b].acquire_icons for b in player.buildings)
 
     def _building_glory(self, player) -> int:
         buildings = [self.buildings[b] for b in player.buildings]
