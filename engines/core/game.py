@@ -56,6 +56,14 @@ class Game:
     def title(self) -> Text:
         return Text(f"game.{self.id}")
 
+    def phase_text(self, phase: str) -> Text:
+        """The name of a phase id (games whose texts are namespaced override this)."""
+        return Text(f"phase.{phase}")
+
+    def part_text(self, part: str) -> Text:
+        """The name of a score part id."""
+        return Text(f"score.{part}")
+
     def options(self, players: int) -> list[Option]:
         """The options of a match with this many players, defaults suiting that count."""
         return []

@@ -5,8 +5,8 @@ player places its disc or discards a card for it. Ship: a disc on the next
 space of any shipping track, or on an empty fleet of Europe or an open region;
 the token there leaves the game, and the fleet can win a governor, which then
 leaves the game. Occupy: a disc on an empty city of Europe or of an open region
-where the fleet is present. Acquire: discard the top card of a deck where the
-fleet's presence reaches the card's value. Attack and payment: nothing.
+where the fleet is present. Acquire: discard the top card of a deck in a region
+where the fleet is present, its presence reaching the card's value. Attack and payment: nothing.
 After a building's two actions the player picks which one the fleet answers.
 
 Optional rules: restricted occupy (only in the region of the city you took),
@@ -78,8 +78,8 @@ class SilentFleet:
         if action == "acquire":
             return [Action(f"silent:deck:{d}", rule, target=f"deck.{d}", label_key="act.silent.deck",
                            card=f"card.{cards[-1]}") for d, cards in state.decks.items()
-                    if cards and self.game.cards[cards[-1]].value
-                    <= state.presence[self.actions.deck_region(d)][fleet]]
+                    if cards and 0 < state.presence[self.actions.deck_region(d)][fleet]
+                    >= self.game.cards[cards[-1]].value]
         return []
 
     def apply(self, state, seat, choice, events):
