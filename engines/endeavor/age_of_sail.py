@@ -323,6 +323,14 @@ class AgeOfSail(Game):
             if arg not in [str(i) for i in range(len(player.buildings))]:
                 return unknown
             return "aos.salary", Text("aos.why.no-worker", building=f"building.{player.buildings[int(arg)]}")
+        if kind == "token":
+            if arg not in self.tokens or self.tokens[arg].attribute is not None:
+                return unknown
+            if not player.action_tokens.get(arg):
+                return "aos.token.action", Text("aos.why.no-token", token=f"token.{arg}")
+            if state.turn is not None:
+                return "aos.action.turn", Text("aos.why.turn-started")
+            return "aos.action.token", Text("aos.why.token-useless", token=f"token.{arg}")
         if kind == "activate":
             if arg not in [str(i) for i in range(len(player.buildings))]:
                 return unknown
@@ -470,8 +478,9 @@ class AgeOfSail(Game):
             building = self.buildings[player.buildings[slot]]
             state.turn = Turn(seat, building.actions, building.combine, slot=slot)
             events.append(Event("aos.action.activate", seat=seat, automatic=False,
-                                building=f"building.{building.id}", actions=[f"action.{a}" for a in building.actions],
-                                combine=building.combine))
+                                key="aos.action.activate" if len(building.actions) == 1 else
+                                f"aos.action.activate.{'both' if building.combine == '+' else 'either'}",
+                                building=f"building.{building.id}", actions=[f"action.{a}" for a in building.actions]))
             return
         if kind == "token":
             state.players[seat].action_tokens[arg] -= 1
@@ -601,8 +610,11 @@ class AgeOfSail(Game):
     def _discard_done(self, state, seat, player, events):
         if not state.slot_chosen:
             player.governor_slot = self._best_slot(player)
-        events.append(Event("aos.discard.limit", key="aos.discard.kept", seat=seat, cards=len(player.cards),
-                            limit=self.card_limit(player)))
+        regular = [c for c in player.cards if c != player.governor_slot]
+        extra = any(self.cards[c].slavery for c in regular) and len(regular) > self.card_limit(player)
+        key = "aos.discard.kept" + (".slot" if player.governor_slot else "") + (".extra" if extra else "")
+        events.append(Event("aos.discard.limit", key=key, seat=seat, cards=len(regular), limit=self.card_limit(player),
+                            card=f"card.{player.governor_slot}" if player.governor_slot else None))
         self._finish_step(state, events)
 
     # == end of round (回合結束) ===============================================

@@ -74,10 +74,10 @@ def _open(state, region):
     state.open[region] = True
 
 
-def _enter_round(game, state, round_number, phase, seat=None, events=None):
-    """Jump to `phase` of round `round_number` (earlier phases of that round done)."""
+def _enter_round(game, state, round_number, phase, events, seat=None):
+    """Jump to `phase` of round `round_number` (earlier phases of that round done); the log says who has the crown."""
     state.round = round_number - 1
-    game._begin_round(state, events if events is not None else [])
+    game._begin_round(state, events)
     while state.steps[0][0] != phase or (seat is not None and state.steps[0][1] not in (seat, None)
                                           and phase != "action"):
         state.steps.pop(0)
@@ -103,7 +103,7 @@ def build_level_example(game):
             _give_buildings(game, state, seat, coast)
             _harbor(state, seat, 12)
         state.crown = 0
-        _enter_round(game, state, 6, "build")
+        _enter_round(game, state, 6, "build", events)
         _note(state, events, "build-level", "aos.build.level")
     return Scenario(players=3, seed=7, prepare=prepare)
 
@@ -118,7 +118,7 @@ def salary_choice_example(game):
             _give_buildings(game, state, seat, coast, workers)
             _harbor(state, seat, 4)
         state.crown = 0
-        _enter_round(game, state, 3, "salary")
+        _enter_round(game, state, 3, "salary", events)
         _note(state, events, "salary-choice", "aos.salary")
     return Scenario(players=3, seed=11, prepare=prepare)
 
@@ -134,7 +134,7 @@ def region_opening(game):
         # Far East (7 spaces on side A): six taken, farthest first; Player 2 leads 3 to 2.
         _on_track(game, state, "far-east", [1, 1, 0, 2, 1, 0])
         state.crown = 0
-        _enter_round(game, state, 4, "action")
+        _enter_round(game, state, 4, "action", events)
         _note(state, events, "region-opening", "aos.action.governor")
     return Scenario(players=3, seed=21, prepare=prepare)
 
@@ -152,7 +152,7 @@ def attack_connections(game):
         _on_space(game, state, 0, "bordeaux")        # London-Bordeaux still holds its token
         _on_space(game, state, 2, "lisbon")
         state.crown = 0
-        _enter_round(game, state, 6, "action")
+        _enter_round(game, state, 6, "action", events)
         _note(state, events, "attack", "aos.action.attack")
     return Scenario(players=3, seed=31, prepare=prepare, options={"side": "A"})
 
@@ -175,7 +175,7 @@ def abolition(game):
             for card in cards:
                 _give_card(game, state, seat, card)
         state.crown = 0
-        _enter_round(game, state, 5, "action")
+        _enter_round(game, state, 5, "action", events)
         _note(state, events, "abolition", "aos.action.abolition")
     return Scenario(players=3, seed=41, prepare=prepare, options={"side": "A"})
 
@@ -197,7 +197,7 @@ def card_limit(game):
         for card in ("south-america-1", "europe-0", "europe-1", "slavery-0"):
             _give_card(game, state, 0, card)
         state.crown = 0
-        _enter_round(game, state, 5, "discard", seat=0)
+        _enter_round(game, state, 5, "discard", events, seat=0)
         _note(state, events, "card-limit", "aos.discard.limit")
     return Scenario(players=3, seed=51, prepare=prepare, options={"side": "A"})
 

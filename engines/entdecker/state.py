@@ -1,0 +1,75 @@
+"""The position of an Entdecker match: plain lists and integers, cheap to copy and to save.
+
+Squares are numbered row by row (0 is A1, the top-left square); the ship's position is a square, or
+an edge circle numbered after the squares. Units are coded `seat * 3 + kind` (kind 0 scout, 1 fort,
+2 settlement). Islands are kept as a union-find forest over land areas: each land area of a placed tile
+belongs to an island id, `isl_parent` leads to the island's root, and only roots' other fields count.
+"""
+
+from __future__ import annotations
+
+from ..core.rng import Rng
+
+
+class State:
+    __slots__ = (
+        "round", "phase", "over", "rng", "options", "scenario_note", "to_move",
+        # the players
+        "seat", "start_player", "gold", "vp", "supply", "chips", "first_turn_done",
+        # the table
+        "grid", "tile_at", "unit", "unit_area", "area_island",
+        "isl_parent", "isl_open", "isl_squares", "isl_closed",
+        "piles", "pile_top", "reserve", "removed", "chip_piles", "spin",
+        # the turn
+        "ship", "bought", "drawn_count", "drawn", "placements", "fresh", "hostile", "explored_count",
+        "queue", "scoring", "final",
+    )
+
+    def __init__(self, players: int, squares: int, seed: int, options: dict):
+        self.round = 0
+        self.phase = "setup"
+        self.over = False
+        self.rng = Rng(seed)
+        self.options = options
+        self.scenario_note = ""
+        self.to_move: int | None = None
+        self.seat = 0                                   # whose turn it is
+        self.start_player = 0                           # the youngest: spins and begins each round
+        self.gold = [0] * players
+        self.vp = [[0, 0, 0] for _ in range(players)]   # points from islands, events (ruins), the chip bonus
+        self.supply = [[0, 0, 0] for _ in range(players)]   # scouts, forts, settlements not on the board
+        self.chips: list[list[int]] = [[] for _ in range(players)]   # chip ids face up before each player
+        self.first_turn_done = [False] * players
+        self.grid = [-1] * squares                      # oriented tile (type * 4 + quarter turns), -1 unexplored
+        self.tile_at = [-1] * squares                   # which of the 120 tiles lies there
+        self.unit = [-1] * squares                      # seat * 3 + kind, or -1
+        self.unit_area = [-1] * squares                 # which land area of the tile holds the unit
+        self.area_island: list[list[int]] = [[] for _ in range(squares)]   # island id of each land area
+        self.isl_parent: list[int] = []
+        self.isl_open: list[int] = []                   # land sides still facing unexplored squares
+        self.isl_squares: list[list[int]] = []          # the squares with land of the island
+        self.isl_closed: list[int] = []                 # 0 open, 1 complete (waiting for its scoring), 2 done
+        self.piles: list[list[int]] = []                # the face-down discovery piles (tile ids, unordered)
+        self.pile_top: list[int] = []                   # the back of each pile's top tile: 1 "?", 0 plain, -1 empty
+        self.reserve: list[list[int]] = []              # the face-up reserve piles
+        self.removed: list[int] = []                    # tiles that fitted nowhere: out of the game
+        self.chip_piles: list[list[int]] = []           # face-down chip piles (chip ids, unordered)
+        self.spin = 0                                   # the spinner's last result
+        self.ship = -1                                  # square, edge circle (squares + index), or -1
+        self.bought = 0                                 # declared tiles still to draw this turn
+        self.drawn_count = 0                            # tiles drawn this turn
+        self.drawn = -1                                 # the tile waiting to be placed, or -1
+        self.placements: list[tuple[int, int]] = []     # where it may go: (square, quarter turns)
+        self.fresh = -1                                 # the square explored by the ship's last move this turn
+        self.hostile = False                            # hostile natives on that square
+        self.explored_count = 0
+        self.queue: list[int] = []                      # completed islands waiting to be scored
+        self.scoring: dict | None = None                # the island being scored, step by step
+        self.final = False                              # the end-of-game scoring has begun
+
+    def __getstate__(self):
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, values):
+        for name, value in zip(self.__slots__, values):
+            setattr(self, name, value)
