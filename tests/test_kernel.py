@@ -94,7 +94,10 @@ def test_games_registry_and_defaults():
     assert GAME in engines.GAMES
     m = engines.new_match(GAME)
     assert m.players == 2
-    assert m.options == {"side": "A", "phase_order": "beginner"}
+    assert m.options == {"side": "A", "phase_order": "beginner", "silent_fleet": False,
+                         "sf_restricted_occupy": False, "sf_no_token_reaction": False, "sf_scarce_buildings": False}
+    assert engines.new_match(GAME, players=3).options == {"side": "A", "phase_order": "beginner"}
+    assert engines.new_match(GAME, players=5).options == {"side": "B", "phase_order": "beginner"}
     assert (m.round, m.phase) == (0, "start")
     assert m.to_move == m.state.crown
     assert [a.id for a in m.legal_actions()] == ["start:colonial-house", "start:merchants-dock"]
@@ -470,11 +473,14 @@ def test_advance_step_does_exactly_one_step():
     assert [e.rule for e in events] == ["aos.growth"]
     assert m.log[log:] == events
     assert m.phase == "growth" and m.automatic_pending     # the next player's growth is still to come
-    # advance() resolves the rest up to the next decision: two growths, three salaries, the end of round 1
+    # advance() resolves the rest up to the next decision: two growths, three salaries (the last one
+    # opens the action phase), then the crown holder's first action is a decision
     events = m.advance()
-    assert [e.rule for e in events] == ["aos.growth"] * 2 + ["aos.salary"] * 3 + ["aos.round.end", "aos.flow.rounds"]
-    assert m.position == position + 1 + 6
-    assert (m.round, m.phase) == (2, "build") and m.to_move is not None
+    assert [e.rule for e in events] == ["aos.growth"] * 2 + ["aos.salary"] * 3 + ["aos.action.turn"]
+    assert events[-1].key == "aos.action.begin"
+    assert m.position == position + 1 + 5
+    assert (m.round, m.phase) == (1, "action") and m.to_move == m.state.crown
+    assert m.advance() == [] and m.position == position + 6
 
 
 def test_advance_with_a_decision_pending_does_nothing():
@@ -519,6 +525,41 @@ def set_in(path, value):
             data = data[key]
         data[last] = value
     return change
+
+
+def replay_entries(m, entries):
+    """Play saved entries on a match; an entry that does not fit raises IllegalAction or AssertionError."""
+    for entry in entries:
+        if entry is None:
+            assert m.automatic_pending
+            m.advance(step=True)
+        else:
+            m.play(entry)
+
+
+def other_legal_line(save):
+    """The save with one earlier decision changed so that every entry up to the position still replays
+    legally, but the position reached differs: only the digest can tell."""
+    data = json.loads(save)
+    position = data["timeline"]["position"]
+    entries = data["timeline"]["entries"][:position]
+    original = Match.from_json(save).view()
+    for index in reversed(range(position)):
+        if entries[index] is None:
+            continue
+        probe = new(data["players"], data["seed"], **data["options"])
+        replay_entries(probe, entries[:index])
+        for other in [a.id for a in probe.legal_actions() if a.id != entries[index]]:
+            trial = Match.from_json(probe.to_json())
+            try:
+                trial.play(other)
+                replay_entries(trial, entries[index + 1:])
+            except (IllegalAction, AssertionError):
+                continue
+            if trial.view() != original:
+                data["timeline"].update(entries=entries[:index] + [other] + entries[index + 1:], branches=[])
+                return json.dumps(data)
+    raise AssertionError("no other legal line found")
 
 
 def first_automatic(data):
@@ -566,11 +607,7 @@ SAVE_CASES = {
     "position boolean": (lambda s: edited(s, set_in(["timeline", "position"], True)), "'timeline.position' must be"),
     "tampered digest": (lambda s: edited(s, set_in(["digest"], "0123456789abcdef")),
                         "the replayed position differs from the saved one"),
-    "other start tile, same digest": (
-        lambda s: edited(s, lambda d: d["timeline"]["entries"].__setitem__(
-            0, {"start:colonial-house": "start:merchants-dock"}.get(d["timeline"]["entries"][0],
-                                                                     "start:colonial-house"))),
-        "the replayed position differs"),
+    "another legal line, same digest": (lambda s: other_legal_line(s), "the replayed position differs"),
     "branches not a list": (lambda s: edited(s, set_in(["timeline", "branches"], {})), "'timeline.branches' must be"),
     "branch without entries": (lambda s: edited(s, set_in(["timeline", "branches"], [{"at": 3}])),
                                 "'timeline.branches' must be"),
@@ -638,8 +675,15 @@ def test_the_base_save_loads(save):
 # == texts =======================================================================================
 def _illegal_ids():
     buildings = [f"build:{b}" for b in engines.get_game(GAME).buildings]
+    action_phase = ["activate:0", "activate:1", "activate:9", "token:ship", "token:acquire", "pass", "done",
+                    "ship:track:africa", "ship:track:atlantis", "ship:fleet:north-sea-fleet", "ship:fleet:guinea-fleet",
+                    "ship:sea:india", "ship:sea:europe", "occupy:london", "occupy:elmina", "occupy:guinea-fleet",
+                    "attack:london", "attack:cape-town", "payment:0", "payment:1", "acquire:europe",
+                    "acquire:slavery", "acquire:india", "acquire:discard:europe-1", "discard:europe-1",
+                    "slot:empty", "memorial:culture", "silent:track:africa", "silent:react:ship", "scarce:market"]
     return buildings + [f"pay:{i}" for i in range(10)] + ["pay:x", "pay:²", "pay:-1", "start:colonial-house",
-                                                          "start:merchants-dock", "start:x", "fly:moon", "", 42]
+                                                          "start:merchants-dock", "start:x", "fly:moon", "",
+                                                          42] + action_phase
 
 
 def _check_rendered(text, where):
@@ -661,10 +705,14 @@ def test_missing_key_marker_is_visible():
         Text("core.game.over").render("fr")
 
 
-@pytest.mark.parametrize("players,order", [(2, "beginner"), (3, "experienced"), (4, "beginner"),
-                                           (5, "experienced")])
-def test_every_text_renders_in_both_languages(players, order):
-    m, bots = new(players, seed=players, phase_order=order), bots_for(players, players)
+TEXT_GAMES = [(2, "beginner", {}), (3, "experienced", {}), (4, "beginner", {"side": "B"}), (5, "experienced", {}),
+              (2, "experienced", {"silent_fleet": True, "side": "B", "sf_scarce_buildings": True,
+                                  "sf_restricted_occupy": True, "sf_no_token_reaction": True})]
+
+
+@pytest.mark.parametrize("players,order,options", TEXT_GAMES)
+def test_every_text_renders_in_both_languages(players, order, options):
+    m, bots = new(players, seed=players, phase_order=order, **options), bots_for(players, players)
     ids = _illegal_ids()
     phases = set()
     while not m.is_over:
@@ -683,7 +731,8 @@ def test_every_text_renders_in_both_languages(players, order):
     phases.add(m.phase)
     for event in m.log:
         _check_pair(event.text("en"), event.text("zh-Hant"), event.rule)
-    assert phases == {"start", "build", "growth", "salary", "end", "over"}
+    assert phases == {"start", "build", "growth", "salary", "action", "discard", "end", "over"} | (
+        {"scarce"} if options.get("sf_scarce_buildings") else set())
     for phase in phases:
         _check_rendered(Text(f"phase.{phase}"), phase)
     view = m.view()
@@ -718,10 +767,11 @@ def test_seat_names_and_lists_per_language():
 def test_every_event_rule_is_in_the_catalog():
     catalog = engines.rules(GAME)
     seen = set()
-    for players, order, side in [(2, "beginner", "A"), (3, "experienced", "B"), (4, "experienced", "A"),
-                                 (5, "beginner", "B")]:
+    for players, order, options in [(2, "beginner", {"side": "A"}), (3, "experienced", {"side": "A"}),
+                                    (4, "experienced", {"side": "B"}), (5, "beginner", {"side": "B"}),
+                                    (2, "beginner", {"silent_fleet": True, "side": "B", "sf_scarce_buildings": True})]:
         for seed in (1, 2):
-            m, bots = new(players, seed=seed, phase_order=order, side=side), bots_for(players, seed)
+            m, bots = new(players, seed=seed, phase_order=order, **options), bots_for(players, seed)
             while not m.is_over:
                 for action in m.legal_actions():
                     assert action.rule in catalog, action.id
@@ -732,7 +782,10 @@ def test_every_event_rule_is_in_the_catalog():
         seen |= {e.rule for e in m.log}
     assert seen - set(catalog) == set()
     assert {"aos.setup.level5", "aos.setup.crown", "aos.setup.start-tile", "aos.flow.rounds", "aos.track.icons",
-            "aos.build", "aos.growth", "aos.salary", "aos.round.end", "aos.scoring", "aos.build.level"} <= seen
+            "aos.build", "aos.growth", "aos.salary", "aos.round.end", "aos.scoring", "aos.build.level",
+            "aos.setup.tokens", "aos.setup.decks", "aos.action.turn", "aos.action.pass", "aos.action.activate",
+            "aos.action.ship.track", "aos.action.occupy", "aos.action.acquire", "aos.token.attribute",
+            "aos.discard.limit", "aos.variant.silent-fleet", "aos.variant.scarce", "aos.scoring.tracks"} <= seen
 
 
 def test_refusal_rules_are_in_the_catalog_or_the_kernel():
@@ -747,7 +800,7 @@ def test_refusal_rules_are_in_the_catalog_or_the_kernel():
                 rules.add(rule)
         step(m, bots)
     assert {"core.action.unknown", "core.action.malformed", "aos.flow.phases", "aos.build.level",
-            "aos.setup.level5", "core.step.automatic"} <= rules
+            "aos.setup.level5", "core.step.automatic", "aos.action.turn", "aos.action.activate"} <= rules
 
 
 def test_catalog_entries_are_complete_in_both_languages():

@@ -146,7 +146,11 @@ class ActionPhase:
         if action == "payment":
             player = state.players[seat]
             buildings = self.game.buildings
-            return any(w and not buildings[b].no_payment for b, w in zip(player.buildings, player.workers))
+            own = self._activating_slot(state, seat)
+            if own is None and state.turn is None and harbor < player.harbor:
+                own = -1     # checking a building's own activation: its worker is not there yet
+            return any(w and not buildings[b].no_payment and slot != own
+                       for slot, (b, w) in enumerate(zip(player.buildings, player.workers)))
         europe = state.presence["europe"][seat]
         cards = self.cards
         return (any(d and cards[d[-1]].value <= state.presence[self.deck_region(deck)][seat]
@@ -213,6 +217,8 @@ class ActionPhase:
             return None
         if action == "payment" and arg.isdigit() and int(arg) < len(state.players[seat].buildings):
             building = state.players[seat].buildings[int(arg)]
+            if int(arg) == self._activating_slot(state, seat) and state.players[seat].workers[int(arg)]:
+                return "aos.action.payment", Text("aos.why.pay-self", building=f"building.{building}")
             key = "aos.why.no-payment" if self.game.buildings[building].no_payment else "aos.why.no-worker"
             return "aos.action.payment", Text(key, building=f"building.{building}")
         return None
@@ -395,17 +401,24 @@ class ActionPhase:
             return
         attribute = ATTRIBUTES.index(choice)
         player.memorial[attribute] += 1
-        player.attributes[attribute] += 1
         events.append(Event("aos.building.memorial", seat=seat, automatic=False, attribute=f"attribute.{choice}",
-                            value=player.attributes[attribute]))
+                            value=player.attributes[attribute] + 1))
+        self.game.move_track(player, seat, attribute, 1, events)
 
     # == payment (支付) ============================================================
     def _payment_targets(self, state, seat):
         player = state.players[seat]
+        own = self._activating_slot(state, seat)
         return [Action(f"payment:{slot}", "aos.action.payment", target=f"mat.{seat}.slot.{slot}",
                        building=f"building.{b}")
                 for slot, b in enumerate(player.buildings)
-                if player.workers[slot] and not self.game.buildings[b].no_payment]
+                if player.workers[slot] and not self.game.buildings[b].no_payment and slot != own]
+
+    @staticmethod
+    def _activating_slot(state, seat):
+        """Paying the worker that is activating this very building would undo the turn: it is not offered."""
+        turn = state.turn
+        return turn.slot if turn is not None and turn.seat == seat else None
 
     def payment(self, state, seat, slot, events):
         player = state.players[seat]
@@ -463,8 +476,10 @@ class ActionPhase:
             if slaves:
                 events.append(Event("aos.action.abolition", key="aos.action.abolition.player", seat=seat,
                                     count=len(slaves)))
-        state.removed_cards += state.decks["slavery"]
+        on_board = state.decks["slavery"] + [c for c in state.discard if self.cards[c].slavery]
+        state.removed_cards += on_board
         state.decks["slavery"] = []
+        state.discard = [c for c in state.discard if not self.cards[c].slavery]
 
     # == trade tokens (貿易指示物) ==================================================
     def take_token(self, state, seat, token, events):
@@ -477,10 +492,10 @@ class ActionPhase:
         player = state.players[seat]
         if kind.attribute is not None:
             player.attribute_tokens[kind.attribute] += 1
-            player.attributes[kind.attribute] += 1
             events.append(Event("aos.token.attribute", seat=seat, token=f"token.{token}",
                                 attribute=f"attribute.{ATTRIBUTES[kind.attribute]}",
-                                value=player.attributes[kind.attribute]))
+                                value=player.attributes[kind.attribute] + 1))
+            self.game.move_track(player, seat, kind.attribute, 1, events)
         else:
             player.action_tokens[token] = player.action_tokens.get(token, 0) + 1
             events.append(Event("aos.token.action", seat=seat, token=f"token.{token}"))

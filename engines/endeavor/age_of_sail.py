@@ -297,7 +297,14 @@ class AgeOfSail(Game):
         kind, _, arg = action_id.partition(":")
         unknown = ("core.action.unknown", Text("core.action.unknown", action=action_id))
         if state.pending:
+            pending, who = state.pending[-1][0], state.pending[-1][1]
+            if kind == "memorial" and pending == "memorial":
+                return "aos.building.memorial", Text("aos.why.memorial-track", attribute=f"attribute.{arg}")
+            if kind == "silent" and pending.startswith("silent"):
+                return "aos.variant.silent-fleet", Text("aos.why.silent-place")
             return "core.action.not-now", Text("aos.why.pending", action=action_id)
+        if kind in ("memorial", "silent"):
+            return "core.action.not-now", Text("core.action.not-now", action=action_id)
         phase, seat = state.steps[0]
         player = state.players[seat]
         wanted = {"start": "start", "build": "build", "pay": "salary", "scarce": "scarce", "slot": "discard",
@@ -309,6 +316,12 @@ class AgeOfSail(Game):
         if wanted != phase:
             return "aos.flow.phases", Text("aos.why.not-this-phase", action=action_id,
                                            phase=f"phase.{phase}", needed=f"phase.{wanted}")
+        if kind == "start" or (kind in ("discard", "slot") and arg not in self.cards and arg != "empty"):
+            return unknown      # every real start side is legal in its phase; unknown cards are no action
+        if kind in ("discard", "slot") and arg == "empty":
+            return "aos.discard.governor-slot", Text("aos.why.slot-not-now")
+        if kind in ("discard", "slot"):
+            return "aos.discard", Text("aos.why.not-held", card=f"card.{arg}")
         if kind == "build":
             if arg not in self.buildings or self.buildings[arg].level == 0:
                 return unknown

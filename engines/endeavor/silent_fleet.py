@@ -34,13 +34,11 @@ class SilentFleet:
         """Queue the fleet's reaction to a finished turn, if it reacts to anything."""
         if turn.token is not None and state.options.get("sf_no_token_reaction"):
             return
-        done = [a for a in dict.fromkeys(turn.done) if a in REACTING]
-        if not done:
-            return
-        if len(done) == 1:
-            self.react(state, turn.seat, done[0], events)
-        else:
+        done = list(dict.fromkeys(turn.done))
+        if len(done) > 1:     # the player names one of the actions taken; attack and payment get no answer
             state.pending.append(("silent-pick", turn.seat, tuple(done)))
+        elif done and done[0] in REACTING:
+            self.react(state, turn.seat, done[0], events)
 
     def react(self, state, seat, action, events):
         if state.silent_supply == 0 and action != "acquire":
@@ -86,7 +84,10 @@ class SilentFleet:
         kind, _, arg = choice.partition(":")
         fleet = state.silent_seat
         if kind == "react":
-            self.react(state, seat, arg, events)
+            if arg in REACTING:
+                self.react(state, seat, arg, events)
+            else:
+                events.append(Event("aos.variant.silent-fleet", key="aos.silent.no-answer", action=f"action.{arg}"))
         elif kind == "track":
             state.silent_supply -= 1
             self.actions.ship_to_track(state, fleet, arg, events, automatic=True)

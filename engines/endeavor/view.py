@@ -38,7 +38,8 @@ def board_view(game, state, seat):
             "seat": state.turn.seat, "slot": state.turn.slot, "token": state.turn.token,
             "actions": list(state.turn.actions), "combine": state.turn.combine, "done": list(state.turn.done)},
         "passed": list(state.passed),
-        "pending": [list(map(str, p)) for p in state.pending],
+        "pending": [{"kind": p[0], "seat": p[1], "options": list(p[2]) if len(p) > 2 and isinstance(p[2], tuple)
+                     else p[2:]} for p in state.pending],
         "mat": {"thresholds": list(game.mat.thresholds), "glory_spaces": list(game.mat.glory_spaces),
                 "printed_length": game.mat.printed_length},
         "stand_in": {"buildings": sorted(b.id for b in game.buildings.values() if b.stand_in),
