@@ -207,7 +207,7 @@ def final_scoring(game):
     def prepare(state, events):
         chooser = Rng(2018)
         log: list = []
-        while not (state.round == game.mat.rounds and state.phase == "discard"):
+        while not (state.round == game.mat.rounds and state.phase == "discard" and state.to_move is not None):
             if state.to_move is None:
                 game.auto_step(state, log)
                 continue
