@@ -31,7 +31,7 @@ def play(args) -> int:
         shown = len(match.log)
     print()
     for seat, score in match.scores().items():
-        parts = ", ".join(f"{render('score.' + k, {}, args.lang)} {v}" for k, v in score["parts"].items())
+        parts = ", ".join(f"{match.game.part_text(k).render(args.lang)} {v}" for k, v in score["parts"].items())
         print(f"{render('core.seat', {'n': seat + 1}, args.lang)}: {score['total']} ({parts})")
     return 0
 

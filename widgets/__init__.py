@@ -8,11 +8,13 @@ from .core.board import BoardWidget
 from .core.chart import load_bokeh_offline
 from .core.shell import GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor"}
+RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker"}
 
 
 def page_options(defaults: dict | None = None) -> dict:
-    """Options from the page address (Voila passes it as QUERY_STRING): ?lang=zh-Hant&seed=3&players=4.
+    """Options from the page address (Voila passes it as QUERY_STRING): ?lang=zh-Hant&seed=3&players=4&delay=0.2.
+
+    `delay` is the pause in seconds between auto-play steps (0 to 2).
 
     Unknown or malformed values are ignored, so a hand-edited address never breaks the page.
     """
@@ -29,6 +31,13 @@ def page_options(defaults: dict | None = None) -> dict:
         value = query.get(key, [""])[0]
         if value.isdigit() and len(value) < 10:
             options[key] = int(value)
+    delay = query.get("delay", [""])[0]
+    try:
+        seconds = float(delay)
+    except ValueError:
+        seconds = None
+    if seconds is not None and 0 <= seconds <= 2:     # also refuses nan and inf
+        options["delay"] = seconds
     return options
 
 

@@ -37,7 +37,7 @@ def board_view(game, state, seat):
         "turn": None if state.turn is None else {
             "seat": state.turn.seat, "slot": state.turn.slot, "token": state.turn.token,
             "actions": list(state.turn.actions), "combine": state.turn.combine, "done": list(state.turn.done)},
-        "passed": list(state.passed),
+        "passed": list(state.passed) if state.phase == "action" else [],
         "pending": [{"kind": p[0], "seat": p[1], "options": list(p[2]) if len(p) > 2 and isinstance(p[2], tuple)
                      else p[2:]} for p in state.pending],
         "mat": {"thresholds": list(game.mat.thresholds), "glory_spaces": list(game.mat.glory_spaces),
@@ -108,5 +108,5 @@ def player_view(game, state, player, seat):
         "action_tokens": {k: n for k, n in player.action_tokens.items() if n},
         "attribute_tokens": dict(zip(ATTRIBUTES, player.attribute_tokens)),
         "memorial": dict(zip(ATTRIBUTES, player.memorial)),
-        "passed": bool(state.passed and state.passed[seat]),
+        "passed": bool(state.phase == "action" and state.passed and state.passed[seat]),
     }

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from ..core.actions import Action, Event
 from ..core.game import Game
-from ..core.texts import Text
-from .components import (DATA, EVENTS, OPPOSITE, PATTERNS, SIDES, UNITS, load_chips, load_rules, load_tiles,
+from ..core.texts import Text, add_text
+from .components import (DATA, OPPOSITE, PATTERNS, SIDES, UNITS, load_chips, load_rules, load_tiles,
                          pattern_of, rotate)
 from .state import State
 
@@ -59,6 +59,8 @@ class Entdecker(Game):
         self.circles = [(q, d) for q in range(self.squares) for d in range(4) if self.neighbours[q][d] < 0]
         self.circle_names = [f"{self.names[q]}-{SIDES[d].lower()}" for q, d in self.circles]
         self.circle_index = {name: self.squares + i for i, name in enumerate(self.circle_names)}
+        for name in self.names:        # square names as terms, so a list of squares is joined per language
+            add_text(f"ent.sq.{name}", {"en": name, "zh-Hant": name}, "engines/entdecker/entdecker.py")
 
     def where(self, position: int) -> str:
         """A square's name ("C4"), or an edge circle's ("C1-n")."""
@@ -101,7 +103,7 @@ class Entdecker(Game):
     def setup(self, players, options, seed, events):
         R = self.numbers
         state = State(players, self.squares, seed, options)
-        events.append(Event("ent.setup.board", columns=R.columns, rows=R.rows, circles=len(self.circles)))
+        events.append(Event("ent.setup.board", key="ent.log.setup.board", columns=R.columns, rows=R.rows, circles=len(self.circles)))
         # The discovery tiles, shuffled, in 5 face-down piles; the reserve tiles face up by number.
         draw = [t for t in range(len(self.tile_type)) if not self.tile_reserve[t]]
         state.rng.shuffle(draw)
@@ -109,21 +111,21 @@ class Entdecker(Game):
         state.pile_top = [self._new_top(state, pile) for pile in state.piles]
         state.reserve = [[t for t in range(len(self.tile_type)) if self.tile_reserve[t] == n]
                          for n in range(1, R.reserve_piles + 1)]
-        events.append(Event("ent.setup.tiles", tiles=len(draw), piles=R.draw_piles,
+        events.append(Event("ent.setup.tiles", key="ent.log.setup.tiles", tiles=len(draw), piles=R.draw_piles,
                             reserve=sum(map(len, state.reserve)), reserve_piles=R.reserve_piles))
         # The discoverer chips, shuffled, in 2 face-down piles.
         chips = list(range(len(self.chip_kind)))
         state.rng.shuffle(chips)
         state.chip_piles = [chips[p::R.chip_piles] for p in range(R.chip_piles)]
-        events.append(Event("ent.setup.chips", chips=len(chips), piles=R.chip_piles))
+        events.append(Event("ent.setup.chips", key="ent.log.setup.chips", chips=len(chips), piles=R.chip_piles))
         # Each player: units in their colour, the gold counter on 4, the score marker at the start.
         state.gold = [R.start_gold] * players
         state.supply = [list(R.units) for _ in range(players)]
-        events.append(Event("ent.setup.gold", gold=R.start_gold, max=R.max_gold))
-        events.append(Event("ent.setup.units", scouts=R.units[0], forts=R.units[1], settlements=R.units[2]))
+        events.append(Event("ent.setup.gold", key="ent.log.setup.gold", gold=R.start_gold, max=R.max_gold))
+        events.append(Event("ent.setup.units", key="ent.log.setup.units", scouts=R.units[0], forts=R.units[1], settlements=R.units[2]))
         # The youngest player (seat 0 here) takes the ship and the income spinner and begins.
         state.start_player = state.seat = 0
-        events.append(Event("ent.setup.start-player", seat=0))
+        events.append(Event("ent.setup.start-player", seat=0, key="ent.log.setup.start-player"))
         state.phase = "income"
         self._settle(state)
         return state
@@ -186,7 +188,7 @@ class Entdecker(Game):
         R = self.numbers
         state.round += 1
         state.spin = value = R.sectors[state.rng.below(len(R.sectors))]
-        events.append(Event("ent.income.spin", seat=state.start_player, round=state.round, value=value))
+        events.append(Event("ent.income.spin", key="ent.log.income", seat=state.start_player, round=state.round, value=value))
         for seat in range(len(state.gold)):
             self._gain_gold(state, seat, value, events)
         self._begin_turn(state, state.start_player)
@@ -196,24 +198,20 @@ class Entdecker(Game):
         wanted = state.gold[seat] + amount
         state.gold[seat] = min(wanted, self.numbers.max_gold)
         if wanted > self.numbers.max_gold:
-            events.append(Event("ent.gold.cap", seat=seat, wanted=wanted, max=self.numbers.max_gold))
+            events.append(Event("ent.gold.cap", key="ent.log.gold-cap", seat=seat, wanted=wanted, max=self.numbers.max_gold))
 
     # == 2: exploring (探險新地區) ==========================================================================
     # -- placing the ship ---------------------------------------------------------------------------------
     def leads_to_unexplored(self, state, position) -> bool:
-        """Does a water route from this circle lead to an unexplored square?"""
-        grid = state.grid
+        """Does a water route from this circle lead to an unexplored square? (state.open_routes counts
+        them for every explored square; lay() keeps the counts.)"""
         if position >= self.squares:
-            return grid[self.circles[position - self.squares][0]] < 0
-        routes = self.ori_routes[grid[position]]
-        for d, n in enumerate(self.neighbours[position]):
-            if routes >> d & 1 and n >= 0 and grid[n] < 0:
-                return True
-        return False
+            return state.grid[self.circles[position - self.squares][0]] < 0
+        return state.open_routes[position] > 0
 
     def _explored_starts(self, state):
-        grid, squares = state.grid, self.squares
-        return [q for q in range(squares) if grid[q] >= 0 and self.leads_to_unexplored(state, q)]
+        open_routes = state.open_routes
+        return [q for q in range(self.squares) if open_routes[q]]
 
     def _edge_allowed(self, state, seat, explored_starts) -> str | None:
         """Which rule lets this player start on an edge circle now: their first turn, or no other way in."""
@@ -248,12 +246,12 @@ class Entdecker(Game):
         gold = state.gold[seat]
         if not any(state.piles):
             return False
-        grid, squares = state.grid, self.squares
+        grid, open_routes, unit = state.grid, state.open_routes, state.unit
         found = False
-        for q in range(squares):
-            if grid[q] >= 0 and self.leads_to_unexplored(state, q):
+        for q in range(self.squares):
+            if open_routes[q]:
                 found = True
-                if self.start_fee(state, seat, q) + need <= gold:
+                if (self.start_fee(state, seat, q) if unit[q] >= 0 else 0) + need <= gold:
                     return True
         if (not state.first_turn_done[seat] or not found) and gold >= need:
             return any(grid[q] < 0 for q, _ in self.circles)
@@ -383,7 +381,18 @@ class Entdecker(Game):
         state.grid[q] = o
         state.tile_at[q] = tile
         state.explored_count += 1
+        state.laid.append(q)
         grid, neighbours = state.grid, self.neighbours[q]
+        # Routes: the new tile's lead out to unexplored squares; its neighbours' routes into q now lead nowhere new.
+        routes, count, open_routes = self.ori_routes[o], 0, state.open_routes
+        for d, n in enumerate(neighbours):
+            if n >= 0:
+                if grid[n] < 0:
+                    if routes >> d & 1:
+                        count += 1
+                elif self.ori_routes[grid[n]] >> OPPOSITE[d] & 1:
+                    open_routes[n] -= 1
+        open_routes[q] = count
         parent, open_, squares, closed = state.isl_parent, state.isl_open, state.isl_squares, state.isl_closed
         ids = []
         for area in self.ori_areas[o]:
@@ -441,10 +450,11 @@ class Entdecker(Game):
 
     # -- the reserve tiles fill holes at the end of a turn (抽取並放置探索卡 vii) ------------------------------
     def _fill_holes(self, state, events):
-        grid = state.grid
-        for q in range(self.squares):
-            if grid[q] >= 0:
-                continue
+        """Only squares beside a tile laid since the last turn's end can have become holes."""
+        grid, laid = state.grid, state.laid
+        state.laid = []
+        near = sorted({n for q in laid for n in self.neighbours[q] if n >= 0 and grid[n] < 0})
+        for q in near:
             known, land = self.needs(state, q)
             if known != 15:
                 continue
@@ -461,38 +471,39 @@ class Entdecker(Game):
             events.append(Event("ent.explore.reserve", key="ent.log.reserve", square=self.names[q], pile=number,
                                 pattern=f"ent.pattern.{PATTERNS[number - 1]}", degrees=DEGREES[turns]))
         # Rarely, several unexplored squares together are closed in by land alone: land-only tiles fill them.
-        for block in self._landlocked_blocks(state):
+        for block in self._landlocked_blocks(state, [q for q in near if grid[q] < 0]):
             pile = state.reserve[PATTERNS.index("land")]
             if len(pile) < len(block):
                 events.append(Event("ent.explore.reserve-land", key="ent.log.reserve-land.short",
-                                    squares=[self.names[q] for q in block], left=len(pile)))
+                                    squares=[f"ent.sq.{self.names[q]}" for q in block], left=len(pile)))
                 continue
             for q in block:
                 self.lay(state, pile.pop(), q, 0)
             events.append(Event("ent.explore.reserve-land", key="ent.log.reserve-land",
-                                squares=[self.names[q] for q in block]))
+                                squares=[f"ent.sq.{self.names[q]}" for q in block]))
 
-    def _landlocked_blocks(self, state):
-        grid, seen, blocks = state.grid, set(), []
-        for start in range(self.squares):
-            if grid[start] >= 0 or start in seen:
+    def _landlocked_blocks(self, state, starts):
+        """Blocks of unexplored squares (beside `starts`) whose every side towards the board is land.
+        A search stops at the first sea side it meets: the frame, or a tile's sea side."""
+        grid, done, blocks = state.grid, set(), []
+        for start in starts:
+            if start in done:
                 continue
-            block, stack, landlocked = [], [start], True
-            seen.add(start)
-            while stack:
+            block, stack, seen, landlocked = [], [start], {start}, True
+            while stack and landlocked:
                 q = stack.pop()
                 block.append(q)
                 for d, n in enumerate(self.neighbours[q]):
-                    if n < 0:
-                        landlocked = False            # the frame is sea
-                    elif grid[n] < 0:
-                        if n not in seen:
-                            seen.add(n)
-                            stack.append(n)
-                    elif not self.ori_land[grid[n]] >> OPPOSITE[d] & 1:
-                        landlocked = False
-            if landlocked and len(block) > 1:
-                blocks.append(sorted(block))
+                    if n < 0 or (grid[n] >= 0 and not self.ori_land[grid[n]] >> OPPOSITE[d] & 1):
+                        landlocked = False            # the frame is sea, and so is this tile's side
+                        break
+                    if grid[n] < 0 and n not in seen:
+                        seen.add(n)
+                        stack.append(n)
+            if landlocked:
+                done |= seen
+                if len(block) > 1:
+                    blocks.append(sorted(block))
         return blocks
 
     # == the events table (事件) ==========================================================================
@@ -555,6 +566,8 @@ class Entdecker(Game):
                 and not (state.hostile and kind == SETTLEMENT) for a in range(areas)]
 
     def _own_scouts(self, state, seat):
+        if state.supply[seat][SCOUT] == self.numbers.units[SCOUT]:
+            return []
         code = seat * 3 + SCOUT
         return [q for q, u in enumerate(state.unit) if u == code]
 
@@ -638,7 +651,7 @@ class Entdecker(Game):
         sc = {"island": root, "name": name, "squares": sorted(self.names[q] for q in state.isl_squares[root]),
               "tiles": tiles, "final": final, "ranks": groups, "stage": "chip",
               "eligible": any(k != SCOUT for kinds in units.values() for k in kinds),
-              "chips": [], "shortage": False, "chip_value": 0, "value": tiles, "points": {}}
+              "chips": [], "chips_left": None, "shortage": False, "chip_value": 0, "value": tiles, "points": {}}
         if final:
             events.append(Event("ent.end.unfinished", key="ent.log.unfinished", island=name, tiles=tiles))
         else:
@@ -663,7 +676,7 @@ class Entdecker(Game):
 
     def _score_chip(self, state, sc, events):
         largest = sc["ranks"][0]["seats"]
-        left = sum(map(len, state.chip_piles))
+        left = sc["chips_left"] = sum(map(len, state.chip_piles))
         if left < len(largest):
             sc["shortage"] = True
             events.append(Event("ent.island.chip", key="ent.log.chip.shortage", seats=list(largest), left=left))

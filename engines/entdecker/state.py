@@ -17,11 +17,11 @@ class State:
         # the players
         "seat", "start_player", "gold", "vp", "supply", "chips", "first_turn_done",
         # the table
-        "grid", "tile_at", "unit", "unit_area", "area_island",
+        "grid", "tile_at", "open_routes", "unit", "unit_area", "area_island",
         "isl_parent", "isl_open", "isl_squares", "isl_closed",
         "piles", "pile_top", "reserve", "removed", "chip_piles", "spin",
         # the turn
-        "ship", "bought", "drawn_count", "drawn", "placements", "fresh", "hostile", "explored_count",
+        "ship", "bought", "drawn_count", "drawn", "placements", "fresh", "hostile", "explored_count", "laid",
         "queue", "scoring", "final",
     )
 
@@ -42,6 +42,7 @@ class State:
         self.first_turn_done = [False] * players
         self.grid = [-1] * squares                      # oriented tile (type * 4 + quarter turns), -1 unexplored
         self.tile_at = [-1] * squares                   # which of the 120 tiles lies there
+        self.open_routes = [0] * squares                # routes of the tile there that lead to unexplored squares
         self.unit = [-1] * squares                      # seat * 3 + kind, or -1
         self.unit_area = [-1] * squares                 # which land area of the tile holds the unit
         self.area_island: list[list[int]] = [[] for _ in range(squares)]   # island id of each land area
@@ -63,6 +64,7 @@ class State:
         self.fresh = -1                                 # the square explored by the ship's last move this turn
         self.hostile = False                            # hostile natives on that square
         self.explored_count = 0
+        self.laid: list[int] = []                       # squares explored since the last end of a turn
         self.queue: list[int] = []                      # completed islands waiting to be scored
         self.scoring: dict | None = None                # the island being scored, step by step
         self.final = False                              # the end-of-game scoring has begun

@@ -119,5 +119,6 @@ def scoring_view(sc):
     return {"island": sc["name"], "squares": list(sc["squares"]), "tiles": sc["tiles"], "final": sc["final"],
             "stage": sc["stage"], "eligible": sc["eligible"],
             "ranks": [{"seats": list(g["seats"]), "value": g["value"], "units": g["units"]} for g in sc["ranks"]],
-            "chips": [dict(c) for c in sc["chips"]], "shortage": sc["shortage"], "chip_value": sc["chip_value"],
+            "chips": [dict(c) for c in sc["chips"]], "chips_left": sc["chips_left"], "shortage": sc["shortage"],
+            "chip_value": sc["chip_value"],
             "value": sc["value"], "points": dict(sc["points"])}

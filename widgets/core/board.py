@@ -17,6 +17,11 @@ _HOST_CSS = (Path(__file__).with_name("board.css")).read_text(encoding="utf-8")
 
 
 class BoardWidget(anywidget.AnyWidget):
+    # The module and stylesheet come per game, so they are declared as synced traits here: anywidget
+    # only syncs `_esm`/`_css` given as class attributes, and a `_css` passed to __init__ alone would
+    # never reach the page (the highlight of legal choices lives in it).
+    _esm = traitlets.Unicode().tag(sync=True)
+    _css = traitlets.Unicode().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)          # the engine's position, as JSON
     choices = traitlets.List().tag(sync=True)       # [{id, target, label, legal, why}]
     labels = traitlets.Dict().tag(sync=True)        # translated names the renderer shows

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 from bokeh.models import ColumnDataSource
 from bokeh.plotting import figure
@@ -39,8 +41,9 @@ class ScoreChart:
         self._points: dict[int, list[int]] = {}
         self._shape = None
 
-    def _build(self, players: int, lang: str):
-        self.source = ColumnDataSource(data=self._empty(players))
+    def _build(self, players: int, lang: str, data: dict):
+        # The data goes in before the figure is wrapped: the page draws the model as it is made.
+        self.source = ColumnDataSource(data=data)
         fig = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
                      title=render("ui.chart", {}, lang), x_axis_label=render("ui.timeline", {}, lang),
                      y_axis_label=render("ui.score", {}, lang))
@@ -59,17 +62,127 @@ class ScoreChart:
     def reset(self):
         self._points = {}
 
+    def rebuild(self):
+        """A new BokehModel holding the current data: a page shows a BokehModel as it was when it was
+        made, so one made (and updated) before the shell was first displayed would come up empty."""
+        if self._shape is None:
+            return
+        self._build(*self._shape, self._data(self._shape[0]))
+
+    def _data(self, players):
+        data = self._empty(players)
+        for p in sorted(self._points):
+            data["x"].append(p)
+            for seat, total in enumerate(self._points[p]):
+                data[f"s{seat}"].append(total)
+        return data
+
     def update(self, match, lang: str):
-        if self._shape != (match.players, lang):
-            self._build(match.players, lang)
         position = match.position
         # Only the line that led here is shown: points of undone steps are dropped.
         self._points = {p: v for p, v in self._points.items() if p < position}
         scores = match.scores()
         self._points[position] = [scores[s]["total"] for s in range(match.players)]
-        data = self._empty(match.players)
-        for p in sorted(self._points):
-            data["x"].append(p)
-            for seat, total in enumerate(self._points[p]):
-                data[f"s{seat}"].append(total)
-        self.source.data = data
+        data = self._data(match.players)
+        if self._shape != (match.players, lang):
+            self._build(match.players, lang, data)
+        else:
+            self.source.data = data
+
+
+PART_PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
+                "#7f7f7f", "#d62728")
+
+
+def part_name(game, part: str, lang: str) -> str:
+    """A score part's name, as the game names it."""
+    return game.part_text(part).render(lang)
+
+
+class ScoreBreakdown:
+    """The final score of each player, part by part: a stacked bar chart and a table.
+
+    Shown only once the match is over. Like ScoreChart it is built whole (title, legend, bars) and
+    then wrapped in a BokehModel, and rebuilt when the position or the language changes.
+    """
+
+    def __init__(self):
+        self.box = W.VBox(layout=W.Layout(width="100%"))
+        self.box.add_class("bgw-final")
+        self.table = W.HTML()
+        self._key = None
+        self.figure = None
+
+    def update(self, match, lang: str):
+        if not match.is_over:
+            if self._key is not None:
+                self.box.children = []
+                self._key = None
+            return
+        key = (id(match), match.position, lang)
+        if key == self._key:
+            return
+        scores = match.scores()
+        seats = sorted(scores)
+        # part id -> its name, in the order the game scores them
+        parts = {p: part_name(match.game, p, lang) for p in dict.fromkeys(p for s in seats for p in scores[s]["parts"])}
+        names = [render("core.seat", {"n": s + 1}, lang) for s in seats]
+        self.figure = self._figure(scores, seats, parts, names, lang)
+        self.table.value = self._table(scores, seats, parts, names, lang)
+        title = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>")
+        self.box.children = [title, BokehModel(self.figure), self.table]
+        self._key = key
+
+    @staticmethod
+    def _figure(scores, seats, parts, names, lang):
+        from bokeh.models import Legend, LegendItem
+        totals = [scores[s]["total"] for s in seats]
+        low = min([0] + [sum(v for v in scores[s]["parts"].values() if v < 0) for s in seats])
+        high = max([1] + [sum(v for v in scores[s]["parts"].values() if v > 0) for s in seats])
+        # The heading above says what this is, so the figure has no title of its own.
+        fig = figure(y_range=list(reversed(names)), height=150 + 52 * len(seats), sizing_mode="stretch_width",
+                     toolbar_location=None, x_axis_label=render("ui.score", {}, lang),
+                     x_range=(low - 0.5, high * 1.1 + 2))
+        # Positive parts stack rightwards from 0, negative ones leftwards, so each bar's length is honest.
+        right = {s: 0 for s in seats}
+        left = {s: 0 for s in seats}
+        items = []
+        for i, part in enumerate(parts):
+            values = [scores[s]["parts"].get(part, 0) for s in seats]
+            starts, ends = [], []
+            for s, v in zip(seats, values):
+                if v >= 0:
+                    starts.append(right[s]); right[s] += v; ends.append(right[s])
+                else:
+                    starts.append(left[s]); left[s] += v; ends.append(left[s])
+            source = ColumnDataSource(data={"y": names, "left": starts, "right": ends, "value": values,
+                                            "part": [parts[part]] * len(seats)})
+            bar = fig.hbar(y="y", left="left", right="right", height=0.7, source=source,
+                           color=PART_PALETTE[i % len(PART_PALETTE)], line_color="white")
+            items.append(LegendItem(label=parts[part], renderers=[bar]))
+        fig.text(x=[right[s] + 0.3 for s in seats], y=names, text=[str(t) for t in totals],
+                 text_baseline="middle", text_font_style="bold", text_font_size="13px")
+        fig.add_layout(Legend(items=items, ncols=min(4, len(items)), label_text_font_size="11px",
+                              location="center"), "below")
+        fig.ygrid.grid_line_color = None
+        fig.yaxis.major_label_text_font_size = "13px"
+        fig.min_border_left = 70
+        return fig
+
+    @staticmethod
+    def _table(scores, seats, parts, names, lang):
+        best = max(scores[s]["total"] for s in seats)
+        head = "".join(f"<th style='padding:2px 10px;color:{PALETTE[s % MAX_SEATS]}'>{html.escape(n)}</th>"
+                       for s, n in zip(seats, names))
+        rows = []
+        for part in parts:
+            cells = "".join(f"<td style='text-align:right;padding:2px 10px'>{scores[s]['parts'].get(part, 0)}</td>"
+                            for s in seats)
+            rows.append(f"<tr data-part='{html.escape(part)}'><td style='padding:2px 10px'>"
+                        f"{html.escape(parts[part])}</td>{cells}</tr>")
+        total = "".join(f"<td style='text-align:right;padding:2px 10px;font-weight:700'>"
+                        f"{scores[s]['total']}{' ★' if scores[s]['total'] == best else ''}</td>" for s in seats)
+        rows.append(f"<tr data-part='total' style='border-top:2px solid #555'><td style='padding:2px 10px;"
+                    f"font-weight:700'>{html.escape(render('ui.total', {}, lang))}</td>{total}</tr>")
+        return (f"<table class='bgw-score-table' style='border-collapse:collapse;font-size:13px'>"
+                f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")

@@ -18,7 +18,7 @@ from engines.core.bots import make_bot
 from engines.core.texts import Text, load_catalog, render
 
 from .board import BoardWidget
-from .chart import ScoreChart
+from .chart import ScoreBreakdown, ScoreChart
 
 load_catalog(Path(__file__).with_name("texts.toml"))
 log = logging.getLogger(__name__)
@@ -63,6 +63,11 @@ class GameShell(W.VBox):
         self.log_panel = W.HTML(layout=W.Layout(max_height="260px", overflow="auto",
                                                 border="1px solid #ddd", padding="4px 8px"))
         self.chart = ScoreChart()
+        self.final = ScoreBreakdown()
+        # Decisions with no place on the board (pass, done, ...) are buttons under it.
+        self.choice_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.choice_row.add_class("bgw-choices")
+        self._choice_key = None
 
         self.next_button = W.Button(icon="step-forward")
         self.autoplay = W.ToggleButton(icon="play")
@@ -73,6 +78,9 @@ class GameShell(W.VBox):
         self.teacher = W.Checkbox(value=False, indent=False)
         for widget in (self.next_button, self.undo_button, self.redo_button):
             widget.layout = W.Layout(width="auto")
+        for widget, name in ((self.next_button, "next"), (self.autoplay, "autoplay"), (self.undo_button, "undo"),
+                             (self.redo_button, "redo")):
+            widget.add_class(f"bgw-{name}")          # stable hooks for browser tests, in any language
         self.next_button.on_click(self._guard(lambda _: self.next_step()))
         self.undo_button.on_click(self._guard(lambda _: self.undo()))
         self.redo_button.on_click(self._guard(lambda _: self.redo()))
@@ -90,7 +98,7 @@ class GameShell(W.VBox):
         self.new_game_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
 
         super().__init__(children=[
-            self.status, self.board, self.message,
+            self.status, self.final.box, self.board, self.message, self.choice_row,
             W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button, self.timeline,
                     self.language]),
             self.seat_row, self.teacher, self.rule_panel, self.log_panel, self.chart.box,
@@ -321,25 +329,48 @@ class GameShell(W.VBox):
                 choices.append({"id": action.id, "target": action.target, "label": action.label.render(lang),
                                 "legal": why is None, "why": None if why is None else why.render(lang)})
         self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if offer else None)
+        self._show_choice_buttons(choices)
         self.status.value = self._status_html(view)
         self.rule_panel.value = self._rule_html()
         self.log_panel.value = self._log_html()
         self.chart.update(m, lang)
+        self.final.update(m, lang)
         with self.timeline.hold_trait_notifications():
             self.timeline.max = len(m.timeline)
             self.timeline.value = m.position
         self.undo_button.disabled = not m.can_undo()
         self.redo_button.disabled = not m.can_redo()
         self.next_button.disabled = m.is_over
+        self.autoplay.disabled = m.is_over
+
+    def _show_choice_buttons(self, choices: list):
+        """One button per offered choice that has no board element; a click takes the checked path."""
+        loose = [c for c in choices if not c["target"]]
+        key = (tuple((c["id"], c["label"], c["legal"], c["why"]) for c in loose), self.lang)
+        if key == self._choice_key:
+            return
+        self._choice_key = key
+        buttons = []
+        for c in loose:
+            button = W.Button(description=c["label"], disabled=not c["legal"],
+                              tooltip=c["label"] if c["legal"] else f"{c['label']}: {c['why']}",
+                              layout=W.Layout(width="auto"), button_style="warning" if c["legal"] else "")
+            button.add_class("bgw-choice")
+            button.add_class("bgw-choice-" + "".join(ch if ch.isalnum() else "-" for ch in c["id"]))
+            button.on_click(self._guard(lambda _, action_id=c["id"]: self.choose(action_id)))
+            buttons.append(button)
+        self.choice_row.children = ([W.HTML(f"<b>{html.escape(t('ui.other-choices', self.lang))}</b>&nbsp;")]
+                                    + buttons) if buttons else []
 
     def _status_html(self, view) -> str:
         m, lang = self.match, self.lang
         parts = [f"<b>{html.escape(m.game.title.render(lang))}</b>"]
         if view.get("round"):
             parts.append(html.escape(t("ui.round", lang, round=view["round"], rounds=view.get("rounds", "?"))))
-        parts.append(html.escape(t(f"phase.{m.phase}", lang)))
+        if not m.is_over:
+            parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
         if m.is_over:
-            totals = ", ".join(f"{t('core.seat', lang, n=s + 1)} {v['total']}" for s, v in m.scores().items())
+            totals = ("、" if lang.startswith("zh") else ", ").join(f"{t('core.seat', lang, n=s + 1)} {v['total']}" for s, v in m.scores().items())
             parts.append(html.escape(f"{t('ui.over', lang)} {totals}"))
         elif m.to_move is None:
             parts.append(html.escape(t("ui.automatic", lang)))
@@ -377,6 +408,10 @@ class GameShell(W.VBox):
                          f"title='{html.escape(tooltip)}'>{html.escape(event.text(lang))} "
                          f"<small style='color:#888'>[{event.rule} · {html.escape(citation)}]</small></div>")
         return f"<b>{html.escape(t('ui.log', lang))}</b>" + "".join(lines)
+
+    def _repr_mimebundle_(self, **kwargs):
+        self.chart.rebuild()      # the chart as it is now, not as it was when the shell was made
+        return super()._repr_mimebundle_(**kwargs)
 
     def __repr__(self):
         return f"<GameShell {self.game_id} position={self.match.position} lang={self.lang}>"

@@ -8,10 +8,30 @@ from engines.core.texts import catalog_keys, load_catalog, render
 
 load_catalog(Path(__file__).with_name("texts.toml"))
 
-_PREFIXES = ("building.", "attribute.", "level.", "phase.", "score.")
-_UI = ("ui.tray", "ui.harbor", "ui.supply", "ui.face-down", "ui.left", "ui.choose-start", "ui.coastline",
-       "ui.crown", "ui.worker", "ui.no-payment", "ui.glory", "ui.stand-in-short", "ui.level", "ui.actions",
-       "ui.action.ship", "ui.action.occupy", "ui.action.attack", "ui.action.payment", "ui.action.acquire")
+# Every catalog key under these prefixes is a name the board may draw.
+_PREFIXES = ("building.", "attribute.", "level.", "phase.", "score.", "region.", "space.", "card.", "token.",
+             "action.", "seat.")
+_ATTRIBUTES = ("industry", "culture", "wealth", "influence")
+
+
+def _ui_keys() -> list[str]:
+    """The board's own words: every key of this renderer's texts.toml."""
+    import tomllib
+    return list(tomllib.loads(Path(__file__).with_name("texts.toml").read_text(encoding="utf-8")))
+
+
+_UI = _ui_keys()
+_cache: dict[str, dict] = {}
+
+
+def _building_data() -> dict:
+    """What each building type is (actions, how they combine, icons, glory): the coastline in the view
+    names only the type, and the start tiles are not in the tray."""
+    import engines
+    game = engines.get_game("endeavor-aos")
+    return {f"data.building.{b.id}": {"actions": list(b.actions), "combine": b.combine,
+                                      "icons": dict(zip(_ATTRIBUTES, b.icons)), "glory": b.glory}
+            for b in game.buildings.values()}
 
 
 class EndeavorRenderer:
@@ -19,11 +39,16 @@ class EndeavorRenderer:
 
     def labels(self, view: dict, lang: str) -> dict:
         """Every name the board draws, in `lang` (the renderer itself holds no text)."""
-        keys = [k for k in catalog_keys() if k.startswith(_PREFIXES)] + list(_UI)
-        labels = {key: render(key, {}, lang) for key in keys}
-        for seat in range(len(view.get("players", []))):
-            labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
-        return labels
+        players = len(view.get("players", []))
+        key = f"{lang}/{players}"
+        if key not in _cache:
+            keys = [k for k in catalog_keys() if k.startswith(_PREFIXES)] + _UI
+            labels = {k: render(k, {}, lang) for k in keys}
+            for seat in range(players):
+                labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
+            labels.update(_building_data())
+            _cache[key] = labels
+        return dict(_cache[key])
 
 
 RENDERER = EndeavorRenderer()

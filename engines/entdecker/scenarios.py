@@ -1,0 +1,235 @@
+"""Prepared positions of Entdecker for the tutorials and classroom demos.
+
+Each one starts from a normal seeded setup and lays out the table a moment of the rules needs. Every
+tile comes out of the discovery piles (so the 120 tiles stay 120), every unit from its owner's supply,
+every chip from the chip piles; each tile is checked to agree with its neighbours as the rules demand,
+and no hole is left that the reserve would already have filled. The piles are then arranged so that
+the draws the tutorial makes are certain: a pile whose top tile is a "?" has only one kind of "?" tile
+in it, a pile whose top is plain holds only the kind of plain tile the lesson needs, and the taller chip
+pile holds chips of one value.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Event
+from ..core.game import Scenario
+from .components import UNITS
+
+
+# -- laying out the table ---------------------------------------------------------------------------------
+def _take(game, state, kind):
+    """One tile of a kind, out of whichever discovery pile holds one."""
+    for p, pile in enumerate(state.piles):
+        for i, tile in enumerate(pile):
+            if game.type_ids[game.tile_type[tile]] == kind:
+                pile.pop(i)
+                _refresh_top(game, state, p)
+                return tile
+    raise ValueError(f"scenario: no '{kind}' tile left in the piles")
+
+
+def _refresh_top(game, state, p):
+    pile = state.piles[p]
+    if not pile:
+        state.pile_top[p] = -1
+    elif not any(int(game.tile_event[t] != "") == state.pile_top[p] for t in pile):
+        state.pile_top[p] = int(game.tile_event[pile[0]] != "")
+
+
+def _lay(game, state, square, kind, degrees=0):
+    """Put a tile from the piles on a square, checking that every side agrees with the table."""
+    q = game.square_index[square]
+    tile = _take(game, state, kind)
+    turns = degrees // 90
+    o = game.tile_type[tile] * 4 + turns
+    known, land = game.needs(state, q)
+    if state.grid[q] >= 0 or game.ori_land[o] & known != land:
+        raise ValueError(f"scenario: {kind} turned {degrees}° does not fit on {square}")
+    game.lay(state, tile, q, turns)
+
+
+def _unit(game, state, seat, square, kind, area=1):
+    q = game.square_index[square]
+    k = UNITS.index(kind)
+    if state.supply[seat][k] < 1 or state.unit[q] >= 0 or not 1 <= area <= len(game.ori_areas[state.grid[q]]):
+        raise ValueError(f"scenario: cannot put {kind} of seat {seat} on {square}")
+    state.supply[seat][k] -= 1
+    state.unit[q] = seat * 3 + k
+    state.unit_area[q] = area - 1
+
+
+def _settle_layout(game, state):
+    """The table as it would be after earlier turns: islands completed there were scored (and so are
+    empty), and no hole is left that a reserve tile would already have filled."""
+    for root in state.queue:
+        if game.island_units(state, root):
+            raise ValueError(f"scenario: island {game.island_name(state, root)} is complete but holds units")
+        state.isl_closed[root] = 2
+    state.queue = []
+    for q in range(game.squares):
+        if state.grid[q] < 0 and game.needs(state, q)[0] == 15:
+            raise ValueError(f"scenario: {game.names[q]} is a hole the reserve would have filled")
+    state.laid = []
+
+
+def _stack_pile(game, state, p, kind=None, event=None):
+    """Arrange pile p (0-based): its top shows plain (`kind` set) or "?" (`event` set), and every tile of
+    that back in the pile is of that kind / event, so the draw is certain. Tiles swap piles; none leaves."""
+    pile = state.piles[p]
+    wanted_back = int(event is not None)
+
+    def wanted(t):
+        return (game.tile_event[t] == event) if event is not None else \
+            (game.tile_event[t] == "" and game.type_ids[game.tile_type[t]] == kind)
+    others = [q for q in range(len(state.piles)) if q != p]
+    # Tiles with the same back but the wrong kind go to the other piles, one each in turn.
+    for i, t in enumerate([t for t in pile if int(game.tile_event[t] != "") == wanted_back and not wanted(t)]):
+        pile.remove(t)
+        state.piles[others[i % len(others)]].append(t)
+    if not any(wanted(t) for t in pile):
+        for q in others:
+            found = [t for t in state.piles[q] if wanted(t)]
+            if found:
+                state.piles[q].remove(found[0])
+                pile.append(found[0])
+                break
+    state.pile_top[p] = wanted_back
+    for q in others:
+        _refresh_top(game, state, q)
+
+
+def _arrange_chips(game, state, value, give=(), left=None):
+    """The taller chip pile holds only chips of `value`; `give` seats take chips face up as if from
+    earlier islands (round robin); `left` limits how many chips stay in the piles at all."""
+    chips = sorted(c for pile in state.chip_piles for c in pile)
+    same = [c for c in chips if game.chip_value[c] == value]
+    rest = [c for c in chips if game.chip_value[c] != value]
+    if left is not None:
+        keep = (same + rest)[:left]
+        taken = [c for c in chips if c not in keep]
+        same, rest = [c for c in same if c in keep], [c for c in rest if c in keep]
+    else:
+        taken = rest[len(same) - 1:] if len(rest) >= len(same) else []
+        rest = rest[:len(same) - 1]
+    for i, c in enumerate(taken):
+        state.chips[give[i % len(give)]].append(c)
+    state.chip_piles = [same, rest]
+
+
+def _to_turn(game, state, seat, gold, round_=5, spin=3):
+    """Mid-game: every player has had a first turn; it is `seat`'s turn to place the ship."""
+    state.round = round_
+    state.spin = spin
+    state.first_turn_done = [True] * len(state.gold)
+    state.gold = list(gold)
+    game._begin_turn(state, seat)
+    state.scoring = None
+    game._settle(state)
+
+
+def _note(state, events, name, rule):
+    state.scenario_note = name
+    events.append(Event(rule, key=f"ent.scenario.{name}"))
+
+
+# -- the tables ---------------------------------------------------------------------------------------------
+def _strait_table(game, state):
+    """Two capes reaching towards D3 from north and south, the ship able to sail into D3 from C3."""
+    _lay(game, state, "C2", "open-sea")
+    _lay(game, state, "D2", "coast", 180)         # land on its south side, facing D3
+    _lay(game, state, "C3", "coast", 270)         # land west; routes north, east, south
+    _lay(game, state, "C4", "open-sea")
+    _lay(game, state, "D4", "coast", 0)           # land on its north side, facing D3
+
+
+def _block_island(game, state):
+    """A 2 x 3 island C3-E4 whose land goes on east of E4, towards F4."""
+    _lay(game, state, "C3", "corner", 90)         # land east and south
+    _lay(game, state, "D3", "bay", 90)            # land east, south, west
+    _lay(game, state, "E3", "corner", 180)        # land south and west
+    _lay(game, state, "C4", "corner", 0)          # land north and east
+    _lay(game, state, "D4", "bay", 270)           # land west, north, east
+    _lay(game, state, "E4", "bay", 270)           # land west, north, east
+
+
+# -- the scenarios -------------------------------------------------------------------------------------------
+def no_fit(game):
+    """抽取並放置探索卡 iii: the only square beside the ship needs land on two opposite sides; pile 1
+    holds coasts, which have land on one side only, so the tile drawn fits nowhere."""
+    def prepare(state, events):
+        _strait_table(game, state)
+        _settle_layout(game, state)
+        _stack_pile(game, state, 0, kind="coast")
+        _to_turn(game, state, 0, gold=[6, 5])
+        _note(state, events, "no-fit", "ent.explore.no-fit")
+    return Scenario(players=2, seed=11, prepare=prepare)
+
+
+def event(game):
+    """事件: pile 2 shows a "?" back and holds only pirates among its "?" tiles; Player 1 has 8 gold."""
+    def prepare(state, events):
+        _strait_table(game, state)
+        _settle_layout(game, state)
+        _stack_pile(game, state, 1, event="pirates")
+        _to_turn(game, state, 0, gold=[8, 6])
+        _note(state, events, "event", "ent.event.pirates")
+    return Scenario(players=2, seed=12, prepare=prepare)
+
+
+def tie_units(game):
+    """4. 完全被發現的島嶼計分: Player 2's fort and Player 3's three scouts are both worth 3 on an island
+    that one more tile completes; fewer units rank higher."""
+    def prepare(state, events):
+        _block_island(game, state)
+        _lay(game, state, "F3", "open-sea")
+        _settle_layout(game, state)
+        _unit(game, state, 1, "D3", "fort")
+        for square in ("C3", "C4", "D4"):
+            _unit(game, state, 2, square, "scout")
+        _stack_pile(game, state, 0, kind="coast")
+        _arrange_chips(game, state, 2, give=(1, 2, 0))
+        _to_turn(game, state, 0, gold=[6, 4, 5], round_=6)
+        _note(state, events, "tie-units", "ent.island.largest")
+    return Scenario(players=3, seed=13, prepare=prepare)
+
+
+def chip_shortage(game):
+    """4. 完全被發現的島嶼計分: one chip is left, and the fort Player 1 is about to found ties Player 2's
+    fort for largest explorer: neither takes a chip."""
+    def prepare(state, events):
+        _lay(game, state, "C3", "coast", 180)     # land south
+        _lay(game, state, "C4", "isthmus", 0)     # land north and south, one piece
+        _lay(game, state, "B4", "open-sea")
+        _lay(game, state, "B5", "coast", 270)     # land west; the ship's only way on leads east, to C5
+        _lay(game, state, "B6", "open-sea")
+        _settle_layout(game, state)
+        _unit(game, state, 1, "C3", "fort")
+        _unit(game, state, 2, "C4", "scout")
+        _stack_pile(game, state, 0, kind="coast")
+        _arrange_chips(game, state, 3, give=(0, 1, 2), left=1)
+        _to_turn(game, state, 0, gold=[7, 5, 6], round_=9)
+        _note(state, events, "chip-shortage", "ent.island.chip")
+    return Scenario(players=3, seed=14, prepare=prepare)
+
+
+def halving(game):
+    """4. 完全被發現的島嶼計分: four explorers of different value on an 8-tile island; with a chip of 2
+    it is worth 10, and the places score 10, 5, 3, 2."""
+    def prepare(state, events):
+        _block_island(game, state)
+        _lay(game, state, "F4", "isthmus", 90)    # land west and east; its only route leads south
+        _lay(game, state, "G5", "open-sea")
+        _settle_layout(game, state)
+        _unit(game, state, 1, "C3", "fort")
+        _unit(game, state, 1, "C4", "scout")
+        _unit(game, state, 2, "D3", "fort")
+        _unit(game, state, 3, "E3", "scout")
+        _stack_pile(game, state, 0, kind="coast")
+        _arrange_chips(game, state, 2, give=(1, 2, 3))
+        _to_turn(game, state, 0, gold=[9, 4, 5, 6], round_=7)
+        _note(state, events, "halving", "ent.island.halving")
+    return Scenario(players=4, seed=15, prepare=prepare)
+
+
+SCENARIOS = {"no-fit": no_fit, "event": event, "tie-units": tie_units, "chip-shortage": chip_shortage,
+             "halving": halving}

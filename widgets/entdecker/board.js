@@ -1,0 +1,498 @@
+// Entdecker board renderer: draws the engine's JSON view as SVG.
+// It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
+// carries data-target (the Action.target of its choice); a click sends {type: "choose", id}.
+
+const NS = "http://www.w3.org/2000/svg";
+const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
+const SIDES = "NESW";
+const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
+const DIR = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const CORNER = { NE: [100, 0], ES: [100, 100], SW: [0, 100], NW: [0, 0] };
+const EVENT_ICON = { storm: "⚡", hostile: "⚔", friendly: "☺", pirates: "☠", ruins: "⌂", gold: "◆" };
+const SEA = "#bfe3f5", DEEP = "#7f9fb8", LAND = "#b9cf86", LAND_EDGE = "#7d8f4e";
+const S = 56;                         // square size
+const X0 = 34, Y0 = 80;               // top-left of the grid (room for the banner and the edge circles)
+const PANEL = 650;                    // left edge of the side panel
+const WIDTH = 1000;
+let uid = 0;
+
+function el(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Write text in lines no wider than `width` (estimated: CJK characters are square, Latin ones narrower);
+// returns the number of lines.
+function textBlock(parent, x, y, text, width, size, attrs = {}) {
+  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
+  const lines = [];
+  let line = "", lineW = 0;
+  for (const token of text.match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
+    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
+    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
+    else { line += token; lineW += tw; }
+  }
+  if (line.trim()) lines.push(line);
+  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 4), "font-size": size, ...attrs }, parent, l.trimEnd()));
+  return lines.length;
+}
+
+const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+const rotateSides = (sides, turns) => [...sides].map((c) => SIDES[(SIDES.indexOf(c) + turns) % 4]).join("");
+
+// Where a land area's shape meets in the middle, and where the ship's circle sits.
+function hub(sides) {
+  if (sides.length === 0) return [36, 36];
+  if (sides.length === 4) return [50, 50];
+  if (sides.length === 2 && (sides === "NS" || sides === "EW")) return [50, 50];
+  const pts = [...sides].map((c) => MID[c]);
+  if (sides.length === 1) return [(pts[0][0] + 50) / 2, (pts[0][1] + 50) / 2];
+  const x = pts.reduce((a, p) => a + p[0], 0) / pts.length, y = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+  return [x, y];
+}
+
+function circleAt(tile) {
+  const routes = tile.routes || "";
+  let vx = 0, vy = 0;
+  for (const c of routes) { vx += DIR[c][0]; vy += DIR[c][1]; }
+  const islet = (tile.areas || []).includes("");
+  const len = Math.hypot(vx, vy);
+  if (!len) return islet ? [68, 68] : [50, 50];
+  const d = routes.length >= 3 ? 24 : 34;
+  return [50 + (d * vx) / len, 50 + (d * vy) / len];
+}
+
+function drawTile(g, tile, clipId, opts = {}) {
+  // g is in tile units (0..100). Sea, land areas, water routes, the circle, and the event mark.
+  el("rect", { x: 0, y: 0, width: 100, height: 100, fill: tile.reserve ? "#b3dcef" : SEA }, g);
+  const land = el("g", { "clip-path": `url(#${clipId})` }, g);
+  for (const sides of tile.areas || []) {
+    const [hx, hy] = hub(sides);
+    if (!sides) { el("circle", { cx: hx, cy: hy, r: 16, fill: LAND, stroke: LAND_EDGE, "stroke-width": 1.5 }, land); continue; }
+    if (sides.length === 4) { el("rect", { x: 0, y: 0, width: 100, height: 100, fill: LAND }, land); continue; }
+    for (const c of sides) {
+      const [mx, my] = MID[c];
+      el("path", { d: `M${mx + DIR[c][0] * 10},${my + DIR[c][1] * 10} L${hx},${hy}`, stroke: LAND, "stroke-width": 46,
+                   "stroke-linecap": "round", fill: "none" }, land);
+    }
+    for (const [pair, [cx, cy]] of Object.entries(CORNER)) {      // land filling the corner between two land sides
+      if (sides.includes(pair[0]) && sides.includes(pair[1])) {
+        const a = MID[pair[0]], b = MID[pair[1]];
+        el("polygon", { points: `${a[0]},${a[1]} ${cx},${cy} ${b[0]},${b[1]} ${hx},${hy}`, fill: LAND }, land);
+      }
+    }
+  }
+  const [cx, cy] = circleAt(tile);
+  for (const c of tile.routes || "") {
+    el("line", { x1: cx, y1: cy, x2: MID[c][0], y2: MID[c][1], stroke: "#1f4e79", "stroke-width": 2.2,
+                 "stroke-dasharray": "5 4" }, g);
+  }
+  if ((tile.land || "").length < 4) el("circle", { cx, cy, r: 7, fill: "#fff", stroke: "#1f4e79", "stroke-width": 2 }, g);
+  if (tile.event && !opts.plain) {
+    el("circle", { cx: 84, cy: 16, r: 12, fill: "#fff8e1", stroke: "#b9770e" }, g);
+    el("text", { x: 84, y: 21, "font-size": 15, "text-anchor": "middle", fill: "#8a4b00" }, g, EVENT_ICON[tile.event] || "?");
+  }
+  if (tile.reserve && !opts.plain) el("text", { x: 6, y: 94, "font-size": 12, fill: "#1f4e79" }, g, `R${tile.reserve}`);
+  el("rect", { x: 0, y: 0, width: 100, height: 100, fill: "none", stroke: "#5d7b94", "stroke-width": 1 }, g);
+}
+
+function unitShape(g, kind, x, y, colour) {
+  const attrs = { fill: colour, stroke: "#222", "stroke-width": 1.6 };
+  if (kind === "scout") return el("circle", { cx: x, cy: y, r: 9, ...attrs, class: "ent-unit" }, g);
+  if (kind === "fort") return el("path", { d: `M${x - 10},${y + 10} V${y - 6} h4 v-4 h4 v4 h4 v-4 h4 v4 h4 v16 Z`, ...attrs, class: "ent-unit" }, g);
+  return el("path", { d: `M${x - 12},${y + 11} V${y - 2} L${x},${y - 13} L${x + 12},${y - 2} V${y + 11} Z`, ...attrs, class: "ent-unit" }, g);
+}
+
+function ship(g, x, y, size = 1) {
+  const s = el("g", { transform: `translate(${x},${y}) scale(${size})`, class: "ent-ship" }, g);
+  el("path", { d: "M-15,3 L15,3 L10,11 L-10,11 Z", fill: "#6e3b1f", stroke: "#2b1509", "stroke-width": 1.2 }, s);
+  el("path", { d: "M0,3 L0,-17 L12,-2 Z", fill: "#fdfefe", stroke: "#555", "stroke-width": 1 }, s);
+  el("path", { d: "M-2,3 L-2,-13 L-11,0 Z", fill: "#f4f6f6", stroke: "#555", "stroke-width": 1 }, s);
+  return s;
+}
+
+function draw(model, root, tip) {
+  const view = model.get("view") || {};
+  const labels = model.get("labels") || {};
+  const choices = model.get("choices") || [];
+  const L = (key) => labels[key] ?? key;
+  const byTarget = {};
+  for (const c of choices) if (c.target) byTarget[c.target] = c;
+  const clipId = `ent-clip-${++uid}`;
+  const board = view.board || { columns: 10, rows: 7, squares: [], circles: [], islands: [] };
+  const cols = board.columns, rows = board.rows;
+  const sqXY = (sq) => [X0 + sq.col * S, Y0 + sq.row * S];
+  const squareById = {};
+  for (const sq of board.squares) squareById[sq.id] = sq;
+  const turn = view.turn || {};
+  const players = view.players || [];
+
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
+  const defs = el("defs", {}, svg);
+  el("rect", { x: 0, y: 0, width: 100, height: 100 }, el("clipPath", { id: clipId }, defs));
+
+  // Mark an element as a choice: highlighted and clickable if legal, marked with the reason if not.
+  const offer = (group, target) => {
+    group.setAttribute("data-target", target);
+    const choice = byTarget[target];
+    if (!choice) return false;
+    group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
+    group.setAttribute("data-action", choice.id);
+    el("title", {}, group, choice.legal ? choice.label : `${choice.label}: ${choice.why}`);
+    group.addEventListener("mouseenter", () => { tip.textContent = choice.legal ? choice.label : choice.why; });
+    group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
+    return true;
+  };
+  const button = (parent, x, y, w, h, text, target, opts = {}) => {
+    const g = el("g", { class: "ent-button" }, parent);
+    el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: "#a67c52", class: "bgw-frame" }, g);
+    el("text", { x: x + w / 2, y: y + h / 2 + 5, "font-size": opts.size || 13, "text-anchor": "middle" }, g, text);
+    offer(g, target);
+    return g;
+  };
+
+  // -- banner: stand-in notice, scenario --------------------------------------------------------------
+  const standIn = Object.values(view.stand_in || {}).some(Boolean);
+  if (standIn) el("text", { x: 8, y: 14, "font-size": 11.5, fill: "#8a5a00", class: "ent-stand-in" }, svg, L("ent.ui.stand-in"));
+  if (labels.scenario) el("text", { x: 8, y: 33, "font-size": 13, fill: "#1a5276", "font-style": "italic", class: "ent-scenario" }, svg, labels.scenario);
+
+  // -- the board: frame, squares, tiles ---------------------------------------------------------------
+  el("rect", { x: X0 - 26, y: Y0 - 26, width: cols * S + 52, height: rows * S + 52, rx: 10, fill: "#d6eaf8",
+               stroke: "#5d7b94", "stroke-width": 1.5 }, svg);
+  for (let c = 0; c < cols; c++) el("text", { x: X0 + c * S + S / 2, y: Y0 - 30, "font-size": 11, "text-anchor": "middle", fill: "#456" }, svg, String.fromCharCode(65 + c));
+  for (let r = 0; r < rows; r++) el("text", { x: X0 - 31, y: Y0 + r * S + S / 2 + 4, "font-size": 11, "text-anchor": "middle", fill: "#456" }, svg, `${r + 1}`);
+  const placeTargets = {};
+  for (const c of choices) if (c.target && c.target.startsWith("place.")) {
+    const [, sqId, deg] = c.target.split(".");
+    (placeTargets[sqId] = placeTargets[sqId] || []).push({ ...c, degrees: Number(deg) });
+  }
+  for (const sq of board.squares) {
+    const [x, y] = sqXY(sq);
+    const g = el("g", { class: "ent-square", "data-square": sq.id }, svg);
+    if (sq.tile) {
+      drawTile(el("g", { transform: `translate(${x},${y}) scale(${S / 100})` }, g), sq.tile, clipId);
+      const t = sq.tile;
+      el("title", {}, g, `${sq.id}: ${L(`ent.tile.${t.type}`)}${t.event ? ` (${L(`ent.event-name.${t.event}`)})` : ""}`);
+    } else {
+      el("rect", { x, y, width: S, height: S, fill: DEEP, stroke: "#6f8ea6", "stroke-width": 0.6 }, g);
+      el("title", {}, g, `${sq.id}: ${L("ent.ui.unexplored")}`);
+    }
+    el("rect", { x: x + 1.5, y: y + 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "none", class: "bgw-frame" }, g);
+    offer(g, `sq.${sq.id}`);
+    if (turn.fresh === sq.id && view.phase === "explore") {
+      el("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, fill: "none", stroke: "#e67e22", "stroke-width": 2.5,
+                   "stroke-dasharray": "6 3" }, g);
+    }
+  }
+
+  // -- island outlines --------------------------------------------------------------------------------
+  const scoringIsland = view.scoring && view.scoring.stage !== "done" ? view.scoring.island : (view.scoring || {}).island;
+  for (const island of board.islands || []) {
+    const inside = new Set(island.squares);
+    const active = island.name === scoringIsland && view.scoring;
+    const style = active ? { stroke: "#e8a317", "stroke-width": 4 }
+      : island.state === "open" ? { stroke: "#6b4f1d", "stroke-width": 1.6, "stroke-dasharray": "4 3" }
+      : island.state === "complete" ? { stroke: "#e8a317", "stroke-width": 2.5 }
+      : { stroke: "#2e7d32", "stroke-width": 1.6 };
+    if (island.tiles < 2 && !active && island.state === "open") continue;
+    const g = el("g", { class: `ent-island ent-island-${island.state}`, "data-island": island.name, fill: "none", ...style }, svg);
+    for (const id of island.squares) {
+      const sq = squareById[id];
+      const [x, y] = sqXY(sq);
+      const n = (dc, dr) => `${String.fromCharCode(65 + sq.col + dc)}${sq.row + dr + 1}`;
+      const inset = 2.5;
+      if (!inside.has(n(0, -1))) el("line", { x1: x + inset, y1: y + inset, x2: x + S - inset, y2: y + inset }, g);
+      if (!inside.has(n(1, 0))) el("line", { x1: x + S - inset, y1: y + inset, x2: x + S - inset, y2: y + S - inset }, g);
+      if (!inside.has(n(0, 1))) el("line", { x1: x + inset, y1: y + S - inset, x2: x + S - inset, y2: y + S - inset }, g);
+      if (!inside.has(n(-1, 0))) el("line", { x1: x + inset, y1: y + inset, x2: x + inset, y2: y + S - inset }, g);
+    }
+    el("title", {}, g, fill(L("ent.ui.island-size"), { name: island.name, tiles: island.tiles, state: L(`ent.ui.island.${island.state}`) }));
+    if (island.tiles >= 2 || active) {
+      const first = squareById[island.name];
+      const [x, y] = sqXY(first);
+      el("circle", { cx: x + 9, cy: y + 9, r: 8, fill: "#fffbe6", stroke: style.stroke, "stroke-width": 1.2 }, svg);
+      el("text", { x: x + 9, y: y + 13, "font-size": 10, "text-anchor": "middle", fill: "#333" }, svg, `${island.tiles}`);
+    }
+  }
+
+  // -- units, recall badges ---------------------------------------------------------------------------
+  for (const sq of board.squares) {
+    if (!sq.unit || !sq.tile) continue;
+    const [x, y] = sqXY(sq);
+    const areas = sq.tile.areas || [];
+    const [hx, hy] = hub(areas[sq.unit.area - 1] ?? "");
+    const ug = el("g", { class: "ent-unit-g", "data-seat": sq.unit.seat, "data-kind": sq.unit.kind }, svg);
+    unitShape(ug, sq.unit.kind, x + (hx * S) / 100, y + (hy * S) / 100, SEAT_COLOURS[sq.unit.seat]);
+    el("title", {}, ug, `${L(`seat.${sq.unit.seat}`)}: ${L(`ent.unit.${sq.unit.kind}`)}`);
+    if (byTarget[`recall.${sq.id}`]) {
+      const rg = el("g", { class: "ent-recall" }, svg);
+      el("circle", { cx: x + S - 10, cy: y + S - 10, r: 8, fill: "#fff", stroke: "#555", class: "bgw-frame" }, rg);
+      el("text", { x: x + S - 10, y: y + S - 6, "font-size": 11, "text-anchor": "middle" }, rg, "↩");
+      offer(rg, `recall.${sq.id}`);
+    }
+  }
+
+  // -- edge circles and the ship ------------------------------------------------------------------------
+  const circlePos = (c) => {
+    const sq = squareById[c.square];
+    const [x, y] = sqXY(sq);
+    return { n: [x + S / 2, y - 13], s: [x + S / 2, y + S + 13], e: [x + S + 13, y + S / 2], w: [x - 13, y + S / 2] }[c.side];
+  };
+  for (const c of board.circles) {
+    const [cx, cy] = circlePos(c);
+    const g = el("g", { class: "ent-circle" }, svg);
+    el("circle", { cx, cy, r: 6.5, fill: "#fff", stroke: "#1f4e79", "stroke-width": 1.3, class: "bgw-frame" }, g);
+    el("title", {}, g, fill(L("ent.ui.edge-circle"), { id: c.id }));
+    if (byTarget[`circle.${c.id}`] && byTarget[`circle.${c.id}`].legal) offer(g, `circle.${c.id}`);
+    else g.setAttribute("data-target", `circle.${c.id}`);
+  }
+  if (turn.ship) {
+    let x, y;
+    if (squareById[turn.ship]) {
+      const sq = squareById[turn.ship];
+      const [sx, sy] = sqXY(sq);
+      const [cx, cy] = circleAt(sq.tile || {});
+      [x, y] = [sx + (cx * S) / 100, sy + (cy * S) / 100];
+    } else {
+      [x, y] = circlePos(board.circles.find((c) => c.id === turn.ship));
+    }
+    const s = ship(svg, x, y - 2, 0.95);
+    el("title", {}, s, L("ent.ui.ship"));
+  }
+
+  // -- where the drawn tile may go: previews on the board ------------------------------------------------
+  const drawn = turn.tile;
+  if (drawn) {
+    for (const [sqId, options] of Object.entries(placeTargets)) {
+      const sq = squareById[sqId];
+      const [x, y] = sqXY(sq);
+      options.sort((a, b) => a.degrees - b.degrees);
+      const single = options.length === 1;
+      options.forEach((o, i) => {
+        const size = single ? S : S / 2;
+        const ox = single ? x : x + (i % 2) * size, oy = single ? y : y + Math.floor(i / 2) * size;
+        const g = el("g", { class: "ent-placement" }, svg);
+        const turned = { ...drawn, land: rotateSides(drawn.land, o.degrees / 90), routes: rotateSides(drawn.routes, o.degrees / 90),
+                         areas: (drawn.areas || []).map((a) => rotateSides(a, o.degrees / 90)) };
+        drawTile(el("g", { transform: `translate(${ox},${oy}) scale(${size / 100})`, opacity: 0.92 }, g), turned, clipId, { plain: true });
+        el("rect", { x: ox + 1, y: oy + 1, width: size - 2, height: size - 2, fill: "none", stroke: "none", class: "bgw-frame" }, g);
+        el("text", { x: ox + size - 3, y: oy + size - 3, "font-size": single ? 10 : 8, "text-anchor": "end", fill: "#333" }, g, `${o.degrees}°`);
+        offer(g, o.target);
+      });
+    }
+  }
+
+  // -- score track ----------------------------------------------------------------------------------------
+  let y = Y0 + rows * S + 44;
+  const top = Math.max(40, ...players.map((p) => p.score + 5));
+  const cell = (cols * S + 40) / (top + 1);
+  el("text", { x: X0 - 26, y, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.score-track"));
+  y += 6;
+  for (let i = 0; i <= top; i++) {
+    el("rect", { x: X0 - 26 + i * cell, y, width: cell - 1, height: 16, fill: i % 5 ? "#f4f6f6" : "#e5e8e8" }, svg);
+    if (i % 10 === 0) el("text", { x: X0 - 26 + i * cell + 1, y: y + 28, "font-size": 9, fill: "#666" }, svg, `${i}`);
+  }
+  players.forEach((p, seat) => {
+    const g = el("g", { class: "ent-score-marker", "data-seat": seat }, svg);
+    el("circle", { cx: X0 - 26 + p.score * cell + cell / 2, cy: y + 8 - (seat - (players.length - 1) / 2) * 3, r: 5,
+                   fill: SEAT_COLOURS[seat], stroke: "#222" }, g);
+    el("title", {}, g, `${L(`seat.${seat}`)}: ${p.score}`);
+  });
+  const boardBottom = y + 36;
+
+  // -- side panel ------------------------------------------------------------------------------------------
+  let py = 74;
+  const px = PANEL;
+  if (view.over) el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg, L("ent.ui.final"));
+  else if (turn.round) el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg,
+                          `${fill(L("ent.ui.round"), { n: turn.round })} · ${fill(L("ent.ui.turn"), { seat: L(`seat.${turn.seat}`) })}`);
+  py += 18;
+  el("text", { x: px, y: py, "font-size": 12, fill: "#444" }, svg,
+     `${L(`ent.phase.${view.phase}`)}${turn.bought ? " · " + fill(L("ent.ui.declared"), { n: turn.bought }) : ""}`);
+  if (turn.hostile) py += 15 * textBlock(svg, px, py + 15, `⚔ ${L("ent.ui.hostile")}`, WIDTH - px - 10, 11.5, { fill: "#922b21" });
+  py += 26;
+
+  // spinner
+  const spin = view.spinner || { sectors: [], last: null };
+  const scx = px + 40, scy = py + 38, sr = 34;
+  const sg = el("g", { class: "ent-spinner" }, svg);
+  spin.sectors.forEach((v, i) => {
+    const a0 = (2 * Math.PI * i) / spin.sectors.length - Math.PI / 2, a1 = (2 * Math.PI * (i + 1)) / spin.sectors.length - Math.PI / 2;
+    const path = `M${scx},${scy} L${scx + sr * Math.cos(a0)},${scy + sr * Math.sin(a0)} A${sr},${sr} 0 0 1 ${scx + sr * Math.cos(a1)},${scy + sr * Math.sin(a1)} Z`;
+    el("path", { d: path, fill: v === spin.last ? "#f9e79f" : ["#fdfefe", "#eaf2f8"][i % 2], stroke: "#888" }, sg);
+    const am = (a0 + a1) / 2;
+    el("text", { x: scx + 22 * Math.cos(am), y: scy + 22 * Math.sin(am) + 5, "font-size": 14, "text-anchor": "middle", "font-weight": 700 }, sg, `${v}`);
+  });
+  if (spin.last) {
+    const i = spin.sectors.indexOf(spin.last);
+    const am = (2 * Math.PI * (i + 0.5)) / spin.sectors.length - Math.PI / 2;
+    el("line", { x1: scx, y1: scy, x2: scx + 30 * Math.cos(am), y2: scy + 30 * Math.sin(am), stroke: "#c0392b", "stroke-width": 3, "stroke-linecap": "round" }, sg);
+  }
+  el("circle", { cx: scx, cy: scy, r: 4, fill: "#333" }, sg);
+  el("text", { x: px + 84, y: py + 30, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.spinner"));
+  if (spin.last) el("text", { x: px + 84, y: py + 50, "font-size": 22, "font-weight": 700, fill: "#b7950b" }, svg, `+${spin.last}`);
+  py += 86;
+
+  // players: gold counter 0-12, points, units left, chips
+  players.forEach((p, seat) => {
+    const colour = SEAT_COLOURS[seat];
+    const g = el("g", { class: "ent-player", "data-seat": seat }, svg);
+    const active = turn.seat === seat && !view.over;
+    el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: 74, rx: 7, fill: "#fff", stroke: colour, "stroke-width": active ? 3.5 : 1.2 }, g);
+    el("circle", { cx: px + 10, cy: py + 15, r: 7, fill: colour }, g);
+    el("text", { x: px + 22, y: py + 20, "font-size": 13, "font-weight": 700 }, g, L(`seat.${seat}`));
+    el("text", { x: px + 110, y: py + 20, "font-size": 13 }, g, `${L("ent.ui.score")}: ${p.score}`);
+    if (p.first_turn) el("text", { x: WIDTH - 12, y: py + 19, "font-size": 10, fill: "#666", "text-anchor": "end" }, g, L("ent.ui.first-turn"));
+    const max = (view.limits || {}).gold || 12;
+    el("text", { x: px + 6, y: py + 40, "font-size": 11 }, g, L("ent.ui.gold"));
+    const gw = 19;
+    for (let i = 0; i <= max; i++) {
+      const on = i === p.gold;
+      el("rect", { x: px + 44 + i * gw, y: py + 28, width: gw - 2, height: 16, rx: 3, fill: on ? "#f4d03f" : "#fbfcfc",
+                   stroke: on ? "#7d6608" : "#ccc", class: on ? "ent-gold-marker" : null }, g);
+      el("text", { x: px + 44 + i * gw + (gw - 2) / 2, y: py + 40, "font-size": 9.5, "text-anchor": "middle", fill: on ? "#000" : "#999" }, g, `${i}`);
+    }
+    let ux = px + 6;
+    el("text", { x: ux, y: py + 64, "font-size": 11 }, g, L("ent.ui.units-left"));
+    ux += 78;
+    for (const kind of ["scout", "fort", "settlement"]) {
+      const n = (p.units || {})[kind] ?? 0;
+      unitShape(g, kind, ux + 8, py + 59, n ? colour : "#eee");
+      el("text", { x: ux + 20, y: py + 64, "font-size": 11 }, g, `×${n}`);
+      ux += 42;
+    }
+    ux += 6;
+    (p.chips || []).forEach((c, i) => {
+      const cg = el("g", {}, g);
+      el("circle", { cx: ux + 8 + i * 17, cy: py + 59, r: 7.5, fill: "#f5cba7", stroke: "#935116" }, cg);
+      el("text", { x: ux + 8 + i * 17, y: py + 63, "font-size": 9.5, "text-anchor": "middle" }, cg, `${c.value}`);
+      el("title", {}, cg, `${L(`ent.chip.${c.kind}`)} (${c.value})`);
+    });
+    py += 80;
+  });
+
+  // piles
+  py += 6;
+  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.piles"));
+  py += 8;
+  (view.piles || []).forEach((pile, i) => {
+    const g = el("g", { class: "ent-pile" }, svg);
+    const x = px + i * 68;
+    for (let k = Math.min(3, Math.ceil(pile.count / 7)); k > 0; k--) el("rect", { x: x + k * 2, y: py + k * 2, width: 50, height: 50, rx: 4, fill: "#8d6e63", stroke: "#5d4037" }, g);
+    el("rect", { x, y: py, width: 50, height: 50, rx: 4, fill: pile.count ? "#a1887f" : "#f2f3f4", stroke: "#5d4037", class: "bgw-frame" }, g);
+    if (pile.top === "event") el("text", { x: x + 25, y: py + 34, "font-size": 26, "text-anchor": "middle", fill: "#fff8e1", "font-weight": 700 }, g, "?");
+    el("text", { x: x + 25, y: py + 66, "font-size": 11, "text-anchor": "middle" }, g, `${i + 1}: ${pile.count}`);
+    el("title", {}, g, `${i + 1}: ${pile.count} · ${L(pile.top === "event" ? "ent.ui.top-event" : "ent.ui.top-plain")}`);
+    offer(g, `pile.${i + 1}`);
+  });
+  py += 80;
+  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.reserve"));
+  py += 6;
+  (view.reserve || []).forEach((r, i) => {
+    const x = px + i * 56;
+    const sides = { sea: "", coast: "N", corner: "NE", strait: "NS", bay: "NES", land: "NESW" }[r.pattern];
+    const g = el("g", { class: "ent-reserve", transform: `translate(${x},${py}) scale(0.36)` }, svg);
+    drawTile(g, { land: sides, areas: sides ? [sides] : [], routes: "", reserve: r.number }, clipId, { plain: true });
+    el("text", { x: x + 18, y: py + 50, "font-size": 11, "text-anchor": "middle" }, svg, `${r.number}: ×${r.count}`);
+    el("title", {}, g, `${r.number}: ${L(`ent.pattern.${r.pattern}`)} ×${r.count}`);
+  });
+  py += 64;
+  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, `${L("ent.ui.chip-piles")}: ${(view.chip_piles || []).map((c) => c.count).join(" + ")}`);
+  el("text", { x: px + 200, y: py, "font-size": 11, fill: "#666" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
+  py += 16;
+
+  // the decision of the moment: declare tiles, the drawn tile, units, stop
+  const buys = choices.filter((c) => c.target && c.target.startsWith("buy."));
+  if (buys.length) {
+    el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, L("ent.ui.declare"));
+    py += 20;
+    buys.forEach((c, i) => button(svg, px + (i % 6) * 56, py + Math.floor(i / 6) * 32, 50, 26, `${c.target.slice(4)}`, c.target));
+    py += Math.ceil(buys.length / 6) * 32 + 6;
+  }
+  if (drawn) {
+    el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, `${L("ent.ui.drawn")}: ${L(`ent.tile.${drawn.type}`)}`);
+    drawTile(el("g", { transform: `translate(${px},${py + 20}) scale(0.7)` }, svg), drawn, clipId);
+    if (choices.some((c) => c.target && c.target.startsWith("place."))) textBlock(svg, px + 80, py + 40, L("ent.ui.choose-place"), WIDTH - px - 90, 11.5, { fill: "#444" });
+    py += 96;
+  }
+  const units = choices.filter((c) => c.target && c.target.startsWith("unit."));
+  if (units.length) {
+    el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, fill(L("ent.ui.units-on"), { square: turn.fresh }));
+    py += 20;
+    const areas = [...new Set(units.map((c) => c.target.split(".")[3]))];
+    areas.forEach((a) => {
+      let x = px;
+      if (areas.length > 1) { el("text", { x, y: py + 18, "font-size": 11 }, svg, fill(L("ent.ui.land"), { n: a })); x += 52; }
+      for (const kind of ["scout", "fort", "settlement"]) {
+        const c = units.find((u) => u.target === `unit.${kind}.${turn.fresh}.${a}`);
+        if (!c) continue;
+        const g = button(svg, x, py, 100, 28, "", c.target);
+        unitShape(g, kind, x + 14, py + 14, SEAT_COLOURS[turn.seat]);
+        const cost = ((view.limits || {}).costs || {})[kind] * (turn.hostile ? 2 : 1);
+        el("text", { x: x + 28, y: py + 19, "font-size": 12 }, g, `${L(`ent.unit.${kind}`)} ${cost}`);
+        x += 106;
+      }
+      py += 34;
+    });
+  }
+  if (byTarget.end) { button(svg, px, py, 150, 28, L("ent.ui.stop"), "end", { fill: "#fdebd0" }); py += 36; }
+
+  // island scoring, step by step: ranks, chip, value, halving
+  const sc = view.scoring;
+  if (sc) {
+    py += 6;
+    const g = el("g", { class: "ent-scoring", "data-stage": sc.stage }, svg);
+    const lines = [];
+    lines.push([fill(L(sc.final ? "ent.ui.scoring-final" : "ent.ui.scoring"), { island: sc.island, tiles: sc.tiles }), 700]);
+    sc.ranks.forEach((r, i) => lines.push([fill(L("ent.ui.rank-line"), { rank: i + 1, seats: r.seats.map((s) => L(`seat.${s}`)).join(", "),
+                                                                            value: r.value, units: r.units }), 400]));
+    if (!sc.eligible && sc.ranks.length) lines.push([L("ent.ui.requirement"), 600]);
+    const stageIndex = { chip: 1, points: 2, done: 3 }[sc.stage] ?? 0;
+    if (sc.eligible && stageIndex >= 2) {
+      if (sc.final) lines.push([L("ent.ui.chip-none-final"), 400]);
+      else if (sc.shortage) lines.push([fill(L("ent.ui.chip-shortage"), { left: sc.chips_left, n: sc.ranks[0].seats.length }), 400]);
+      else lines.push([fill(L("ent.ui.chip-line"), { chips: sc.chips.map((c) => `${L(`seat.${c.seat}`)} ${L(`ent.chip.${c.chip}`)} ${c.value}`).join(", ") }), 400]);
+    }
+    if (sc.eligible && stageIndex >= 3) {
+      lines.push([fill(L("ent.ui.value-line"), { tiles: sc.tiles, chip: sc.chip_value, value: sc.value }), 600]);
+      const pts = [];
+      sc.ranks.forEach((r) => pts.push(`${r.seats.map((s) => L(`seat.${s}`)).join(", ")} ${sc.points[String(r.seats[0])]}`));
+      lines.push([fill(L("ent.ui.points-line"), { points: pts.join(" → ") }), 700]);
+    }
+    const box = el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: 10, rx: 7, fill: "#fffbe6", stroke: "#e8a317", "stroke-width": 2 }, g);
+    let ly = py + 18;
+    for (const [text, weight] of lines) ly += 15.5 * textBlock(g, px + 4, ly, text, WIDTH - px - 16, 11.5, { "font-weight": weight }) + 2;
+    box.setAttribute("height", ly - py - 4);
+    py = ly + 6;
+  }
+
+  const height = Math.max(boardBottom, py) + 8;
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${height}`);
+  root.replaceChildren(svg);
+}
+
+export default {
+  render({ model, el: host }) {
+    host.classList.add("bgw-board", "ent-board");
+    const tip = document.createElement("div");
+    tip.className = "bgw-tip";
+    const root = document.createElement("div");
+    root.className = "bgw-root";
+    host.append(tip, root);
+    const redraw = () => {
+      tip.textContent = "";
+      try {
+        draw(model, root, tip);
+      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
+        root.textContent = `board error: ${error.message}`;
+        console.error(error);
+      }
+    };
+    model.on("change:revision", redraw);
+    redraw();
+    return () => model.off("change:revision", redraw);
+  },
+};
