@@ -124,3 +124,19 @@ def load_toml(path: Path) -> dict:
         raise DataError(f"{path}: cannot read data file: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_sections(path, data: dict, sections: dict[str, dict[str, Field]]) -> tuple[dict, bool]:
+    """A settings file made of tables ([levels], [tracks]...), each with its fields and its own source.
+
+    Returns the values keyed "table.field", and whether any table is a stand-in.
+    """
+    values, stand_in = {}, False
+    for section, schema in sections.items():
+        if section not in data:
+            raise DataError(f"{path}: missing table [{section}]")
+        entry = validate_entries({section: data[section]}, schema, str(path))[section]
+        check_source(entry["source"], f"{path}: [{section}]")
+        stand_in |= entry["source"] == "stand-in"
+        values.update({f"{section}.{k}": v for k, v in entry.items()})
+    return values, stand_in

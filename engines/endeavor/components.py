@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.data import DataError, Field, check_source, load_toml, validate_entries
+from ..core.data import DataError, Field, check_source, load_sections, load_toml, validate_entries
 from ..core.texts import add_text
 
 DATA = Path(__file__).with_name("data")
@@ -130,14 +130,7 @@ def load_mat(path: Path = DATA / "mat.toml") -> Mat:
         "game": {"rounds": Field(int, low=1, high=20), "coastline_slots": Field(int, low=2),
                  "level5_in_play": Field(int, low=0)},
     }
-    values, stand_in = {}, False
-    for section, schema in sections.items():
-        if section not in data:
-            raise DataError(f"{path}: missing table [{section}]")
-        entry = validate_entries({section: data[section]}, schema, str(path))[section]
-        check_source(entry["source"], f"{path}: [{section}]")
-        stand_in |= entry["source"] == "stand-in"
-        values.update({f"{section}.{k}": v for k, v in entry.items()})
+    values, stand_in = load_sections(path, data, sections)
     thresholds = values["levels.thresholds"]
     if thresholds != sorted(thresholds) or not thresholds or thresholds[0] != 0:
         raise DataError(f"{path}: [levels] thresholds must rise and start at 0, got {thresholds}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.data import DataError, Field, check_source, load_toml, validate_entries
+from ..core.data import DataError, Field, load_sections, load_toml, validate_entries
 from ..core.texts import add_text
 
 DATA = Path(__file__).with_name("data")
@@ -83,14 +83,7 @@ def load_rules(path: Path = DATA / "game.toml") -> Rules:
         "chips": {"piles": Field(int, low=1, high=20)},
         "events": {"ruins_points": Field(int, low=0, high=99), "gold_found": Field(int, low=0, high=99)},
     }
-    values, stand_in = {}, False
-    for section, schema in sections.items():
-        if section not in data:
-            raise DataError(f"{path}: missing table [{section}]")
-        entry = validate_entries({section: data[section]}, schema, str(path))[section]
-        check_source(entry["source"], f"{path}: [{section}]")
-        stand_in |= entry["source"] == "stand-in"
-        values.update({f"{section}.{k}": v for k, v in entry.items()})
+    values, stand_in = load_sections(path, data, sections)
     if not values["income.sectors"]:
         raise DataError(f"{path}: [income] sectors: the spinner needs at least one sector")
     if values["gold.start"] > values["gold.max"]:
