@@ -12,11 +12,11 @@ import time
 
 import pytest
 
+from board_page import BOARD, PAGE_TIMEOUT
+
 pytestmark = pytest.mark.browser
 
 SEED = 6          # the policy meets every kind of action here, attack and discard included
-PAGE_TIMEOUT = 90_000
-BOARD = ".bgw-board svg"
 MUST_CLICK = {"build", "activate", "ship", "occupy", "acquire", "pass"}
 # What the policy tries to use first, in order: the rare kinds before the common ones.
 WANTED = ("attack", "acquire", "occupy", "payment", "ship")

@@ -7,24 +7,16 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
+
 pytestmark = pytest.mark.browser
-
-BOARD = ".bgw-board svg"
-PAGE_TIMEOUT = 120_000
-
-
-def revision(page) -> int:
-    return int(page.get_attribute(BOARD, "data-revision"))
-
 
 def click_and_wait(page, selector: str) -> float:
     """Click a board element, wait for the redraw, and return the time it took in milliseconds."""
     before = revision(page)
     started = time.perf_counter()
     page.click(selector)
-    page.wait_for_function(
-        "before => { const s = document.querySelector('.bgw-board svg');"
-        " return s && Number(s.getAttribute('data-revision')) > before; }", arg=before, timeout=20_000)
+    wait_for_redraw(page, before)
     return 1000 * (time.perf_counter() - started)
 
 

@@ -4,21 +4,9 @@ import time
 
 import pytest
 
+from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
+
 pytestmark = pytest.mark.browser
-
-BOARD = ".bgw-board svg"
-PAGE_TIMEOUT = 90_000
-
-
-def revision(page) -> int:
-    return int(page.get_attribute(BOARD, "data-revision"))
-
-
-def wait_for_redraw(page, before: int) -> None:
-    page.wait_for_function(
-        "before => { const s = document.querySelector('.bgw-board svg');"
-        " return s && Number(s.getAttribute('data-revision')) > before; }", arg=before, timeout=20_000)
-
 
 def test_gallery_links_every_game(page, voila_url):
     page.goto(voila_url + "/", timeout=PAGE_TIMEOUT)
