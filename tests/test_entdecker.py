@@ -125,7 +125,7 @@ def conservation(m):
     """The laws every position keeps: tiles, units, chips, gold; whose move it is."""
     st = m.state
     # tiles: piles + reserve + board + out of the game + in hand = 120, each exactly once
-    tiles = list(st.pool) + [t for p in st.reserve for t in p] + \
+    tiles = [t for kind in st.pool for t in kind] + [t for p in st.reserve for t in p] + \
             [t for t in st.tile_at if t >= 0] + list(st.removed) + ([st.drawn] if st.drawn >= 0 else [])
     assert sorted(tiles) == list(range(TOTAL_TILES))
     assert sum(1 for o in st.grid if o >= 0) == st.explored_count
@@ -146,11 +146,11 @@ def conservation(m):
     # gold stays on the counter
     assert all(0 <= g <= 12 for g in st.gold), st.gold
     # the face-down tiles are the piles' tiles; the backs of the piles' top tiles are real
-    assert sum(st.pile_size) == len(st.pool)
+    assert sum(st.pile_size) == sum(map(len, st.pool))
     for p, size in enumerate(st.pile_size):
         assert (st.pile_top[p] == -1) == (not size) or st.phase == "reveal" and p == st.drawing
-    event_tiles = sum(1 for t in st.pool if G.tile_event[t])
-    assert st.pile_top.count(1) <= event_tiles and st.pile_top.count(0) <= len(st.pool) - event_tiles
+    event_tiles = sum(1 for kind in st.pool for t in kind if G.tile_event[t])
+    assert st.pile_top.count(1) <= event_tiles and st.pile_top.count(0) <= sum(st.pile_size) - event_tiles
     # open land sides of each island are land sides facing unexplored squares
     for root in {G.find(st, i) for i in range(len(st.isl_parent))}:
         assert st.isl_open[root] >= 0
@@ -356,7 +356,7 @@ def test_draw_from_a_chosen_pile():
     m.play("draw:1")
     assert m.pending == "chance" and m.to_move is None
     outcomes = m.chance_outcomes()
-    plain = [t for t in m.state.pool if not G.tile_event[t]]
+    plain = [t for kind in m.state.pool for t in kind if not G.tile_event[t]]
     for outcome, probability, text in outcomes:
         kind = outcome.partition(":")[2]
         count = sum(1 for t in plain if G.type_ids[G.tile_type[t]] == kind)
@@ -853,7 +853,7 @@ def test_unfinished_island_scores_its_tiles_without_a_chip():
     m = table(build=lambda st: S._strait_table(G, st))
     unit(m.state, 0, "D2", "fort")
     unit(m.state, 1, "D4", "scout")
-    m.state.pool, m.state.pile_size, m.state.pile_top = [], [0] * 5, [-1] * 5
+    m.state.pool, m.state.pile_size, m.state.pile_top = [[] for _ in G.type_ids], [0] * 5, [-1] * 5
     rebase(m)
     assert m.to_move is None
     events = []
@@ -885,12 +885,12 @@ def fill_board(st, skip=()):
         if st.grid[q] >= 0 or G.names[q] in skip:
             continue
         known, land = G.needs(st, q)
-        for source in [st.pool] + st.reserve:
+        for source in st.pool + st.reserve:
             found = next(((t, r) for t in source for r in G.turns[G.tile_type[t]]
                           if G.ori_land[G.tile_type[t] * 4 + r] & known == land), None)
             if found:
                 source.remove(found[0])
-                if source is st.pool:
+                if not G.tile_reserve[found[0]]:
                     st.pile_size[st.pile_size.index(max(st.pile_size))] -= 1
                     S._settle_tops(G, st)
                 G.lay(st, found[0], q, found[1])

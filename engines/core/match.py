@@ -239,7 +239,7 @@ class Match:
                     rng = state.rng.__class__(state.rng.state)
                     entry = chance.pick(rng).id
             self._fork(entry)
-            self._step(entry)
+            self._step(entry, chance)
             state = self.state
             if step:
                 break
@@ -284,11 +284,12 @@ class Match:
         self.branches = [(at, self._entries[at:fork] + tail) if fork > at else (fork, tail)
                          for fork, tail in self.branches]
 
-    def _step(self, entry) -> list[Event]:
-        """Apply one step (an Action, an outcome id, or None) to the match and record it."""
+    def _step(self, entry, chance: Chance | None = None) -> list[Event]:
+        """Apply one step (an Action, an outcome id, or None) to the match and record it; `chance` is
+        the pending chance step when the caller has just asked for it."""
         start = len(self.log)
         try:
-            seen = self._apply(self.state, entry, self.log)
+            seen = self._apply(self.state, entry, self.log, chance)
         except BaseException:
             self._restore(self._cursor)      # a rules bug must not leave a half-changed match
             raise
@@ -304,7 +305,7 @@ class Match:
             self._checkpoints[self._cursor] = pickle.dumps(self.state, 5)
         return self.log[start:]
 
-    def _apply(self, state, entry, events) -> tuple | None:
+    def _apply(self, state, entry, events, chance: Chance | None = None) -> tuple | None:
         """Apply one entry to `state`: a decision (an Action), a listed chance step's outcome id, or
         None for a sampled chance step or another automatic step. Returns what a player can learn
         from it for the information state: (id, the only seat that saw it, or None for everyone)."""
@@ -314,7 +315,8 @@ class Match:
             game.apply(state, entry, events)
             seen = ("decision", entry.id, None)
         else:
-            chance = game.chance(state)
+            if chance is None:
+                chance = game.chance(state)
             if chance is None:
                 drawn_before = rng.state
                 game.auto_step(state, events)

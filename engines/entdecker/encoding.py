@@ -133,10 +133,7 @@ class Encoder:
             out.append(int(state.first_turn_done[s]))
         out += state.pile_size
         out += state.pile_top
-        face_down = [0] * len(g.type_ids)
-        for t in state.pool:
-            face_down[g.tile_type[t]] += 1
-        out += face_down
+        out += [len(tiles) for tiles in state.pool]
         out += [len(pile) for pile in state.reserve]
         chips = [0] * len(self.chip_index)
         for c in state.chip_pool:

@@ -44,6 +44,10 @@ class Entdecker(Game):
         amounts = sorted(set(R.sectors))
         self.spin_outcomes = tuple(Outcome(f"spin:{v}", R.sectors.count(v), Text("ent.chance.spin-result", gold=v))
                                    for v in amounts)
+        # Tile kinds by back (plain, "?"), and each kind's draw as a chance outcome: id and name.
+        self.back_types = tuple(tuple(k for k, t in enumerate(self.type_ids) if bool(self.tiles[t].event) == back
+                                      and not self.tiles[t].reserve) for back in (False, True))
+        self.tile_outcomes = [(f"tile:{t}", Text("ent.chance.tile-result", tile=f"ent.tile.{t}")) for t in self.type_ids]
         self.encoder = encoding.Encoder(self)
 
     # == for search and learning (encoding.py): numbered actions and outcomes, observations, bounds ==
@@ -134,7 +138,7 @@ class Entdecker(Game):
         # state.py); the reserve tiles face up by number. Setup randomness stays inside the seed: the
         # backs of the five top tiles. Every later draw is a chance step.
         draw = [t for t in range(len(self.tile_type)) if not self.tile_reserve[t]]
-        state.pool = draw
+        state.pool = [[t for t in draw if self.tile_type[t] == k] for k in range(len(self.type_ids))]
         state.pile_size = [len(draw[p::R.draw_piles]) for p in range(R.draw_piles)]
         state.pile_top = [-1] * R.draw_piles
         for p in range(R.draw_piles):
@@ -325,11 +329,15 @@ class Entdecker(Game):
     # The player picks a pile (a decision); turning its top tile over is a chance step, and so is the
     # back of the tile that then lies on top. The chances are the ones a shuffled stack gives: every
     # face-down tile with the back everyone saw is as likely to be the one turned over.
+    def face_down_events(self, state) -> int:
+        """How many of the face-down tiles are "?" tiles."""
+        pool = state.pool
+        return sum(len(pool[k]) for k in self.back_types[1])
+
     def hidden_backs(self, state) -> tuple[int, int]:
         """Face-down tiles under the visible tops: how many are "?" tiles, and how many in all."""
-        event_tiles = sum(1 for t in state.pool if self.tile_event[t])
         tops = [b for b in state.pile_top if b >= 0]
-        return event_tiles - sum(tops), len(state.pool) - len(tops)
+        return self.face_down_events(state) - sum(tops), sum(state.pile_size) - len(tops)
 
     def _draw(self, state, seat, p, events):
         state.bought -= 1
@@ -343,21 +351,13 @@ class Entdecker(Game):
         """Which tile the top of the pile turns out to be: each kind as likely as its face-down tiles with
         that back."""
         p, back = state.drawing, state.pile_top[state.drawing]
-        counts: dict[int, int] = {}
-        for t in state.pool:
-            if (self.tile_event[t] != "") == back:
-                k = self.tile_type[t]
-                counts[k] = counts.get(k, 0) + 1
-        return Chance("ent.explore.draw", Text("ent.chance.tile", pile=p + 1), [
-            Outcome(f"tile:{self.type_ids[k]}", n, Text("ent.chance.tile-result", tile=f"ent.tile.{self.type_ids[k]}"))
-            for k, n in sorted(counts.items())])
+        pool, names = state.pool, self.tile_outcomes
+        return Chance("ent.explore.draw", Text("ent.chance.tile", pile=p + 1),
+                      [Outcome(names[k][0], len(pool[k]), names[k][1]) for k in self.back_types[back] if pool[k]])
 
     def _turn_over(self, state, kind, events):
         """The drawn tile shows `kind`; the pile's next tile, if any, shows its back in the next step."""
-        k = self.type_ids.index(kind)
-        pool = state.pool
-        i = max(i for i, t in enumerate(pool) if self.tile_type[t] == k)
-        tile = pool.pop(i)
+        tile = state.pool[self.type_ids.index(kind)].pop()
         p = state.drawing
         state.pile_size[p] -= 1
         state.pile_top[p] = -1

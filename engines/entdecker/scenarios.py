@@ -18,15 +18,14 @@ from .components import UNITS
 # -- laying out the table ---------------------------------------------------------------------------------
 def _take(game, state, kind):
     """One tile of a kind, out of the face-down tiles; it leaves the largest pile."""
-    k = game.type_ids.index(kind)
-    for i, tile in enumerate(state.pool):
-        if game.tile_type[tile] == k:
-            state.pool.pop(i)
-            sizes = state.pile_size
-            sizes[max(range(len(sizes)), key=lambda p: sizes[p])] -= 1
-            _settle_tops(game, state)
-            return tile
-    raise ValueError(f"scenario: no '{kind}' tile left face down")
+    face_down = state.pool[game.type_ids.index(kind)]
+    if not face_down:
+        raise ValueError(f"scenario: no '{kind}' tile left face down")
+    sizes = state.pile_size
+    sizes[max(range(len(sizes)), key=lambda p: sizes[p])] -= 1
+    tile = face_down.pop()
+    _settle_tops(game, state)
+    return tile
 
 
 def _settle_tops(game, state):
@@ -37,8 +36,8 @@ def _settle_tops(game, state):
             state.pile_top[p] = -1
         elif state.pile_top[p] < 0:
             state.pile_top[p] = 0
-    event_tiles = sum(1 for t in state.pool if game.tile_event[t])
-    for back, limit in ((1, event_tiles), (0, len(state.pool) - event_tiles)):
+    event_tiles = game.face_down_events(state)
+    for back, limit in ((1, event_tiles), (0, sum(state.pile_size) - event_tiles)):
         while state.pile_top.count(back) > limit:
             state.pile_top[state.pile_top.index(back)] = 1 - back
 
@@ -85,7 +84,7 @@ def _stack_pile(game, state, p, kind=None, event=None):
     state.pile_top[p] = int(event is not None)
     _settle_tops(game, state)
     wanted = _tile(game, kind, event).partition(":")[2]
-    if not any(game.type_ids[game.tile_type[t]] == wanted for t in state.pool):
+    if not state.pool[game.type_ids.index(wanted)]:
         raise ValueError(f"scenario: no '{wanted}' tile left face down")
 
 

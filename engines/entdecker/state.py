@@ -54,7 +54,7 @@ class State:
         # The face-down tiles of all 5 discovery piles together. Which pile a face-down tile lies in tells
         # nobody anything (the piles were cut from one shuffled stack), so only each pile's size and the
         # back of its top tile are kept; a draw is a chance step over the tiles not yet seen.
-        self.pool: list[int] = []
+        self.pool: list[list[int]] = []                 # per tile type: the ids of its face-down tiles
         self.pile_size: list[int] = []
         self.pile_top: list[int] = []                   # the back of each pile's top tile: 1 "?", 0 plain, -1 empty
         self.reserve: list[list[int]] = []              # the face-up reserve piles

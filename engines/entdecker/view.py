@@ -46,7 +46,7 @@ def board_view(game, state, seat):
                      "chips": any(c.source == "stand-in" for c in game.chip_kinds.values())},
     }
     if teacher:
-        view["face_down"] = {"tiles": _kinds(game.type_ids[game.tile_type[t]] for t in state.pool),
+        view["face_down"] = {"tiles": {game.type_ids[k]: len(tiles) for k, tiles in enumerate(state.pool) if tiles},
                              "chips": _kinds(game.chip_kind[c] for c in state.chip_pool)}
     if state.scenario_note:
         view["scenario"] = state.scenario_note
