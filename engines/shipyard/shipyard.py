@@ -404,7 +404,7 @@ class Shipyard(Game):
         if state.refills:
             state.resume = after
             state.phase = "refill"
-        elif after == "turn" and not self._turn_has_choice(state):
+        elif after == "turn" and state.main_done and not self._bonus_options(state):
             self._find_ships(state, events)            # nothing left to decide: on to the test cruises
         else:
             state.phase = after
@@ -825,7 +825,7 @@ class Shipyard(Game):
         if not state.refills:
             state.phase = state.resume
             state.resume = ""
-            if state.phase == "turn" and not self._turn_has_choice(state):
+            if state.phase == "turn" and state.main_done and not self._bonus_options(state):
                 self._find_ships(state, events)          # nothing left to decide: on to the test cruises
 
     # == 5. the test cruise (試航) ============================================================================
