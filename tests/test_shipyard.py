@@ -934,3 +934,230 @@ def test_winner_ties_go_to_money():
     assert G.winners(st) == [1]
     st.money = [4, 4, 9]
     assert G.winners(st) == [0, 1]
+
+
+# == texts, catalog, data ===================================================================================
+def test_every_text_renders_in_both_languages():
+    """Every event, action label and refusal of random games (and the scenarios) renders in English and
+    Chinese, with no missing key and no unfilled placeholder."""
+    def check(text, where):
+        for lang in ("en", "zh-Hant"):
+            rendered = text if isinstance(text, str) else text.render(lang)
+            assert "⟨" not in rendered and "{" not in rendered, (where, rendered)
+    matches = [new(3 + s % 2, seed=s) for s in range(2)] + [engines.scenario(GAME, name) for name in G.scenarios()]
+    for m in matches:
+        b = bots(m.players, 1)
+        count = 0
+        while not m.is_over:
+            if count % 3 == 0:
+                for action, why in m.candidates():
+                    check(action.label, action.id)
+                    if why is not None:
+                        check(why, action.id)
+                for outcome, _, text in m.chance_outcomes():
+                    check(text, outcome)
+            step(m, b)
+            count += 1
+        for e in m.log:
+            for lang in ("en", "zh-Hant"):
+                check(e.text(lang), e.key)
+    from engines.shipyard.encoding import PHASES
+    for phase in PHASES:
+        assert has_text(G.phase_text(phase).key), phase
+    for part in ("crew", "equipment", "speed", "checkpoints", "contracts", "traders"):
+        assert has_text(G.part_text(part).key)
+    for cid in G.contract_ids:
+        assert has_text(f"sy.contract.{cid}")
+    assert G.title.render("zh-Hant") != G.title.render("en")
+
+
+def test_all_texts_of_this_game_are_namespaced():
+    """The text catalog is shared: every key this game defines starts with "sy." (or is its title)."""
+    import tomllib
+    keys_ = tomllib.loads((DATA / "texts.toml").read_text(encoding="utf-8"))
+    assert all(k.startswith("sy.") or k == "game.shipyard" for k in keys_)
+    m = play_out(new(3, seed=3), seed=3)
+    assert all(e.key.startswith("sy.") for e in m.log)
+
+
+def test_catalog_complete_and_every_event_and_refusal_rule_in_it():
+    """Every rule has both languages; every logged rule and every refusal rule is in the catalog."""
+    catalog = engines.rules(GAME)
+    zh = engines.rules(GAME, "zh-Hant")
+    assert set(catalog) == set(zh) and len(catalog) >= 70
+    for rule_id in catalog:
+        assert re.search(r"[\u4e00-\u9fff]", zh[rule_id]["title"] + zh[rule_id]["text"])
+        assert catalog[rule_id]["text"] != zh[rule_id]["text"]
+    seen = set()
+    for seed in range(2):
+        m = new(3 + seed, seed=seed)
+        b = bots(m.players, seed)
+        count = 0
+        while not m.is_over:
+            if count % 2 == 0:
+                for a, why in m.candidates():
+                    assert a.rule in catalog, a.id
+                    if why is not None:
+                        rule = m.why_not_rule(a.id)
+                        assert rule in catalog or rule.startswith("core."), rule
+            chance = m.chance_step()
+            assert chance is None or chance.rule in catalog
+            step(m, b)
+            count += 1
+        seen |= set(rules_of(m.log))
+    assert seen <= set(catalog)
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not beside the project")
+def test_catalog_sources_cite_sections_of_the_rulebook():
+    """Every rulebook citation names a heading of 004_017077f0df3214e5.txt."""
+    text = RULEBOOK.read_text(encoding="utf-8")
+    for rule_id, entry in engines.rules(GAME).items():
+        source = entry["source"]
+        assert source.startswith(("rulebook:004_017077f0df3214e5.txt#", "public:", "project:")), rule_id
+        if source.startswith("rulebook:"):
+            heading = source.partition("#")[2]
+            assert f"# {heading}" in text, f"{rule_id}: section {heading!r} not found in the rulebook"
+
+
+def test_data_files_load_and_errors_name_file_entry_and_field(tmp_path):
+    """The component data files validate: wrong totals, a bad field, a trader without its level, a swap of
+    an unknown good, a contract formula missing its minimum each give one clear message."""
+    numbers = load_numbers()
+    assert numbers.actions[4][-1] == "subsidy" and numbers.prices == (0, 1, 1, 2, 2) and numbers.start_money == 6
+    parts = load_parts(numbers)
+    assert Counter(p.part for p in parts.values() for _ in range(sum(p.count))) == {"bow": 26, "hull": 52, "stern": 26}
+    assert sum(c.count for c in load_canal().values()) == 24 and sum(g.count for g in load_goods().values()) == 14
+    assert len(load_employees()) == 24 and len(load_contracts()) == 24 and len(load_rondels().swaps) == 8
+
+    def broken(name, old, new_, loader, message):
+        original = (DATA / name).read_text(encoding="utf-8")
+        assert old in original, old
+        path = tmp_path / name
+        path.write_text(original.replace(old, new_, 1), encoding="utf-8")
+        with pytest.raises(DataError, match=re.escape(message)):
+            loader(path)
+    broken("parts.toml", "count = { I = 4, II = 3 }\nguns = 1", "count = { I = 5, II = 3 }\nguns = 1",
+           lambda p: load_parts(numbers, p), "26 bow tiles")
+    broken("parts.toml", 'part = "bow"', 'part = "prow"', lambda p: load_parts(numbers, p), "field 'part'")
+    broken("canal.toml", 'spaces = ["", "military", ""]\nexits', 'spaces = ["", "pirates", ""]\nexits', load_canal, "field 'spaces'")
+    broken("goods.toml", "count = 4", "count = 5", load_goods, "14 goods tiles")
+    broken("employees.toml", 'good = "coal"\nlevel = 1', 'good = "coal"', load_employees, "'level' (1 or 2)")
+    broken("rondels.toml", '"coal:engine"', '"oil:engine"', load_rondels, "[swaps] engine_room")
+    broken("contracts.toml", "min = 5\n", "", load_contracts, "field 'min'")
+    broken("game.toml", "prices = [0, 1, 2, 3]", "prices = [3, 2, 1, 0]", load_numbers, "[canal] prices")
+    broken("game.toml", "hull_columns = 2", "hull_columns = 3", load_numbers, "5 bows, 10 hulls and 5 sterns")
+
+
+# == properties: random games ===========================================================================================
+@pytest.mark.parametrize("players,option", [(3, "suggested"), (4, "suggested"), (3, "full"), (4, "full")])
+def test_random_games_keep_every_law(players, option):
+    """Random full games for 3 and 4 players, both contract setups, keep every conservation law at every
+    step (ship parts, canal and goods tiles, employees, equipment and crew, contracts, money, legal yards),
+    offer only legal moves, and end with one red and one blue contract each."""
+    m = new(players, seed=100 * players + len(option), contracts=option)
+    b = bots(players, players)
+    steps = 0
+    while not m.is_over:
+        laws(m)
+        step(m, b)
+        steps += 1
+        assert steps < 5000
+    laws(m)
+    assert m.phase == "over" and all(len(m.state.red[s]) == 1 == len(m.state.blue[s]) for s in range(players))
+
+
+def test_greedy_games_score_and_keep_every_law():
+    """Greedy bots complete and score ships; the laws hold at every step of their games too."""
+    m = new(3, seed=7)
+    b = bots(3, 7, kind=engines.GreedyBot)
+    while not m.is_over:
+        laws(m)
+        step(m, b)
+    assert sum(len(f) for f in m.state.fleet) >= 2 and max(s["total"] for s in m.scores().values()) > 10
+
+
+def test_json_round_trip_at_many_steps():
+    """Positions of a game survive to_json / from_json, with the same view and log."""
+    m = new(3, seed=2)
+    b = bots(3, 2)
+    count = 0
+    while not m.is_over:
+        if count % 25 == 0:
+            back = Match.from_json(m.to_json())
+            assert back.view() == m.view() and [e.to_json() for e in back.log] == [e.to_json() for e in m.log]
+        step(m, b)
+        count += 1
+    assert Match.from_json(m.to_json()).view() == m.view()
+
+
+def test_scenarios_round_trip_and_render():
+    """Every scenario saves and loads, keeps the laws, and its views are JSON."""
+    for name in G.scenarios():
+        m = engines.scenario(GAME, name)
+        laws(m)
+        assert Match.from_json(m.to_json()).view() == m.view()
+        json.dumps(m.view(0), sort_keys=True)
+        assert m.view(None)["scenario"] == name
+
+
+def test_same_seed_same_game_and_undo_redo():
+    """Same seed, same game; undo then redo is the identity; going back and forth gives the same view."""
+    def run(seed):
+        return play_out(new(3, seed), seed)
+    a, b = run(5), run(5)
+    assert [e.to_json() for e in a.log] == [e.to_json() for e in b.log] and a.view() == b.view()
+    assert run(6).view() != a.view()
+    here = a.view()
+    a.goto(a.position // 2)
+    a.goto(len(a.timeline))
+    assert a.view() == here
+    m = new(4, seed=9)
+    bb = bots(4, 9)
+    for _ in range(120):
+        step(m, bb)
+    before = m.view()
+    m.undo()
+    m.redo()
+    assert m.view() == before
+
+
+def test_action_ids_are_stable_and_readable():
+    """Action ids read like the board: choose:build, bonus:crew, buy:hull2.3, place:4, canal:2, attach:1.2,
+    equip:5, crew:3, hire:2.1, trade:1, swap:coal.engine, keep:red.2, fit:sail, sail:1..."""
+    pattern = re.compile(r"(choose|bonus|final):[a-z]+|end|done|sell|launch|pass|subsidy|buy:(bow|hull1|hull2|stern)\.[1-5]|"
+                         r"place:[1-9]|canal:[1-4]|attach:(start|\d+\.[12])|goods:[1-5]|(equip|crew):[1-8]|"
+                         r"hire:[1-8]\.[1-3]|trade:\d+|swap:[a-z]+\.[a-z]+|keep:(red|blue)\.[1-3]|cruise:[1-9]|"
+                         r"fit:[a-z]+|sail:[12]")
+    m = new(4, seed=4)
+    b = bots(4, 4)
+    while not m.is_over:
+        for a in m.legal_actions():
+            assert pattern.fullmatch(a.id), a.id
+            assert a.target and a.label.key.startswith("sy.act.")
+        step(m, b)
+
+
+def test_greedy_bot_beats_random():
+    """The heuristic makes the greedy bot better than random play."""
+    wins = 0
+    for seed in range(3):
+        m = new(3, seed=300 + seed)
+        b = {0: engines.GreedyBot(seed), 1: engines.RandomBot(seed), 2: engines.RandomBot(seed + 7)}
+        while not m.is_over:
+            step(m, b)
+        totals = [s["total"] for s in m.scores().values()]
+        wins += totals[0] > max(totals[1:])
+    assert wins >= 2
+
+
+def test_illegal_move_changes_nothing():
+    """A refused move raises IllegalAction naming the rule and leaves the match as it was."""
+    m = table(last="canal", cubes={1: "build", 2: "goods"})
+    before = m.to_json()
+    with pytest.raises(IllegalAction) as refusal:
+        m.play("choose:build")
+    assert refusal.value.rule == "sy.turn.choose.occupied" and m.to_json() == before
+    with pytest.raises(IllegalAction):
+        m.play("sail:away")
+    assert m.why_not_rule("fit:sail") == "sy.turn.steps" and m.to_json() == before

@@ -1557,22 +1557,50 @@ class Shipyard(Game):
         value = sum(state.points[seat]) + 0.25 * state.money[seat]
         codes = self.codes(state, seat)
         complete = self.yard.ships(codes)
-        value += sum(5 + 0.5 * (b - a) for a, b in complete)
-        value += 0.8 * (sum(1 for c in codes if c) - sum(b - a + 1 for a, b in complete))
         dock = state.dock[seat]
-        value += 3 * min(dock[CAPTAIN], 1) + 0.8 * (sum(dock) - min(dock[CAPTAIN], 1))
-        value += 0.6 * min(self.reach(state, seat), 8)
-        value += 0.8 * len(state.staff[seat]) + 0.8 * len(state.goods[seat])
+        reach = self.reach(state, seat)
+        ready = dock[CAPTAIN] > 0 and reach >= 4          # a complete ship would score
         c = state.cruise
-        if c is not None and c["seat"] == seat and c["stage"] == "fit":
+        cruising = c is not None and c["seat"] == seat and c["stage"] in ("fit", "speed")
+        value += sum((6 + (b - a) if ready else 1) for a, b in complete if not (cruising and a == c["bow"]))
+        value += 0.9 * (sum(1 for c in codes if c) - sum(b - a + 1 for a, b in complete))
+        if state.holding >= 0 and state.phase == "place":
+            value += 0.9
+        value += 3 * min(dock[CAPTAIN], 1) + 0.8 * (sum(dock) - min(dock[CAPTAIN], 1))
+        value += 0.6 * min(reach, 8)
+        if state.phase == "turn" and not state.main_done and state.seat == seat and state.chosen >= 0:
+            value += self._promise(state, seat, state.chosen, codes, reach)
+        value += 0.8 * len(state.staff[seat]) + 0.8 * len(state.goods[seat])
+        if cruising:
+            # the ship being fitted out: worth a lot with a captain aboard and a canal long enough for its
+            # speed, and each piece aboard about what it will score
             fit = c["fitted"]
-            value += 3.5 * min(fit[CAPTAIN], 1) + 1.3 * (fit[MERCHANT] + fit[SOLDIER] + max(fit[CAPTAIN] - 1, 0))
-            value += 2.5 * (fit[CANNON] + fit[CRANE]) + 1.3 * (fit[SAIL] + fit[ENGINE] + fit[STOKER])
+            if fit[CAPTAIN] and reach >= self.speed(state, seat, fit)[0]:
+                value += 6 + len(c["parts"]) + 1.3 * (fit[MERCHANT] + fit[SOLDIER] + fit[CAPTAIN] - 1)
+                value += 2.5 * (fit[CANNON] + fit[CRANE]) + 1.3 * (fit[SAIL] + fit[ENGINE] + fit[STOKER])
         best = {}
         for contract in state.red[seat] + state.blue[seat]:
             colour = self.contract_list[contract].colour
             best[colour] = max(best.get(colour, 0), self.contract_points(state, seat, contract))
         return value + 0.5 * sum(best.values())
+
+    def _promise(self, state, seat, a, codes, reach) -> float:
+        """What carrying out the chosen action is likely worth, for the greedy bot's choice of a tile: what
+        the shipyard lacks most (parts for a ship, a canal to sail, a captain) is worth most."""
+        parts = sum(1 for c in codes if c)
+        if a == BUILD:
+            return 3.5 if parts < 7 else 0.5
+        if a == CANAL:
+            return 3.5 if reach < 6 else 1.0
+        if a == CREW_ACTION:
+            return 3.5 if not state.dock[seat][CAPTAIN] else 1.5
+        if a == EQUIP:
+            return 2.0
+        if a == EMPLOYEE:
+            return 1.5
+        if a == TRADE:
+            return 2.0
+        return 1.0 if a == GOODS_ACTION else 0.5
 
     def determinize(self, state, seat, rng):
         """What `seat` cannot see drawn again: the other players' contracts (kept and discarded), from all the
