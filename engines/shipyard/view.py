@@ -170,7 +170,7 @@ def cruise_view(game, state):
             "boilers": c["features"][1] + game.builder_extra(state, seat, "stoker"),
             "cabins": c["features"][0] + game.builder_extra(state, seat, "crew")}
     return {"seat": seat, "bow": c["bow"] + 1, "stern": c["stern"] + 1, "stage": c["stage"],
-            "parts": [game.part_ids[k] for k in c["parts"]], "features": features, "room": room,
+            "parts": [part_tile(game, k) for k in c["parts"]], "features": features, "room": room,
             "fitted": dict(zip(ITEMS, c["fitted"])), "speed": c["speed"], "speed_parts": dict(c["speed_parts"]),
             "step": c["step"], "path": [dict(p) for p in c["path"]], "riband": c["riband"],
             "points": dict(c["points"]), "result": c["result"] or None,
