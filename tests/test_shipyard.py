@@ -1161,3 +1161,27 @@ def test_illegal_move_changes_nothing():
     with pytest.raises(IllegalAction):
         m.play("sail:away")
     assert m.why_not_rule("fit:sail") == "sy.turn.steps" and m.to_json() == before
+
+
+def test_board_labels_cover_every_key_the_board_draws():
+    """The board holds no text: every interface key board.js asks for, every name of the view, and every
+    seat come from the renderer's labels, in English and Chinese."""
+    from widgets.shipyard import RENDERER
+    source = (RENDERER.directory / "board.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'"(sy\.ui\.[a-z.-]+)"', source))
+    used |= {"sy.ui.trigger.cubes", "sy.ui.trigger.parts"}          # built from the view: `sy.ui.trigger.${reason}`
+    m = engines.scenario(GAME, "cruise")
+    auto(m)
+    view = m.view(None)
+    for lang in ("en", "zh-Hant"):
+        labels = RENDERER.labels(view, lang)
+        missing = [k for k in used if k not in labels]
+        assert not missing, missing
+        for prefix, names in (("sy.action.", [t["id"] for t in view["track"]]), ("sy.item.", ITEMS),
+                              ("sy.part.", G.part_ids), ("sy.canal.", G.canal_ids), ("sy.employee.", G.emp_ids),
+                              ("sy.contract.", G.contract_ids), ("sy.ui.feature.", ["cabins", "boilers", "masts"]),
+                              ("sy.ui.checkpoint.", ["military", "riband"]), ("sy.ui.corner.", ["engine_room", "quarters"]),
+                              ("sy.ui.lost-", ["captain", "canal"])):
+            for name in names:
+                assert prefix + name in labels, prefix + name
+        assert labels["scenario"] and labels["seat.2"]

@@ -18,7 +18,7 @@ def board_view(game, state, seat):
     N, R = game.numbers, game.rondels
     view = {
         "game": game.id, "phase": state.phase, "stage": state.stage, "over": state.over, "to_move": state.to_move,
-        "seat": state.seat, "round": state.round, "players": [player_view(game, state, s, seat) for s in range(state.players)],
+        "seat": state.seat, "game_round": state.round, "players": [player_view(game, state, s, seat) for s in range(state.players)],
         "track": [{"id": ACTIONS[a], "cube": state.cube[a], "coins": state.coins[a]} for a in state.track],
         "chosen": ACTIONS[state.chosen] if state.chosen >= 0 else None,
         "first_turn_open": game._first_game_turn(state) if state.phase == "choose" else False,

@@ -164,7 +164,7 @@ function draw(model, root, tip) {
   if (labels.scenario) top += 15 * textBlock(svg, 8, top + 4, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "sy-scenario" }) + 4;
   const stage = view.over ? L("sy.ui.over") : view.stage === "final-action" ? L("sy.ui.final-action")
     : view.stage === "final-build" ? L("sy.ui.final-build") : view.stage === "scoring" ? L("sy.ui.scoring")
-      : fill(L("sy.ui.round"), { n: view.round || 1 });
+      : fill(L("sy.ui.round"), { n: view.game_round || 1 });
   el("text", { x: 8, y: top + 14, "font-size": 15, "font-weight": 700, class: "sy-status" }, svg,
      `${stage} · ${fill(L("sy.ui.turn"), { seat: seatName(view.seat) })} · ${L(`sy.phase.${view.phase}`)}`);
   if (view.end && view.end.ender !== null && view.end.ender !== undefined) {
