@@ -6,6 +6,7 @@ import importlib
 
 from .core.board import BoardWidget
 from .core.chart import load_bokeh_offline
+from .core.lesson import LessonWidget
 from .core.shell import GameShell
 
 RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker"}
@@ -63,4 +64,10 @@ def show_scenario(game: str, name: str, seats: dict | None = None, lang: str = "
     return GameShell(game, match=match, seats=seats or {s: "human" for s in range(match.players)}, lang=lang)
 
 
-__all__ = ["GameShell", "BoardWidget", "play", "show_scenario", "renderer_for", "load_bokeh_offline", "page_options"]
+def lesson(game: str, lang: str = "en", step: int = 1) -> LessonWidget:
+    """A game's lesson (tutorials/lessons/<game>.toml) from step `step`; the last line of a cell shows it."""
+    load_bokeh_offline()          # "Play on from here" opens the game shell, whose chart needs bokeh
+    return LessonWidget(game, lang=lang, step=step)
+
+
+__all__ = ["GameShell", "LessonWidget", "lesson", "BoardWidget", "play", "show_scenario", "renderer_for", "load_bokeh_offline", "page_options"]
