@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 _STYLE = """<style>
 .bgw-lesson-body { align-items: flex-start; gap: 12px; }
 .bgw-lesson-side { position: sticky; top: 0; flex: 0 0 360px; max-height: 100vh; overflow-y: auto;
-  font-size: 15px; line-height: 1.45; }
+  font-size: 14px; }
+.bgw-lesson .widget-html-content { line-height: 1.4; white-space: normal; }
 .bgw-lesson-main { flex: 1 1 auto; min-width: 0; }
 .bgw-lesson-count { color: #666; font-size: 13px; }
 .bgw-lesson-text p { margin: 0 0 8px 0; }
