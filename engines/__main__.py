@@ -2,6 +2,7 @@
 
     python -m engines play endeavor-aos --players 4 --seed 1 [--lang zh-Hant] [--bots greedy,random]
     python -m engines bench endeavor-aos [--players 4] [--games 50]
+    python -m engines coverage endeavor-aos      # writes docs/coverage/endeavor-aos.md ("all" for every game)
 """
 
 from __future__ import annotations
@@ -67,6 +68,14 @@ def bench(args) -> int:
     return 0
 
 
+def coverage(args) -> int:
+    """Write docs/coverage/GAME.md: rulebook section -> rule ids -> tests -> lesson steps."""
+    from engines.core.coverage import write
+    for game in sorted(engines.GAMES) if args.game == "all" else [args.game]:
+        print(f"wrote {write(game)}")
+    return 0
+
+
 def _options(pairs):
     options = {}
     for pair in pairs or []:
@@ -94,6 +103,9 @@ def main(argv=None) -> int:
     b.add_argument("--seconds", type=float, default=0.0, help="keep playing until this much time has passed")
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.set_defaults(run=bench)
+    c = sub.add_parser("coverage", help="write docs/coverage/GAME.md: rules, their tests and lesson steps")
+    c.add_argument("game", choices=[*sorted(engines.GAMES), "all"])
+    c.set_defaults(run=coverage)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
