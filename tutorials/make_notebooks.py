@@ -37,21 +37,13 @@ GAMES = {
         "intro": {
             "en": """# Endeavor: Age of Sail: learn the game by playing it
 
-*1571 to 1862: sailing ships tie the continents together.* You lead one of the seafaring empires of the age:
-from a foothold in Europe you build up your homeland, send ships to distant regions and compete for cities and
-trade routes. **Goal:** after seven rounds, have the most **glory**, from your four attributes (industry,
-culture, wealth, influence), cities, connections, buildings and cards.
-
-You play **Player 1** of three. The lesson runs through the setup and the first two rounds, then six prepared
-positions (choosing whom to pay, a region opening, an attack, abolition, the card limit) and the final scoring.""",
+*1571 to 1862.* You lead a seafaring empire: build up your homeland, send ships to distant regions, compete for
+cities and trade routes; after seven rounds the most **glory** wins. As **Player 1** of three you go through the
+setup, two rounds and six prepared positions, up to the final scoring.""",
             "zh-Hant": """# 奮進號：大航海時代：邊玩邊學
 
-*1571至1862年：帆船把各大陸連結在一起*。你帶領這個時代的一個航海帝國：從歐洲的立足點出發，發展本國、派船前往遙遠的地區，
-並爭奪城市與貿易路線。**目標**：七輪之後擁有最多的**榮譽**；榮譽來自四項屬性（工業、文明、財富、影響力）、城市、通路、
-建築和卡牌。
-
-你是三位玩家中的**玩家1**。教學先走過初始設置和前兩輪，再用六個預設局面（選擇支付哪些工人、開放地區、進攻、
-奴隸制的廢除、卡牌上限）練習，最後是最終算分。""",
+*1571至1862年*。你帶領一個航海帝國：發展本國、派船前往遙遠的地區、爭奪城市與貿易路線；七輪之後**榮譽**最多的玩家獲勝。
+你將以三位玩家中的**玩家1**，走過初始設置、前兩輪和六個預設局面，直到最終算分。""",
         },
         "stand_in": {
             "en": """> **About the values on the components.** The rulebook states only a few of the values printed on the
@@ -84,21 +76,13 @@ print(sorted(a.id for a in m.legal_actions()))""",
         "intro": {
             "en": """# Entdecker (Discoverer): your first voyages
 
-*Klaus Teuber, 1996.* The sea before you is unexplored. Players sail out from the edge of the board, lay
-**discovery tiles** one at a time and find islands. On the land they station **scouts**, **forts** and
-**settlements**; when an island is complete, its **largest explorer** scores it, and the others on it score
-less and less. **Goal:** have the most points when the sea has been explored.
-
-You play **Player 1**. The lesson runs through a first turn, then prepared positions: a tile that fits nowhere,
-the events, a tie on an island, a shortage of chips, the halving of points and the end of the game.""",
+*Klaus Teuber, 1996.* Sail out from the edge of an unexplored sea, lay **discovery tiles** one by one, find islands
+and station **scouts**, **forts** and **settlements** on them; when an island is complete, its **largest explorer**
+scores it. As **Player 1** you play a first turn, then prepared positions up to the end of the game.""",
             "zh-Hant": """# 發現者（Entdecker）：第一次出航
 
-*Klaus Teuber，1996年*。眼前是一片未探索的海洋。玩家從遊戲板邊緣出發，一次放一張**探索卡**，發現大大小小的島嶼，
-並在陸地上派駐**偵察兵**、**要塞**和**殖民地**。島嶼完全被發現時，島上**規模最大的探險家**為它計分，其他人依序得到
-越來越少的分數。**目標**：海洋探索完畢時，勝利點數最多。
-
-你是**玩家1**。教學先走過第一個回合，再用預設局面練習：無法契合的探索卡、各種事件、島上的平手、探索籌碼不足、
-分數減半，以及遊戲結束。""",
+*Klaus Teuber，1996年*。從未探索的海洋邊緣出發，一張一張放下**探索卡**，發現島嶼，並在島上派駐**偵察兵**、**要塞**和**殖民地**；
+島嶼完整時，由**規模最大的探險家**為它計分。你以**玩家1**先玩第一個回合，再練習幾個預設局面，直到遊戲結束。""",
         },
         "stand_in": {
             "en": """> **About the tiles and chips.** The rulebook gives the rules but not the contents of the box: how many tiles

@@ -28,11 +28,13 @@ from .shell import GameShell, cite
 log = logging.getLogger(__name__)
 
 _STYLE = """<style>
+.bgw-lesson, .bgw-lesson-box, .bgw-lesson-body { overflow: visible !important; }
 .bgw-lesson-body { align-items: flex-start; gap: 12px; }
-.bgw-lesson-side { position: sticky; top: 0; flex: 0 0 360px; max-height: 100vh; overflow-y: auto;
-  font-size: 14px; }
+.bgw-lesson-side { flex: 0 0 360px; max-height: calc(100vh - 90px); overflow-y: auto !important; font-size: 14px; }
 .bgw-lesson .widget-html-content { line-height: 1.4; white-space: normal; }
-.bgw-lesson-main { flex: 1 1 auto; min-width: 0; }
+/* The board scrolls in its own box, so the step's text and the board share the screen at 1366 x 768. */
+.bgw-lesson-main { flex: 1 1 auto; min-width: 0; max-height: calc(100vh - 90px); overflow-y: auto !important; }
+.bgw-lesson-main > *, .bgw-lesson-side > * { flex-shrink: 0; }
 .bgw-lesson-count { color: #666; font-size: 13px; }
 .bgw-lesson-text p { margin: 0 0 8px 0; }
 .bgw-lesson-task { background: #fff6dc; border-left: 4px solid #e8a317; padding: 6px 10px; margin: 6px 0; }
@@ -110,10 +112,11 @@ class LessonWidget(W.VBox):
         self.forward.on_click(self._guard(lambda _: self.go(self.number + 1)))
         self.play_on.on_click(self._guard(lambda _: self.open_shell()))
 
-        side = W.VBox([self.count, self.heading, self.text, self.since, self.task, self.show_me, self.feedback,
+        side = W.VBox([self.count, self.heading, self.text, self.since, self.task, self.loose, self.show_me,
+                       self.feedback,
                        self.question, W.HBox([self.back, self.forward]), self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
-        main = W.VBox([self.status, self.board, self.loose])
+        main = W.VBox([self.status, self.board])
         main.add_class("bgw-lesson-main")
         body = W.HBox([side, main])
         body.add_class("bgw-lesson-body")
@@ -121,6 +124,7 @@ class LessonWidget(W.VBox):
         self.lesson_box = W.VBox([W.HBox([self.title, self.chapter_menu],
                                          layout=W.Layout(justify_content="space-between", align_items="center")),
                                   body])
+        self.lesson_box.add_class("bgw-lesson-box")
         self.back_to_lesson = W.Button(icon="arrow-left", layout=W.Layout(width="auto"))
         self.back_to_lesson.add_class("bgw-lesson-return")
         self.back_to_lesson.on_click(self._guard(lambda _: self.close_shell()))
@@ -158,12 +162,20 @@ class LessonWidget(W.VBox):
         self.answer: int | None = None
         self.feedback.value = ""
         self._since_events = self.match.log[self.lesson.since(number):]
+        self._focus = self.step.focus or self._task_target()
         self._quiet = True
         try:
             self.chapter_menu.value = self.step.chapter
         finally:
             self._quiet = False
         self.refresh()
+
+    def _task_target(self) -> str:
+        """The board element of the step's expected move, so the page can bring it into view."""
+        task = self.step.task
+        if task is None:
+            return ""
+        return next((a.target or "" for a, _ in self.match.candidates() if a.id == task.expect), "")
 
     def _on_chapter(self, change):
         chapter = change["new"]
@@ -286,7 +298,8 @@ class LessonWidget(W.VBox):
                 choices.append({"id": action.id, "target": action.target, "label": action.label.render(lang),
                                 "legal": why is None, "why": None if why is None else why.render(lang)})
         view = m.view(seat)
-        self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if task_open else None)
+        self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if task_open else None,
+                        focus=f"{self._focus}#{self.number}" if self._focus else "")
         self._loose_buttons(choices)
         self.status.value = self._status_html(view)
 
@@ -299,7 +312,7 @@ class LessonWidget(W.VBox):
         self.since.value = self._since_html()
         if step.task is not None:
             mark = "✓ " if self.task_done else "➜ "
-            self.task.value = f"<div class='bgw-lesson-task'><b>{mark}</b>{paragraphs(lesson.text(step.task.do, lang))}</div>"
+            self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + lesson.text(step.task.do, lang))}</div>"
         else:
             self.task.value = ""
         self.show_me.layout.display = "" if task_open else "none"

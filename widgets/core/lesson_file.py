@@ -72,6 +72,7 @@ class Step:
     question: Question | None
     check: dict
     seat: int | None         # whose view the board shows (default: the lesson's learner)
+    focus: str | None        # the board element (a data-target) to bring into view; default: the task's
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -259,6 +260,8 @@ def _parse(path: Path, data: dict) -> Lesson:
     chapters = []
     for index, chapter in enumerate(_list(data, "chapter", where)):
         cid = chapter.get("id")
+        if set(chapter) - {"id", "title"}:
+            raise LessonError(f"{where}: chapter {index + 1}: unknown field {', '.join(sorted(set(chapter) - {'id', 'title'}))}")
         if not isinstance(cid, str) or not _ID.match(cid):
             raise LessonError(f"{where}: chapter {index + 1}: 'id' must be lower-case words with dashes, got {cid!r}")
         chapters.append((cid, text(chapter.get("title"), f"chapter.{cid}", f"{where}: chapter {cid!r}: 'title'")))
@@ -285,7 +288,7 @@ def _parse(path: Path, data: dict) -> Lesson:
         seen.add(sid)
         at = f"{at} ({sid!r})"
         unknown = set(raw) - {"id", "chapter", "rule", "also", "text", "title", "start", "scenario", "moves",
-                              "task", "question", "check", "seat"}
+                              "task", "question", "check", "seat", "focus"}
         if unknown:
             raise LessonError(f"{at}: unknown field {', '.join(sorted(unknown))}")
         chapter = raw.get("chapter", steps[-1].chapter if steps else None)
@@ -329,7 +332,7 @@ def _parse(path: Path, data: dict) -> Lesson:
             title=text(raw["title"], f"{sid}.title", f"{at}: 'title'") if "title" in raw else None,
             start=start, scenario=scenario, moves=moves,
             task=_task(raw.get("task"), sid, at, text), question=_question(raw.get("question"), sid, at, text),
-            check=check, seat=seat))
+            check=check, seat=seat, focus=_focus(raw.get("focus"), at)))
     if not steps:
         raise LessonError(f"{where}: no [[step]]")
     both = sorted(set(not_taught) & {r for s in steps for r in s.rules})
@@ -337,6 +340,13 @@ def _parse(path: Path, data: dict) -> Lesson:
         raise LessonError(f"{where}: rules both taught and listed as not taught: {', '.join(both)}")
     return Lesson(game=game, path=path, title=title, learner=learner, chapters=chapters, steps=steps,
                   not_taught=not_taught)
+
+
+def _focus(value, at) -> str | None:
+    if value is not None and (not isinstance(value, str) or not value or "#" in value):
+        raise LessonError(f"{at}: 'focus' must name a board element (a data-target such as \"tray.market\"), "
+                          f"got {value!r}")
+    return value
 
 
 def _task(raw, sid, at, text) -> Task | None:
