@@ -11,10 +11,9 @@ from pathlib import Path
 from IPython.display import HTML
 
 import engines
-from engines.core.texts import LANGS, render
+from engines.core.texts import LANG_NAMES, LANGS, render
 
 ROOT = Path(__file__).resolve().parent.parent
-LANG_NAMES = {"en": "English", "zh-Hant": "中文"}
 
 
 def entries(root: Path = ROOT) -> list[dict]:
