@@ -207,3 +207,24 @@ def test_chinese_labels():
     n = len(w.lesson.steps)
     assert w.count.value == f"第 1 步，共 {n} 步" and w.forward.description == "繼續"
     assert "規則" in w.rule.value and "規則書" in w.rule.value
+
+
+def test_simplified_chinese_is_generated():
+    """zh-Hans comes from the kernel (OpenCC over zh-Hant), lesson texts and widget labels alike."""
+    import widgets
+    lesson = load("endeavor-aos")
+    w = widgets.lesson("endeavor-aos", lang="zh-Hans")
+    assert w.forward.description == "继续" and "轮" in w.heading.value + w.text.value + w.rule.value
+    assert "輪" not in w.text.value
+
+
+def test_focus_names_the_expected_move_or_the_step_choice():
+    import widgets
+    lesson = load("endeavor-aos")
+    step = first_task(lesson)
+    w = widgets.lesson("endeavor-aos", step=step.number)
+    target = next(a.target for a, _ in w.match.candidates() if a.id == step.task.expect)
+    assert w.board.focus == f"{target}#{step.number}"
+    focused = next(s for s in lesson.steps if s.focus and s.task is None)
+    w.go(focused.number)
+    assert w.board.focus == f"{focused.focus}#{focused.number}"

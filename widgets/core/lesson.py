@@ -19,10 +19,10 @@ import re
 import ipywidgets as W
 
 import engines
-from engines.core.texts import render
+from engines.core.texts import localized, render
 
 from .board import BoardWidget
-from .lesson_file import Lesson, LessonError, apply_move, load
+from .lesson_file import Lesson, LessonError, load, play_moves
 from .shell import GameShell, cite
 
 log = logging.getLogger(__name__)
@@ -204,7 +204,7 @@ class LessonWidget(W.VBox):
             return False
         if action_id == task.expect:
             start = len(self.match.log)
-            apply_move(self.match, action_id)
+            play_moves(self.match, [action_id, *task.then], f"step {self.number}: task")
             self.task_done = True
             done = self.lesson.text(task.done, lang) or t("ui.lesson.done", lang)
             self._feedback("ok", done, self.match.log[start:])
@@ -305,7 +305,7 @@ class LessonWidget(W.VBox):
 
         self.count.value = html.escape(t("ui.lesson.step", lang, k=self.number, n=len(lesson.steps)))
         rule = m.rule(step.rule)
-        heading = lesson.text(step.title, lang) if step.title else rule.title.get(lang, rule.title["en"])
+        heading = lesson.text(step.title, lang) if step.title else localized(rule.title, lang)
         self.heading.value = (f"<div style='color:#666;font-size:13px'>{html.escape(lesson.chapter_title(step.chapter, lang))}"
                               f"</div><h4 style='margin:2px 0 6px 0'>{html.escape(heading)}</h4>")
         self.text.value = paragraphs(lesson.text(step.text, lang))
@@ -392,8 +392,8 @@ class LessonWidget(W.VBox):
         parts = []
         for rule_id in self.step.rules:
             rule = self.match.rule(rule_id)
-            title = rule.title.get(lang, rule.title["en"])
-            text = rule.text.get(lang, rule.text["en"])
+            title = localized(rule.title, lang)
+            text = localized(rule.text, lang)
             parts.append(f"<details><summary>{html.escape(t('ui.rule', lang))}: {html.escape(title)} · "
                          f"<code>{rule.id}</code> · <span title='{html.escape(rule.source)}'>"
                          f"{html.escape(cite(rule.source, lang))}</span></summary>{paragraphs(text)}</details>")

@@ -54,6 +54,7 @@ class Task:
     done: str | None         # text key: said once it is done
     but: dict[str, str]      # action id -> text key: "legal, but..." for a particular other legal move
     but_other: str | None    # text key for any other legal move
+    then: list = field(default_factory=list)   # forced chance outcomes right after the move (Chance)
 
 
 @dataclass
@@ -116,14 +117,8 @@ class Lesson:
                                           step.start.get("options"))
             else:
                 match = self.end_position(number - 1)
-            settle(match)
             mark = 0 if step.scenario is not None or step.start is not None else len(match.log)
-            for index, move in enumerate(step.moves):
-                try:
-                    apply_move(match, move)
-                except (engines.IllegalAction, ValueError) as exc:
-                    raise LessonError(f"{self._where(step)}: moves[{index}] = {move!r} cannot be made there: "
-                                      f"{exc}") from None
+            play_moves(match, step.moves, f"{self._where(step)}: moves")
             self._starts[number] = (match.to_json(), mark)
         return engines.Match.from_json(self._starts[number][0])
 
@@ -138,11 +133,11 @@ class Lesson:
         match = self.start_position(number)
         task = self.steps[number - 1].task
         if task is not None:
-            try:
-                apply_move(match, task.expect)
-            except engines.IllegalAction as exc:
-                raise LessonError(f"{self._where(self.steps[number - 1])}: task.expect = {task.expect!r} is not "
-                                  f"legal there: {exc}") from None
+            where = self._where(self.steps[number - 1])
+            if task.expect not in {a.id for a in match.legal_actions()}:
+                raise LessonError(f"{where}: task.expect = {task.expect!r} is not legal there: "
+                                  f"{match.why_not(task.expect)}")
+            play_moves(match, [task.expect, *task.then], f"{where}: task")
         return match
 
     def _where(self, step: Step) -> str:
@@ -151,29 +146,41 @@ class Lesson:
 
 # -- making moves ----------------------------------------------------------------------------------
 def chance_pending(match) -> bool:
-    """True when the match waits on a chance step (kernels without explicit chance never do)."""
-    outcomes = getattr(match, "chance_outcomes", None)
-    return bool(outcomes and outcomes())
+    """True when the match waits on a chance step whose outcomes can be forced."""
+    return match.pending == "chance" and bool(match.chance_outcomes())
 
 
-def settle(match) -> None:
-    """Resolve automatic steps up to the next decision; a pending chance step is left for the lesson
-    to force (or for the next decision to let the seeded generator pick)."""
-    while not match.is_over and match.to_move is None and not chance_pending(match):
+def settle(match, stop_at_chance: bool = False) -> None:
+    """Resolve automatic and chance steps up to the next decision. A chance step the lesson forces next
+    (`stop_at_chance`) is left pending; any other is drawn by the match's seeded generator (or the draws a
+    scenario planned), so the position is the same on every run."""
+    while not match.is_over and match.to_move is None:
+        if stop_at_chance and chance_pending(match):
+            return
         match.advance(step=True)
 
 
-def apply_move(match, move) -> None:
-    """One entry of a step's moves: a decision (action id) or a forced chance outcome; then settle."""
+def apply_move(match, move, stop_at_chance: bool = False) -> None:
+    """One move: a decision (action id) or a forced chance outcome (Chance); then settle."""
     if isinstance(move, Chance):
         if not chance_pending(match):
             raise ValueError(f"no chance step is pending, so {move.outcome!r} cannot be forced")
         match.resolve(move.outcome)
     else:
-        if match.to_move is None and not match.is_over:
-            match.advance()          # chance steps the lesson does not force: the seeded generator picks
+        settle(match)
         match.play(move)
-    settle(match)
+    settle(match, stop_at_chance)
+
+
+def play_moves(match, moves: list, where: str) -> None:
+    """A list of moves, each forced chance outcome met at its chance step; bad entries name themselves."""
+    settle(match, stop_at_chance=bool(moves) and isinstance(moves[0], Chance))
+    for index, move in enumerate(moves):
+        following = moves[index + 1] if index + 1 < len(moves) else None
+        try:
+            apply_move(match, move, stop_at_chance=isinstance(following, Chance))
+        except (engines.IllegalAction, ValueError) as exc:
+            raise LessonError(f"{where}[{index}] = {move!r} cannot be made there: {exc}") from None
 
 
 def lookup(match, path: str):
@@ -354,7 +361,7 @@ def _task(raw, sid, at, text) -> Task | None:
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("expect"), str):
         raise LessonError(f"{at}: 'task' needs 'expect', the action id the learner must choose")
-    unknown = set(raw) - {"expect", "do", "done", "but"}
+    unknown = set(raw) - {"expect", "do", "done", "but", "then"}
     if unknown:
         raise LessonError(f"{at}: task: unknown field {', '.join(sorted(unknown))}")
     but, but_other = {}, None
@@ -364,7 +371,12 @@ def _task(raw, sid, at, text) -> Task | None:
             but_other = key
         else:
             but[action_id] = key
-    return Task(expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
+    then = []
+    for index, move in enumerate(raw.get("then", [])):
+        if not (isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str)):
+            raise LessonError(f"{at}: task.then[{index}] must be {{chance = \"outcome\"}}, got {move!r}")
+        then.append(Chance(move["chance"]))
+    return Task(then=then, expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
                 done=text(raw["done"], f"{sid}.done", f"{at}: task.done") if "done" in raw else None,
                 but=but, but_other=but_other)
 
