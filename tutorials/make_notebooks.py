@@ -122,8 +122,9 @@ def notebook(game: str, lang: str) -> dict:
     texts = GAMES[game]
     cells = [
         cell("markdown", texts["intro"][lang] + "\n\n" + START[lang]),
-        cell("code", f'import widgets\n\n# The page address may ask for another language: ?lang=zh-Hans (Simplified, generated from zh-Hant).\n'
-                     f'LANG = widgets.page_options({{"lang": "{lang}"}})["lang"]\nwidgets.lesson("{game}", lang=LANG)'),
+        cell("code", f'import widgets\n\n# The page address may choose the language and the step: ?lang=zh-Hans&step=12\n'
+                     f'page = widgets.page_options({{"lang": "{lang}", "step": 1}})\n'
+                     f'LANG = page["lang"]\nwidgets.lesson("{game}", lang=LANG, step=page["step"])'),
         cell("markdown", HOW[lang] + "\n\n" + texts["stand_in"][lang]),
         cell("markdown", texts["curious"][lang]),
         cell("code", texts["code"]),
