@@ -2535,3 +2535,13 @@ def test_aos_scenario_coastlines_match_their_round(name):
         built_this_round = m.phase != "build" or (seat - view["crown"]) % m.players < (m.to_move - view["crown"]) % m.players
         expected = 1 + (m.round - 1) + int(built_this_round)
         assert len(player["buildings"]) == expected, (name, seat, len(player["buildings"]), expected)
+
+
+def test_aos_level_drop_is_narrated_as_a_drop():
+    """aos.track.levels: losing icons can lower a level; the log says it dropped, not that a new level was reached."""
+    m = engines.scenario(GAME, "card-limit")
+    events = m.play("discard:south-america-1")
+    keys = [e.key for e in events if e.rule == "aos.track.levels"]
+    assert keys == ["aos.level.dropped"]
+    text = next(e for e in events if e.key == "aos.level.dropped")
+    assert "drops to a lower level" in text.text("en") and "降到較低的等級" in text.text("zh-Hant")
