@@ -49,6 +49,9 @@ def test_every_step_builds_and_its_checks_hold(game):
             assert step.task.expect in legal, f"{where}: {step.task.expect} is not legal; legal: {sorted(legal)}"
             for action_id in step.task.but:
                 assert action_id in legal and action_id != step.task.expect, f"{where}: but.{action_id}"
+            after = lesson.end_position(step.number)
+            for path, expected in step.task.check.items():
+                assert lookup(after, path) == expected, f"{where}: task.check {path}"
         lesson.end_position(step.number)
 
 

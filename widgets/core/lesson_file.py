@@ -55,6 +55,7 @@ class Task:
     but: dict[str, str]      # action id -> text key: "legal, but..." for a particular other legal move
     but_other: str | None    # text key for any other legal move
     then: list = field(default_factory=list)   # forced chance outcomes right after the move (Chance)
+    check: dict = field(default_factory=dict)  # facts the `done` text states, on the position after the move
 
 
 @dataclass
@@ -361,7 +362,7 @@ def _task(raw, sid, at, text) -> Task | None:
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("expect"), str):
         raise LessonError(f"{at}: 'task' needs 'expect', the action id the learner must choose")
-    unknown = set(raw) - {"expect", "do", "done", "but", "then"}
+    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check"}
     if unknown:
         raise LessonError(f"{at}: task: unknown field {', '.join(sorted(unknown))}")
     but, but_other = {}, None
@@ -376,7 +377,9 @@ def _task(raw, sid, at, text) -> Task | None:
         if not (isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str)):
             raise LessonError(f"{at}: task.then[{index}] must be {{chance = \"outcome\"}}, got {move!r}")
         then.append(Chance(move["chance"]))
-    return Task(then=then, expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
+    if not isinstance(raw.get("check", {}), dict):
+        raise LessonError(f"{at}: task.check must be a table of path = value")
+    return Task(then=then, check=raw.get("check", {}), expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
                 done=text(raw["done"], f"{sid}.done", f"{at}: task.done") if "done" in raw else None,
                 but=but, but_other=but_other)
 
