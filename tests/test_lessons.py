@@ -231,3 +231,5 @@ def test_focus_names_the_expected_move_or_the_step_choice():
     focused = next(s for s in lesson.steps if s.focus and s.task is None)
     w.go(focused.number)
     assert w.board.focus == f"{focused.focus}#{focused.number}"
+    w.go(1)
+    assert w.board.focus == "#1"          # no element named: the board's box goes back to its top

@@ -22,6 +22,7 @@ import engines
 from engines.core.texts import localized, render
 
 from .board import BoardWidget
+from .chart import ScoreBreakdown
 from .lesson_file import Lesson, LessonError, load, play_moves
 from .shell import GameShell, cite
 
@@ -116,7 +117,8 @@ class LessonWidget(W.VBox):
                        self.feedback,
                        self.question, W.HBox([self.back, self.forward]), self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
-        main = W.VBox([self.status, self.board])
+        self.final = ScoreBreakdown()          # the score, part by part, once the match is over
+        main = W.VBox([self.status, self.final.box, self.board])
         main.add_class("bgw-lesson-main")
         body = W.HBox([side, main])
         body.add_class("bgw-lesson-body")
@@ -299,9 +301,10 @@ class LessonWidget(W.VBox):
                                 "legal": why is None, "why": None if why is None else why.render(lang)})
         view = m.view(seat)
         self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if task_open else None,
-                        focus=f"{self._focus}#{self.number}" if self._focus else "")
+                        focus=f"{self._focus}#{self.number}")
         self._loose_buttons(choices)
         self.status.value = self._status_html(view)
+        self.final.update(m, lang)
 
         self.count.value = html.escape(t("ui.lesson.step", lang, k=self.number, n=len(lesson.steps)))
         rule = m.rule(step.rule)
