@@ -455,6 +455,9 @@ class Match:
         return json.dumps([self.game.id, self.players, self.options, seat, start, seen],
                           separators=(",", ":"), ensure_ascii=False)
 
+    def __deepcopy__(self, memo) -> "Match":
+        return self.clone()
+
     def clone(self) -> "Match":
         """An independent copy: the same position, timeline, branches and log, at a few steps' cost."""
         twin = object.__new__(Match)
