@@ -97,6 +97,7 @@ def coverage(args) -> int:
         print(f"wrote {write(game)}")
     return 0
 
+
 def _adapter_games(via: str, game_id: str, players: int, options: dict, games: int) -> tuple[float, int]:
     """The same random games played through an adapter: (CPU seconds, decisions)."""
     import random
