@@ -118,6 +118,7 @@ class LessonWidget(W.VBox):
                        self.question, W.HBox([self.back, self.forward]), self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
         self.final = ScoreBreakdown()          # the score, part by part, once the match is over
+        self._final_key = None
         main = W.VBox([self.status, self.final.box, self.board])
         main.add_class("bgw-lesson-main")
         body = W.HBox([side, main])
@@ -304,7 +305,11 @@ class LessonWidget(W.VBox):
                         focus=f"{self._focus}#{self.number}")
         self._loose_buttons(choices)
         self.status.value = self._status_html(view)
-        self.final.update(m, lang)
+        # The breakdown (a bokeh figure) is rebuilt only when the scores shown change, not at every step.
+        final_key = (m.is_over, repr(m.scores()) if m.is_over else None, lang)
+        if final_key != self._final_key:
+            self._final_key = final_key
+            self.final.update(m, lang)
 
         self.count.value = html.escape(t("ui.lesson.step", lang, k=self.number, n=len(lesson.steps)))
         rule = m.rule(step.rule)

@@ -90,7 +90,7 @@ class Lesson:
     chapters: list[tuple[str, str]]   # (id, text key of its title)
     steps: list[Step]
     not_taught: dict[str, str] = field(default_factory=dict)    # rule id -> text key of the reason
-    _starts: dict = field(default_factory=dict, repr=False)      # step number -> (saved match, log mark)
+    _starts: dict = field(default_factory=dict, repr=False)      # step number -> (match, log mark), never handed out
 
     def text(self, key: str | None, lang: str) -> str:
         return "" if key is None else template(key, lang)
@@ -120,8 +120,8 @@ class Lesson:
                 match = self.end_position(number - 1)
             mark = 0 if step.scenario is not None or step.start is not None else len(match.log)
             play_moves(match, step.moves, f"{self._where(step)}: moves")
-            self._starts[number] = (match.to_json(), mark)
-        return engines.Match.from_json(self._starts[number][0])
+            self._starts[number] = (match, mark)
+        return self._starts[number][0].clone()       # every widget gets its own copy to play on
 
     def since(self, number: int) -> int:
         """Where in the log of step `number`'s start its own story begins: the events from there on are
