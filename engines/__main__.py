@@ -3,6 +3,7 @@
     python -m engines play endeavor-aos --players 4 --seed 1 [--lang zh-Hant] [--bots greedy,random]
     python -m engines bench endeavor-aos [--players 4] [--games 50] [--via openspiel]
     python -m engines tournament entdecker --bots mcts,greedy --games 40 [--budget-ms 500]
+    python -m engines coverage endeavor-aos      # writes docs/coverage/endeavor-aos.md ("all" for every game)
 """
 
 from __future__ import annotations
@@ -86,6 +87,14 @@ def bench(args) -> int:
         through = 1e6 * cpu / max(decisions, 1)
         print(f"  through the {args.via} adapter: {through:.1f} µs per decision "
               f"-> {through / per_decision:.2f} times the engine alone (target: at most 2)")
+    return 0
+
+
+def coverage(args) -> int:
+    """Write docs/coverage/GAME.md: rulebook section -> rule ids -> tests -> lesson steps."""
+    from engines.core.coverage import write
+    for game in sorted(engines.GAMES) if args.game == "all" else [args.game]:
+        print(f"wrote {write(game)}")
     return 0
 
 
@@ -228,6 +237,9 @@ def main(argv=None) -> int:
     b.add_argument("--via", choices=("openspiel", "pettingzoo"),
                    help="also play the games through this adapter and compare (needs the .[rl] extra)")
     b.set_defaults(run=bench)
+    c = sub.add_parser("coverage", help="write docs/coverage/GAME.md: rules, their tests and lesson steps")
+    c.add_argument("game", choices=[*sorted(engines.GAMES), "all"])
+    c.set_defaults(run=coverage)
     t = sub.add_parser("tournament", help="bots play each other: win rates with 95%% intervals")
     t.add_argument("game", choices=sorted(engines.GAMES))
     t.add_argument("--bots", default="greedy,random", help="comma-separated bot kinds (random, greedy, mcts)")
