@@ -110,9 +110,8 @@ class MCTSBot:
         bot = mcts.MCTSBot(game, self.uct_c, probe, self.evaluator, solve=False, random_state=random_state)
         node = bot.mcts_search(root)
         spent = time.perf_counter() - started
-        left = seconds - spent
-        if left > 0:
-            simulations = max(1, int(0.6 * left / (spent / probe)))
+        simulations = int(0.6 * (seconds - spent) / (spent / probe))
+        if simulations > probe:      # else the calibration search is the best this budget allows
             bot.max_simulations = simulations
             node = bot.mcts_search(root)
         return {child.action: child.explore_count for child in node.children}
