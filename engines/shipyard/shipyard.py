@@ -56,6 +56,7 @@ class Shipyard(Game):
         self.contracts = load_contracts()
         self.yard = Yard(N.spaces, N.min_ship, N.max_ship)
         self._actions: dict = {}
+        self._outcome_cache: dict = {}
         self._contract_texts()
         self._index_components()
         self.encoder = encoding.Encoder(self)
@@ -730,32 +731,37 @@ class Shipyard(Game):
         self._done(state, events)
 
     # == refilling the markets: chance steps over what is face down ========================================
+    def _outcomes(self, kind, pool) -> list:
+        """The outcomes of a draw from a pool of counts by kind (each Outcome made once and kept)."""
+        cache, texts, out = self._outcome_cache, self.chance_texts[kind], []
+        for k, n in enumerate(pool):
+            if n:
+                o = cache.get((kind, k, n))
+                if o is None:
+                    o = cache[(kind, k, n)] = Outcome(texts[k][0], n, texts[k][1])
+                out.append(o)
+        return out
+
     def _refill_chance(self, state) -> Chance | None:
         what, where = state.refills[0]
         if what == "part":
             pool = self._part_pool(state, where)
             if pool is None:
                 return None
-            texts = self.chance_texts["part"]
             stack = 1 if pool is state.stack[self.column_kind(where)][1] else 0
             return Chance("sy.build.refill", Text("sy.chance.part", part=f"sy.partname.{PARTS[self.column_kind(where)]}",
                                                   stack=("I", "II")[stack], place=self.places[where]),
-                          [Outcome(texts[k][0], n, texts[k][1]) for k, n in enumerate(pool) if n])
+                          self._outcomes("part", pool))
         if what == "canal":
             if not any(state.canal_pool):
                 return None
-            texts = self.chance_texts["canal"]
-            return Chance("sy.canal.refill", Text("sy.chance.canal"),
-                          [Outcome(texts[k][0], n, texts[k][1]) for k, n in enumerate(state.canal_pool) if n])
+            return Chance("sy.canal.refill", Text("sy.chance.canal"), self._outcomes("canal", state.canal_pool))
         if what == "goods":
             if not any(state.goods_pool):
                 return None
-            texts = self.chance_texts["goods"]
-            return Chance("sy.goods.refill", Text("sy.chance.goods"),
-                          [Outcome(texts[k][0], n, texts[k][1]) for k, n in enumerate(state.goods_pool) if n])
-        texts = self.chance_texts["employee"]
+            return Chance("sy.goods.refill", Text("sy.chance.goods"), self._outcomes("goods", state.goods_pool))
         return Chance("sy.employee.reveal", Text("sy.chance.employee", stop=where // self.rondels.per_stop + 1),
-                      [Outcome(texts[k][0], n, texts[k][1]) for k, n in enumerate(state.emp_hidden) if n])
+                      self._outcomes("employee", state.emp_hidden))
 
     def column_kind(self, place) -> int:
         return PARTS.index(self.numbers.columns[place // self.rows])
@@ -1281,9 +1287,11 @@ class Shipyard(Game):
         if phase == "deal":
             seat, colour = state.deal[0]
             pool = state.red_pool if colour == "red" else state.blue_pool
-            texts = self.chance_texts["contract"]
+            counts = [0] * len(self.contract_ids)
+            for c in pool:
+                counts[c] = 1
             return Chance("sy.setup.contracts", Text("sy.chance.contract", seat=seat, colour=f"sy.colour.{colour}"),
-                          [Outcome(texts[c][0], 1, texts[c][1]) for c in pool], seen_by=seat)
+                          self._outcomes("contract", counts), seen_by=seat)
         if phase == "refill":
             return self._refill_chance(state)
         return None
