@@ -1,0 +1,3 @@
+"""Prepared positions of Amerigo for lessons and classroom demos (filled in below)."""
+
+SCENARIOS = {}
