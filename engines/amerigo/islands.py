@@ -194,7 +194,7 @@ def problems(layout: Layout, rules) -> str | None:
                 return f"land meets only corner to corner at {layout.names[q]}"
     sea = [q for q in range(layout.squares) if kind[q] <= ANCHOR]
     reached = set()
-    stack = [q for f in range(layout.frames) for q in layout.frame_beside[f]]
+    stack = [q for f in range(layout.frames) for q in layout.frame_beside[f] if kind[q] <= ANCHOR]
     reached.update(stack)
     while stack:
         q = stack.pop()
