@@ -57,7 +57,15 @@ class Amerigo(Game):
         self.stacks = {s: [self.production_kinds.index(k) for k in tiles] for s, tiles in stacks.items()}
         self.production_names = [f"{g}:{cost}" for g, cost in self.production_kinds]
         self.pirate_values = sorted(set(R.pirate_values))
+        # The texts of chance outcomes, made once (a progress tile is one of a kind: weight 1).
+        self.progress_outcomes = {t: Outcome(f"progress:{t}", 1, Text("am.chance.progress-result",
+                                                                      tile=f"am.progress-tile.{t}"))
+                                  for t in self.progress_ids}
+        self.production_texts = [Text("am.chance.production-result", goods=f"am.goods.{g}", cost=cost)
+                                 for g, cost in self.production_kinds]
         self.encoder = encoding.Encoder(self)
+        self._flat: dict = {}
+        self._action_cache: dict = {}       # actions that look the same in every match of a player count
         # Square and frame names as terms ("frame 3" / "邊框3"), so that texts name them in each language.
         widest = max(R.grid, key=lambda n: R.grid[n][0] * R.grid[n][1])     # every smaller grid's names are among its own
         for name in encoding.grid_names(self, widest)[0]:
@@ -356,11 +364,13 @@ class Amerigo(Game):
 
     def can_do(self, state, seat, colour) -> bool:
         """Could the player do anything with this action now (am.phase.turn's ruling)?"""
+        if colour not in (RED, GREEN, YELLOW):
+            return True
         budget = state.ap + self.bonus(state, seat, colour) + self.spendable(state, seat)
         if colour == RED:
             return budget >= 1 and self._plan_any(state, seat, budget, 0)
         if colour == GREEN:
-            return bool(self.lays(state, seat, budget))
+            return bool(self.lays(state, seat, budget, first=True))
         if colour == YELLOW:
             return any(k >= 0 and self.production_kinds[k][1] <= budget for k in state.production_slots)
         return True
@@ -412,9 +422,10 @@ class Amerigo(Game):
         if pos >= state.layout.squares:
             return False
         for seat, ships in enumerate(state.ships):
-            for k, p in enumerate(ships):
-                if p == pos and (seat, k) != but:
-                    return True
+            if pos in ships:
+                for k, p in enumerate(ships):
+                    if p == pos and (seat, k) != but:
+                        return True
         return False
 
     def steps_left(self, state, seat, k) -> int:
@@ -438,17 +449,22 @@ class Amerigo(Game):
             frontier = nxt
         return False
 
-    def ship_moves(self, state, seat, k) -> list[int]:
+    def ship_moves(self, state, seat, k, spendable=None) -> list[int]:
         """Where ship k may sail one step now (am.move.step, am.move.occupied)."""
         if state.stopped[k]:
             return []
-        left = self.steps_left(state, seat, k)
+        if spendable is None:
+            spendable = self.spendable(state, seat)
+        left = state.points - state.moved[k] + spendable
         if left < 1:
             return []
         here = state.ships[seat][k]
+        S = state.layout.squares
+        taken = {p for s, ships in enumerate(state.ships) for j, p in enumerate(ships)
+                 if 0 <= p < S and (s, j) != (seat, k)}
         out = []
         for m in state.layout.moves[here]:
-            if self.occupied(state, m, (seat, k)) and not self._free_within(state, seat, k, m, left - 1):
+            if m in taken and not self._free_within(state, seat, k, m, left - 1):
                 continue
             out.append(m)
         return out
@@ -489,8 +505,9 @@ class Amerigo(Game):
 
     def _after_move_step(self, state, seat, events):
         """The action ends by itself when neither ship can do anything more."""
+        spendable = self.spendable(state, seat)
         for k in range(self.numbers.ships):
-            if self.ship_moves(state, seat, k) or self.post_square(state, seat, k) >= 0:
+            if self.ship_moves(state, seat, k, spendable) or self.post_square(state, seat, k) >= 0:
                 return
         if not self._stranded(state, seat):
             self._end_turn(state, events)
@@ -676,48 +693,64 @@ class Amerigo(Game):
             self._end_turn(state, events)
 
     # == (5) building (green) ================================================================================
-    def lays(self, state, seat, budget=None) -> list[tuple[int, int, int]]:
+    def lays(self, state, seat, budget=None, first=False) -> list[tuple[int, int, int]]:
         """Every (shape, first square, way) where a planned tile may be built now: on empty land of an
-        island with the player's post, touching their post or a placed tile there (am.build.*)."""
+        island with the player's post, touching their post or a placed tile there (am.build.*). With
+        `first`, stop at the first one found (is there any?)."""
         if budget is None:
             budget = self.budget(state, seat)
-        L = state.layout
         planned = state.planned[seat]
         shapes = [s for s, n in enumerate(planned) if n and self.shape_list[s].cost <= budget]
         if not shapes:
             return []
-        cover, post, island_of, W, S = state.cover, state.post, L.island_of, L.width, L.squares
-        # the empty squares next to the player's posts or to placed tiles, on islands where they have a post
-        mine = {island_of[q] for q in range(S) if post[q] == seat}
-        frontier = set()
-        for q in range(S):
-            if (post[q] == seat or cover[q] >= 0) and island_of[q] in mine:
-                for m in L.neighbours[q]:
-                    if cover[m] < 0 and post[m] < 0 and island_of[m] == island_of[q]:
-                        frontier.add(m)
-        if not frontier:
+        L = state.layout
+        cover, post, island_of, W, H = state.cover, state.post, L.island_of, L.width, L.height
+        mine = {island_of[p] for p in L.post_squares if post[p] == seat}
+        if not mine:
             return []
+        # the empty squares next to the player's posts or to placed tiles, on islands where they have a post
+        touching = [p for p in L.post_squares if post[p] == seat]
+        for _, _, squares in state.pieces:
+            if island_of[squares[0]] in mine:
+                touching += squares
+        frontier = set()
+        for q in touching:
+            for m in L.neighbours[q]:
+                if cover[m] < 0 and post[m] < 0 and island_of[m] == island_of[q]:
+                    frontier.add(m)
         out = set()
+        S = L.squares
         for s in shapes:
-            for o, cells in enumerate(self.orients[s]):
+            for o in range(len(self.orients[s])):
+                cells = self._flat_cells(s, o, W)
+                tried = set()
                 for f in frontier:
-                    fr, fc = divmod(f, W)
+                    fc = f % W
                     isl = island_of[f]
-                    for dr, dc in cells:
-                        ar, ac = fr - dr, fc - dc
-                        ok = True
-                        for er, ec in cells:
-                            r, c = ar + er, ac + ec
-                            if not (0 <= c < W and 0 <= r < L.height):
-                                ok = False
+                    for dq, dc in cells:
+                        a = f - dq
+                        if a in tried:
+                            continue
+                        tried.add(a)
+                        ac = fc - dc
+                        for eq, ec in cells:
+                            c = ac + ec
+                            q = a + eq
+                            if c < 0 or c >= W or q < 0 or q >= S or island_of[q] != isl or cover[q] >= 0 or post[q] >= 0:
                                 break
-                            q = r * W + c
-                            if island_of[q] != isl or cover[q] >= 0 or post[q] >= 0:
-                                ok = False
-                                break
-                        if ok:
-                            out.add((s, ar * W + ac, o))
+                        else:
+                            if first:
+                                return [(s, a, o)]
+                            out.add((s, a, o))
         return sorted(out)
+
+    def _flat_cells(self, s, o, width) -> tuple:
+        """A shape's squares in one of its ways, as (square offset, column offset) on an area this wide."""
+        key = (s, o, width)
+        found = self._flat.get(key)
+        if found is None:
+            found = self._flat[key] = tuple((dr * width + dc, dc) for dr, dc in self.orients[s][o])
+        return found
 
     def tile_squares(self, state, s, first, o) -> list[int]:
         W = state.layout.width
@@ -749,7 +782,7 @@ class Amerigo(Game):
                 events.append(Event("am.build.goods", seat=seat, key="am.log.goods", goods=f"am.goods.{self.goods_ids[g]}",
                                     where=f"am.pos.{L.names[q]}"))
         self._fill(state, seat, island, len(squares), events)
-        if not self.lays(state, seat):
+        if not self.lays(state, seat, first=True):
             self._end_turn(state, events)
 
     def _fill(self, state, seat, island, count, events):
@@ -878,19 +911,18 @@ class Amerigo(Game):
                               [Outcome(f"pirate:{v}", n, Text("am.chance.pirate-result", value=v))
                                for v, n in sorted(counts.items())])
             if draw == "progress":
+                outcomes = self.progress_outcomes
                 return Chance("am.setup.progress" if first else "am.round.progress", Text("am.chance.progress"),
-                              [Outcome(f"progress:{t}", 1, Text("am.chance.progress-result", tile=f"am.progress-tile.{t}"))
-                               for t in sorted(state.progress_pool)])
+                              [outcomes[t] for t in sorted(state.progress_pool)])
             if draw.startswith("production:"):
                 stack = draw.partition(":")[2]
                 counts = {}
                 for k in state.production_pool[stack]:
                     counts[k] = counts.get(k, 0) + 1
+                names, texts = self.production_names, self.production_texts
                 return Chance("am.setup.production" if first else "am.round.production",
                               Text("am.chance.production", stack=stack),
-                              [Outcome(f"production:{self.production_names[k]}", n,
-                                       Text("am.chance.production-result", goods=f"am.goods.{self.production_kinds[k][0]}",
-                                            cost=self.production_kinds[k][1])) for k, n in sorted(counts.items())])
+                              [Outcome(f"production:{names[k]}", n, texts[k]) for k, n in sorted(counts.items())])
             return Chance("am.setup.tower", Text("am.chance.tower-setup"), sampled=True)
         if step == "drop" and state.storage[state.colour]:
             return Chance("am.tower.model", Text("am.chance.tower", colour=f"am.colour.{COLOURS[state.colour]}",
@@ -1042,8 +1074,9 @@ class Amerigo(Game):
             return [self._launch_action(state, f) for f in range(state.layout.frames)]
         if sub == "move":
             out = []
+            spendable = self.spendable(state, seat)
             for k in range(self.numbers.ships):
-                out += [self._move_action(state, k, m) for m in self.ship_moves(state, seat, k)]
+                out += [self._move_action(state, k, m) for m in self.ship_moves(state, seat, k, spendable)]
                 p = self.post_square(state, seat, k)
                 if p >= 0:
                     out.append(Action(f"post:{k + 1}", "am.move.post", target=f"sq.{state.layout.names[p]}",
@@ -1090,6 +1123,12 @@ class Amerigo(Game):
         return -(-sum(state.central) // divisor)
 
     def _act_action(self, colour):
+        found = self._action_cache.get(("act", colour))    # act:* come first: the same number in every table
+        if found is None:
+            found = self._action_cache[("act", colour)] = self._make_act_action(colour)
+        return found
+
+    def _make_act_action(self, colour):
         return Action(f"act:{COLOURS[colour]}", "am.phase.turn", target=f"act.{COLOURS[colour]}",
                       label_key="am.act.choose", action=f"am.action.{COLOURS[colour]}")
 
@@ -1099,6 +1138,13 @@ class Amerigo(Game):
                       ship=state.launching + 1, where=f"am.pos.{name}")
 
     def _move_action(self, state, k, m):
+        key = ("move", len(state.gold), k, m)
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = self._make_move_action(state, k, m)
+        return found
+
+    def _make_move_action(self, state, k, m):
         name = self.position_name(state, m)
         return Action(f"move:{k + 1}:{name}", "am.move.step", target=f"move.{k + 1}.{name}", label_key="am.act.move",
                       ship=k + 1, where=f"am.pos.{name}")
@@ -1107,11 +1153,25 @@ class Amerigo(Game):
         return Action("done", "am.phase.turn", target="done", label_key="am.act.done")
 
     def _plan_action(self, state, seat, s):
+        key = ("plan", len(state.gold), s)      # per player count: an action's number is of its table
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = self._make_plan_action(s)
+        return found
+
+    def _make_plan_action(self, s):
         shape = self.shape_list[s]
         return Action(f"plan:{shape.id}", "am.plan.neutral" if shape.kind == "neutral" else "am.plan.village",
                       target=f"plan.{shape.id}", label_key="am.act.plan", shape=f"am.shape.{shape.id}", cost=shape.cost)
 
     def _lay_action(self, state, s, q, o):
+        key = ("lay", len(state.gold), s, q, o)
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = self._make_lay_action(state, s, q, o)
+        return found
+
+    def _make_lay_action(self, state, s, q, o):
         shape = self.shape_list[s]
         name = state.layout.names[q]
         return Action(f"lay:{shape.id}:{name}:{o}", "am.build.place", target=f"lay.{shape.id}.{name}.{o}",

@@ -25,9 +25,20 @@ _TILESETS: dict[str, tuple] = {}     # digest -> (island tiles, rules, goods let
 _LAYOUTS: dict[tuple, "Layout"] = {}
 
 
+_ROTATED: dict[tuple, tuple] = {}
+
+
 def rotate(rows: tuple, turns: int) -> tuple:
-    """A tile's rows after turning it clockwise `turns` quarter turns."""
-    for _ in range(turns % 4):
+    """A tile's rows after turning it clockwise `turns` quarter turns (cached)."""
+    key = (rows, turns % 4)
+    found = _ROTATED.get(key)
+    if found is None:
+        found = _ROTATED[key] = _turn(rows, turns % 4)
+    return found
+
+
+def _turn(rows: tuple, turns: int) -> tuple:
+    for _ in range(turns):
         n = len(rows)
         rows = tuple("".join(rows[n - 1 - c][r] for c in range(n)) for r in range(n))
     return rows
@@ -35,6 +46,22 @@ def rotate(rows: tuple, turns: int) -> tuple:
 
 def column_name(c: int) -> str:
     return chr(65 + c)
+
+
+_GRIDS: dict[tuple, tuple] = {}
+
+
+def _grid(W: int, H: int) -> tuple[list, list]:
+    """Square names ("C4") and each square's neighbours side to side, for a W x H area (cached)."""
+    found = _GRIDS.get((W, H))
+    if found is None:
+        S = W * H
+        names = [f"{column_name(q % W)}{q // W + 1}" for q in range(S)]
+        neighbours = [tuple(m for m in (q - W if q >= W else -1, q + 1 if q % W < W - 1 else -1,
+                                        q + W if q < S - W else -1, q - 1 if q % W else -1) if m >= 0)
+                      for q in range(S)]
+        found = _GRIDS[(W, H)] = (names, neighbours)
+    return found
 
 
 class Layout:
@@ -50,7 +77,7 @@ class Layout:
         self.squares = S = self.width * self.height
         self.placed = placed                     # [(tile id, quarter turns)] row by row of tiles
         W = self.width
-        self.names = [f"{column_name(q % W)}{q // W + 1}" for q in range(S)]
+        self.names, self.neighbours = _grid(W, self.height)
         self.kind = [SEA] * S
         self.goods = [-1] * S
         self.post_of = [-1] * S                  # anchor -> the trading-post square it serves
@@ -74,10 +101,11 @@ class Layout:
                         for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                             if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] == "P":
                                 self.post_of[(top + r) * W + left + c] = (top + rr) * W + left + cc
-        self.neighbours = [tuple(m for m in (q - W if q >= W else -1, q + 1 if q % W < W - 1 else -1,
-                                             q + W if q < S - W else -1, q - 1 if q % W else -1) if m >= 0)
-                           for q in range(S)]
-        self.anchors_of = {p: [a for a in range(S) if self.post_of[a] == p] for p in range(S) if self.kind[p] == POST}
+        self.anchors_of = {p: [] for p in range(S) if self.kind[p] == POST}
+        for a, p in enumerate(self.post_of):
+            if p >= 0:
+                self.anchors_of[p].append(a)
+        self.post_squares = tuple(sorted(self.anchors_of))
         self._frame(rules)
         self._islands(rules)
 
@@ -141,8 +169,9 @@ class Layout:
         S = self.squares
         self.island_of = [-1] * S
         self.islands: list[tuple] = []
+        kind = self.kind
         for start in range(S):
-            if not self.is_land(start) or self.island_of[start] >= 0:
+            if kind[start] < LAND or self.island_of[start] >= 0:
                 continue
             index = len(self.islands)
             squares, stack = [start], [start]
@@ -150,7 +179,7 @@ class Layout:
             while stack:
                 q = stack.pop()
                 for m in self.neighbours[q]:
-                    if self.is_land(m) and self.island_of[m] < 0:
+                    if kind[m] >= LAND and self.island_of[m] < 0:
                         self.island_of[m] = index
                         squares.append(m)
                         stack.append(m)
@@ -213,9 +242,16 @@ def problems(layout: Layout, rules) -> str | None:
     return None
 
 
+_DIGESTS: dict[int, tuple] = {}
+
+
 def tileset_digest(tiles) -> str:
-    text = "|".join(f"{t.id}:{','.join(t.rows)}" for t in tiles.values())
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    """A short name for a set of island tiles (the layout cache's key: other tiles, other layouts)."""
+    found = _DIGESTS.get(id(tiles))
+    if found is None or found[0] is not tiles:
+        text = "|".join(f"{t.id}:{','.join(t.rows)}" for t in tiles.values())
+        found = _DIGESTS[id(tiles)] = (tiles, hashlib.sha256(text.encode()).hexdigest()[:16])
+    return found[1]
 
 
 def build(tiles, rules, goods_letters, players, seed) -> Layout:
