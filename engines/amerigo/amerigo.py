@@ -71,7 +71,7 @@ class Amerigo(Game):
         for name in encoding.grid_names(self, widest)[0]:
             add_text(f"am.pos.{name}", {"en": name, "zh-Hant": name}, str(DATA / "texts.toml"))
         for n in range(1, 2 * max(c + r for c, r in R.grid.values()) + 1):
-            add_text(f"am.pos.frame{n}", {lang: template("am.pos.frame", lang).format(n=n) for lang in WRITTEN},
+            add_text(f"am.pos.frame{n}", {lang: template("am.frame-name", lang).format(n=n) for lang in WRITTEN},
                      str(DATA / "texts.toml"))
         # "3 blue" as a term of the catalog for every count of every colour, so that a list of cubes is
         # joined the way each language joins lists.
