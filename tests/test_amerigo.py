@@ -873,7 +873,7 @@ def test_a_new_round_reveals_a_pirate_moves_the_display_and_replaces_production(
     for _ in range(4):
         assert m.chance_step().rule == "am.round.progress"
         m.advance(step=True)
-    assert all(st.display)
+    assert all(st.display[:4]) and st.display[4:] == left
     assert m.chance_step().rule == "am.round.production"
     while m.state.draws:
         m.advance(step=True)

@@ -21,11 +21,14 @@ BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
 def finish_setup(game, state, events, fell=(6, 6, 6, 6, 6, 6, 6)):
     """Turn over the setup's tiles (the first of each kind still face down) and make the first drop give
     `fell`; the first round's blue phase is then about to drop its cubes."""
+    count = 0
     while state.draws:
         if state.draws[0] == "drop":
             outcome = tower.outcome_id(list(fell))
         else:
-            outcome = game.chance(state).outcomes[0].id
+            outcomes = game.chance(state).outcomes
+            outcome = outcomes[(count * 7) % len(outcomes)].id        # a fixed mix, not always the first
+            count += 1
         game.apply_chance(state, outcome, events)
 
 
@@ -119,7 +122,9 @@ def to_phase(game, state, round_, colour, central, tower_=(0,) * 7, tray=(0,) * 
     """It is round `round_`, and the `colour` phase's drop gave `central`: the first player chooses."""
     state.round = round_
     state.time_index = round_ - 1
-    reveal_pirates(state, sorted(state.unseen_pirates)[:round_ - len(state.pirates)])
+    for value in (2, 1, 3, 0, 4, 0):
+        if len(state.pirates) < round_ and value in state.unseen_pirates:
+            reveal_pirates(state, [value])
     cubes(state, tower_, central, tray)
     state.colour = colour
     state.phase = COLOURS[colour]

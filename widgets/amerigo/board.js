@@ -82,7 +82,8 @@ function draw(model, root, tip, ui) {
   const acting = turn.seat;
   const S = Math.min(34, Math.floor(470 / Math.max(W, H)));
   const F = 22;                                  // frame thickness
-  const X0 = 16 + F, Y0 = 64 + F;
+  const top = labels.scenario ? 84 : 56;
+  const X0 = 16 + F, Y0 = top + 8 + F;
   const sqXY = (q) => [X0 + (q % W) * S, Y0 + Math.floor(q / W) * S];
   const index = {};
   for (let q = 0; q < W * H; q++) index[sqName(q, W)] = q;
@@ -113,7 +114,7 @@ function draw(model, root, tip, ui) {
   // -- banner: title line, stand-ins, scenario --------------------------------------------------------------
   const standIn = Object.values(view.stand_in || {}).some(Boolean);
   if (standIn) textBlock(svg, 8, 14, L("am.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "am-stand-in" });
-  if (labels.scenario) el("text", { x: 8, y: 46, "font-size": 13, fill: "#1a5276", "font-style": "italic", class: "am-scenario" }, svg, labels.scenario);
+  if (labels.scenario) textBlock(svg, 8, 48, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "am-scenario" });
 
   // -- the island area --------------------------------------------------------------------------------------
   const area = el("g", { class: "am-islands" }, svg);
@@ -261,7 +262,7 @@ function draw(model, root, tip, ui) {
   let bottom = Y0 + H * S + F + 24;
 
   // == the side panel ==========================================================================================
-  let py = 60;
+  let py = top + 4;
   const px = PANEL;
   const head = view.round ? `${fill(L("am.ui.round"), { n: view.round, rounds: view.rounds || 5 })} · ` : "";
   el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg, `${head}${L(`am.phase.${view.phase}`)}`);
