@@ -80,6 +80,9 @@ def bench(args) -> int:
               f"-> ratio {per_decision / per_move:.2f} (target: at most 1.00)")
     else:
         print("  (OpenSpiel is not installed: pip install -e '.[rl]' to compare with its Python tic-tac-toe)")
+    notes = getattr(rules, "bench_notes", None)      # what a game's own model of chance gives (Amerigo's tower)
+    if notes:
+        print("\n".join(notes(players)))
     return 0
 
 

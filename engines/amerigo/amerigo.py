@@ -1090,9 +1090,7 @@ class Amerigo(Game):
             track = {"load": "cannon", "develop": "development", "white": "special"}[sub]
             verb = {"load": "load", "develop": "develop", "white": "order"}[sub]
             rule = {"load": "am.cannon.load", "develop": "am.develop.move", "white": "am.special.order"}[sub]
-            out = [Action(f"{verb}:{n}", rule if n else "am.gold.track-full", target=f"{verb}.{n}",
-                          label_key=f"am.act.{verb}" if n else "am.act.track-full", n=n,
-                          gold=max(0, n - (state.points - state.spent)), track=f"am.track.{track}")
+            out = [self._track_action(len(state.gold), verb, rule, track, n)
                    for n in self.track_amounts(state, seat, track)]
             if sub == "white":
                 colour = self.special_colour(state, seat)
@@ -1117,6 +1115,15 @@ class Amerigo(Game):
             out = [self._buy_action(state, k) for k in self.buy_options(state, seat)]
             return out + [self._done()]
         return []
+
+    def _track_action(self, players, verb, rule, track, n):
+        key = (verb, players, n)
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = Action(
+                f"{verb}:{n}", rule if n else "am.gold.track-full", target=f"{verb}.{n}",
+                label_key=f"am.act.{verb}" if n else "am.act.track-full", n=n, track=f"am.track.{track}")
+        return found
 
     def _gold_amount(self, state, seat) -> int:
         divisor = 2 if self.holds(state, seat, "gold-half") else self.numbers.gold_divisor
@@ -1304,6 +1311,10 @@ class Amerigo(Game):
                         nxt.append(m)
             frontier = nxt
         return 12
+
+    def bench_notes(self, players) -> list[str]:
+        """For `python -m engines bench amerigo`: what the cube tower model gives over random games."""
+        return tower.report(games=20, players=players)
 
     def scenarios(self):
         from .scenarios import SCENARIOS

@@ -8,7 +8,7 @@ generator decides what does, with the model's numbers from data/tower.toml:
   - then each cube dropped in, in a random order, catches on a ledge with probability `new_catches`
     while fewer than `capacity` cubes are inside, and falls out otherwise.
 
-Run `python -m engines.amerigo.tower` to see what the model gives over random games: how many cubes it
+Run `python -m engines.amerigo` to see what the model gives over random games: how many cubes it
 holds, how many fall per drop, how often a phase is skipped.
 """
 
@@ -80,11 +80,10 @@ def statistics(games: int = 40, players: int = 4) -> dict:
             "falling": sum(falling) / len(falling), "skipped": skipped / phases}
 
 
-if __name__ == "__main__":
-    import sys
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    stats = statistics(games)
-    print(f"Amerigo cube tower (data/tower.toml), {stats['games']} random 4-player games, {stats['phases']} phases:")
-    print(f"  cubes inside the tower when a phase begins: {stats['held']:.1f} on average, {stats['most_held']} at most")
-    print(f"  cubes falling out of a drop:                {stats['falling']:.1f} on average")
-    print(f"  phases skipped (nothing to drop, or nothing fell): {100 * stats['skipped']:.1f} %")
+def report(games: int = 40, players: int = 4) -> list[str]:
+    """The statistics as lines of text (the bench and `python -m engines.amerigo` print them)."""
+    stats = statistics(games, players)
+    return [f"Amerigo cube tower (data/tower.toml), {stats['games']} random {players}-player games, {stats['phases']} phases:",
+            f"  cubes inside the tower when a phase begins: {stats['held']:.1f} on average, {stats['most_held']} at most",
+            f"  cubes falling out of a drop:                {stats['falling']:.1f} on average",
+            f"  phases skipped (nothing to drop, or nothing fell): {100 * stats['skipped']:.1f} %"]
