@@ -159,6 +159,11 @@ def reachable_without(state, island, skip) -> bool:
     return len(fill_order(state, island, skip)) == len(empty)
 
 
+def learner_first(state, seat=0):
+    """Put `seat`'s disc on top of the stack: that player plays first (the lessons' learner is Player 1)."""
+    state.arrival[seat] = max(state.arrival) + 1
+
+
 def smallest_island_with_posts(game, state, posts=3, largest=12):
     L = state.layout
     found = [i for i, squares in enumerate(L.islands)
@@ -175,6 +180,8 @@ def tower_scenario(game) -> Scenario:
     def prepare(state, events):
         finish_setup(game, state, events, fell=(5, 6, 6, 7, 5, 6, 7))      # 7 cubes stay inside
         cubes(state, tower_=(2, 1, 1, 0, 2, 0, 0), tray=(0, 0, 0, 0, 0, 1, 0))
+        learner_first(state)
+        state.order = game.turn_order(state)
         state.scenario_note = "tower"
         game._settle(state)
     return Scenario(players=3, seed=0, prepare=prepare)
@@ -203,14 +210,14 @@ def pirates_scenario(game) -> Scenario:
 
 
 def complete_island_scenario(game) -> Scenario:
-    """Round 2, the green phase. One square of a small island is still empty; the first player has a
-    village tile planned for it and two trading posts there, another player has one."""
+    """Round 2, the green phase. One square of a small island is still empty; Player 1, first to play, has
+    a village tile planned for it and two trading posts there, Player 2 has one."""
     def prepare(state, events):
         finish_setup(game, state, events)
         L = state.layout
         island = smallest_island_with_posts(game, state)
-        order = game.turn_order(state)
-        me, other, third = order
+        me, other, third = 0, 1, 2
+        learner_first(state, me)
         squares = L.islands[island]
         posts_ = L.island_posts[island]
         post(game, state, me, posts_[0])
@@ -232,14 +239,13 @@ def complete_island_scenario(game) -> Scenario:
 
 
 def special_action_scenario(game) -> Scenario:
-    """Round 3, the white phase: only white and black cubes fell. The first player's disc stands on a
+    """Round 3, the white phase: only white and black cubes fell. Player 1's disc stands first, on a
     red space of the special-action track, so the white cube can become the planning action."""
     def prepare(state, events):
         finish_setup(game, state, events)
-        order = game.turn_order(state)
         red = game.numbers.special_colours.index("red")
-        state.spec[order[0]] = red
-        state.arrival[order[0]] = max(state.arrival) + 1
+        state.spec[0] = red
+        learner_first(state)
         to_phase(game, state, 3, WHITE, central=(0, 2, 0, 0, 0, 0, 4), tower_=(1, 0, 1, 1, 0, 1, 0))
         state.scenario_note = "special-action"
         game._settle(state)

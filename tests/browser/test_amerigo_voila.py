@@ -48,7 +48,7 @@ def test_sail_and_build_a_trading_post_by_clicking_the_board(page, voila_url, re
     latencies.append(click_and_wait(page, ".am-square.bgw-legal[data-target='sq.C1']"))
     expect(page.locator(".bgw-shell").first).to_contain_text("builds a trading post on C1", timeout=20_000)
     assert page.locator(".am-post-g[data-seat='0']").count() == 1
-    assert "3 points" in page.text_content(".am-player[data-seat='0']")
+    assert "points: 3" in page.text_content(".am-player[data-seat='0']")
     median = sorted(latencies)[len(latencies) // 2]
     record_property("amerigo_click_ms", median)
     print(f"\nclick to redraw: median {median:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} clicks")

@@ -529,6 +529,28 @@ function draw(model, root, tip, ui) {
   function redrawSoon() { draw(model, root, tip, ui); }
 }
 
+function showFocus(model, root, seen) {
+  const focus = model.get("focus");
+  if (!focus || focus === seen.focus) return;
+  seen.focus = focus;
+  const element = focus.split("#")[0];          // "tray.market#9": the same element, asked again by step 9
+  requestAnimationFrame(() => {
+    let box = root.parentElement;
+    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    const inBox = box && box !== document.scrollingElement && box !== document.body;
+    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
+    if (!target) {
+      if (!element && inBox) box.scrollTop = 0;
+      return;
+    }
+    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
+    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
+    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
+  });
+}
+
 export default {
   render({ model, el: host }) {
     host.classList.add("bgw-board", "am-board");
@@ -538,6 +560,7 @@ export default {
     root.className = "bgw-root";
     host.append(tip, root);
     const ui = { ship: 1, shape: null, way: null, lastDrop: null };     // the page's own picks
+    const seen = { focus: "" };
     const redraw = () => {
       tip.textContent = "";
       try {
@@ -548,6 +571,7 @@ export default {
           if (moves.length && !moves.some((c) => c.target.startsWith(`move.${ui.ship}.`))) ui.ship = Number(moves[0].target.split(".")[1]);
         }
         draw(model, root, tip, ui);
+        showFocus(model, root, seen);
       } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
         root.textContent = `board error: ${error.message}`;
         console.error(error);
