@@ -473,6 +473,22 @@ function draw(model, root, tip, ui) {
   });
   py += 40;
 
+  // score track
+  const top2 = Math.max(40, ...players.map((p) => p.score + 5));
+  const sw = (WIDTH - px - 20) / (top2 + 1);
+  el("text", { x: px, y: py + 10, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.score-track"));
+  py += 14;
+  for (let i = 0; i <= top2; i++) {
+    el("rect", { x: px + i * sw, y: py, width: Math.max(1, sw - 0.5), height: 12, fill: i % 5 ? "#f4f6f6" : "#e0e4e4" }, svg);
+    if (i % 10 === 0) el("text", { x: px + i * sw, y: py + 22, "font-size": 8, fill: "#666" }, svg, `${i}`);
+  }
+  players.forEach((p, seat) => {
+    const g = el("g", { class: "am-score-marker", "data-seat": seat }, svg);
+    el("circle", { cx: px + p.score * sw + sw / 2, cy: py + 6 - (seat - (players.length - 1) / 2) * 2.5, r: 4.5, fill: SEAT[seat], stroke: "#222" }, g);
+    el("title", {}, g, `${L(`seat.${seat}`)}: ${p.score}`);
+  });
+  py += 32;
+
   // player sheets: score and place; the development, cannon and gold tracks; goods × production; planned
   // tiles; progress tiles
   players.forEach((p, seat) => {
