@@ -65,6 +65,7 @@ class Match:
         self._marks = [len(self.log)]          # log length after each applied entry
         self._seen: list[tuple | None] = []    # per applied step: (kind, id, the only seat that saw it or None)
         self._checkpoints = {0: pickle.dumps(self.state, 5)}
+        self._start_seen: dict[int, list] = {}        # each seat's observation of the starting position
         self.branches: list[tuple[int, list]] = []   # (fork position, the entries the fork replaced)
         self._legal: dict[str, Action] | None = None
 
@@ -453,7 +454,9 @@ class Match:
         ("?" for one it did not). Two lines of play give the same string exactly when `seat` cannot tell
         them apart."""
         self._check_seat(seat)
-        start = self.game.observe(pickle.loads(self._checkpoints[0]), seat)
+        start = self._start_seen.get(seat)
+        if start is None:           # what the seat saw at the start never changes: worked out once
+            start = self._start_seen[seat] = self.game.observe(pickle.loads(self._checkpoints[0]), seat)
         seen = ["" if s is None else s[1] if s[2] is None or s[2] == seat else "?" for s in self._seen[:self._cursor]]
         return json.dumps([self.game.id, self.players, self.options, seat, start, seen],
                           separators=(",", ":"), ensure_ascii=False)
@@ -488,6 +491,7 @@ class Match:
         twin._entries = list(self._entries)
         twin._marks = list(self._marks)
         twin._seen = list(self._seen)
+        twin._start_seen = dict(self._start_seen)
         twin._script = list(self._script)
         twin._checkpoints = dict(self._checkpoints)
         twin.branches = [(at, list(entries)) for at, entries in self.branches]
