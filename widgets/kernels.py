@@ -9,13 +9,20 @@ tab, a laptop lid shut or a dropped network never sends one. This manager theref
 - shuts down a kernel after `cull_idle_timeout` seconds without a message, even with its page
   still open (a learner who walked away), as Jupyter's own culler does with `cull_connected`;
 - refuses to start more than `max_kernels` kernels at once (`KernelsFull`), so a crowd gets
-  a polite "come back later" page instead of a machine out of memory.
+  a polite "come back later" page instead of a machine out of memory;
+- opens at most `max_opening` pages at a time (a kernel started and its notebook run, about a
+  second of CPU each); the others wait their turn. When a whole class opens the page at once,
+  this keeps a core for the learners already playing, whose clicks would otherwise wait behind
+  twenty kernels starting (the load test measured p95 click-to-redraw 850 ms during arrivals
+  without it).
 
 Both checks run every `cull_interval` seconds.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 import uuid
 
@@ -33,16 +40,19 @@ class KernelsFull(RuntimeError):
 class PageKernelManager(AsyncMappingKernelManager):
     gone_timeout = Integer(30, config=True, help="""Seconds a kernel lives on with no page connected to it.""")
     max_kernels = Integer(0, config=True, help="""Most kernels running at once (0: no limit).""")
+    max_opening = Integer(1, config=True, help="""Most pages being opened at once (0: no limit).""")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._starting: set[str] = set()            # kernel ids being started, counted against the limit
         self._alone_since: dict[str, float] = {}    # kernel id -> when its last page disconnected
+        self._waiting = 0                           # pages waiting for their turn to open, counted too
+        self._turns: asyncio.Semaphore | None = None
 
     # -- the limit ---------------------------------------------------------------------------------
     def in_use(self) -> int:
-        """Kernels running or being started."""
-        return len(set(self._kernels) | self._starting)
+        """Kernels running or being started, and pages waiting to open."""
+        return len(set(self._kernels) | self._starting) + self._waiting
 
     def has_room(self) -> bool:
         return self.max_kernels <= 0 or self.in_use() < self.max_kernels
@@ -61,6 +71,27 @@ class PageKernelManager(AsyncMappingKernelManager):
             return await super().start_kernel(kernel_id=kernel_id, **kwargs)
         finally:
             self._starting.discard(kernel_id)
+
+    @contextlib.asynccontextmanager
+    async def opening_turn(self):
+        """Wait for a turn to open a page; refused at once (KernelsFull) when every place is taken."""
+        if not self.has_room():
+            self.log.warning("Refused a page: all %d places are taken", self.max_kernels)
+            raise KernelsFull(f"all {self.max_kernels} kernel places are taken")
+        if self.max_opening <= 0:
+            yield
+            return
+        if self._turns is None:
+            self._turns = asyncio.Semaphore(self.max_opening)
+        self._waiting += 1
+        try:
+            await self._turns.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            yield
+        finally:
+            self._turns.release()
 
     # -- who is connected --------------------------------------------------------------------------
     def notify_connect(self, kernel_id):

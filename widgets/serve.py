@@ -1,7 +1,8 @@
 """Serve the project with Voila for a class or a school, the gallery at the root URL.
 
     python -m widgets.serve [--ip 127.0.0.1] [--port 8866] [--max-kernels auto] [--kernel-mb 150]
-                            [--idle 15m] [--gone 30s] [--check-every 10s] [--preheat 1] [Voila options...]
+                            [--idle 15m] [--gone 30s] [--check-every 10s] [--opening N] [--preheat 1]
+                            [Voila options...]
 
 Every page a visitor opens runs in a kernel of its own (about 100 MB). A kernel is shut down
 - when its page closes (the page's beacon), or `--gone` after its page stopped being connected;
@@ -9,7 +10,8 @@ Every page a visitor opens runs in a kernel of its own (about 100 MB). A kernel 
 At most `--max-kernels` run at once: by default as many as fit in the memory available when the
 server starts, at `--kernel-mb` each. A visitor beyond that gets a short page in their language
 (`?lang=` or their browser's languages) asking them to come back, with HTTP status 503.
-`--preheat N` keeps N kernels per play page started ahead of its visitors, which brings the
+Pages are opened `--opening` at a time (cores less one), so a whole class arriving at once does
+not slow down the clicks of those already playing. `--preheat N` keeps N kernels per play page started ahead of its visitors, which brings the
 first board about a second sooner (docs/deploy.md); 0 turns it off.
 
 Voila serves the whole project folder (so the gallery can link every play notebook and tutorial),
@@ -51,7 +53,7 @@ load_catalog(Path(__file__).with_name("serve.toml"))
 # -- settings ----------------------------------------------------------------------------------------
 def duration(text: str) -> int:
     """'15m' -> 900, '30s' -> 30, '1h' -> 3600, '90' -> 90 (seconds); '0' turns a timer off."""
-    match = re.fullmatch(r"\s*(\d+)\s*([smh]?)\s*", text)
+    match = re.fullmatch(r"\s*([0-9]+)\s*([smh]?)\s*", text)
     if not match:
         raise argparse.ArgumentTypeError(f"not a duration: {text!r} (write e.g. 30s, 15m or 1h)")
     return int(match[1]) * {"": 1, "s": 1, "m": 60, "h": 3600}[match[2]]
@@ -88,14 +90,23 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
                         help="shut a kernel down this long after its page stopped being connected (default 30s)")
     parser.add_argument("--check-every", type=duration, default=duration("10s"), metavar="TIME",
                         help="how often kernels are checked for --idle and --gone (default 10s)")
+    parser.add_argument("--opening", type=int, default=default_opening(), metavar="N",
+                        help="pages opened at once, the others wait their turn (default: cores less one, "
+                             f"here {default_opening()}; 0: no limit)")
     parser.add_argument("--preheat", type=int, default=1, metavar="N",
                         help="kernels kept started ahead of visitors for each play page (default 1; 0: none)")
     options, rest = parser.parse_known_args(argv)
     if options.check_every <= 0:
         parser.error("--check-every must be at least 1s")
-    if options.preheat < 0:
-        parser.error("--preheat takes 0 or more")
+    if options.preheat < 0 or options.opening < 0:
+        parser.error("--preheat and --opening take 0 or more")
     return options, rest
+
+
+def default_opening() -> int:
+    """Open pages one fewer at a time than there are cores: one core stays free for the learners
+    already playing (at least one page at a time)."""
+    return max(1, len(os.sched_getaffinity(0)) - 1)
 
 
 def available_memory_mb() -> float:
@@ -125,7 +136,8 @@ def voila_argv(options: argparse.Namespace, max_kernels: int, rest: list[str]) -
     manager = "PageKernelManager"
     args = [str(ROOT), "--no-browser", f"--Voila.ip={options.ip}", "--Voila.port_retries=0",
             f"--VoilaConfiguration.multi_kernel_manager_class=widgets.kernels.{manager}",
-            f"--{manager}.max_kernels={max_kernels}", f"--{manager}.gone_timeout={options.gone}",
+            f"--{manager}.max_kernels={max_kernels}", f"--{manager}.max_opening={options.opening}",
+            f"--{manager}.gone_timeout={options.gone}",
             f"--{manager}.cull_idle_timeout={options.idle}", f"--{manager}.cull_interval={options.check_every}",
             f"--{manager}.cull_connected=True"]
     if options.preheat > 0:
@@ -257,7 +269,8 @@ class PageHandler(TornadoVoilaHandler):
         manager = self.kernel_manager
         lang = page_lang(self.get_argument("lang", None), self.request.headers.get("Accept-Language"))
         try:
-            await super().get(path)
+            async with manager.opening_turn():
+                await super().get(path)
         except KernelsFull:
             self.clear_header("Cache-Control")
             self.set_status(503)
