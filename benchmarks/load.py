@@ -213,6 +213,8 @@ async def run(args, url: str, server: Server | None) -> dict:
         bar.set_description("measuring memory")
         ids = {p.kernel_id for p in results["pages"] if p.kernel_id}
         memory = memory_of(server.kernels(), ids) if server else {}
+        if server:
+            memory["server_rss_mb"] = server.ps.memory_info().rss / 2**20
         bar.set_description("leaving")
         pages = results["pages"]
         await asyncio.gather(*(p.leave(beacon=args.leave == "beacon") for p in pages))
@@ -273,9 +275,10 @@ def report(args, figures: dict, load: dict) -> dict:
     for line in summary["error_list"][:5]:
         out.append(f"    {line}")
     m = figures["memory"]
-    if m:
+    if m.get("kernels"):
         out.append(f"  memory per kernel RSS {m['rss_mb_mean']:.0f} MB (max {m['rss_mb_max']:.0f}),"
-                   f" USS {m['uss_mb_mean']:.0f} MB (max {m['uss_mb_max']:.0f}), over {m['kernels']} learners' kernels")
+                   f" USS {m['uss_mb_mean']:.0f} MB (max {m['uss_mb_max']:.0f}), over {m['kernels']} learners' kernels;"
+                   f" the Voila server itself {m['server_rss_mb']:.0f} MB")
     out.append(f"  kernels reclaimed {figures['kernels_opened'] - figures['kernels_left']} of {figures['kernels_opened']}"
                f" within {figures['reclaim_s']:.0f} s")
     out.append(f"  machine           {load['cores']} cores; load average {load['load_before']:.2f} before,"

@@ -23,6 +23,9 @@ from jupyter_server.services.kernels.connection.base import deserialize_msg_from
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
+# Every learner has a connection of their own, as every browser has (Tornado's client queues beyond 10).
+AsyncHTTPClient.configure(None, max_clients=1000)
+
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
@@ -47,6 +50,7 @@ class VoilaPage:
         self._reader = None
         self._closed = False
         self._states = None
+        self._done: set[str] = set()               # ids of our messages the kernel has finished with
         self._changed = asyncio.Event()
 
     # -- opening -----------------------------------------------------------------------------------
@@ -59,7 +63,8 @@ class VoilaPage:
         await self.load_states(timeout=60)
 
     async def fetch(self, path: str, timeout: float = 180) -> None:
-        request = HTTPRequest(self.base_url + path, request_timeout=timeout, headers=self._cookie_header())
+        request = HTTPRequest(self.base_url + path, connect_timeout=30, request_timeout=timeout,
+                              headers=self._cookie_header())
         try:
             reply = await AsyncHTTPClient().fetch(request, raise_error=False)
         except (HTTPClientError, OSError) as exc:      # a timeout, a refused or dropped connection
@@ -109,6 +114,11 @@ class VoilaPage:
             channel, parts = deserialize_msg_from_ws_v1(raw)
             header = json.loads(parts[0])
             msg_type = header["msg_type"]
+            if msg_type == "status":
+                if json.loads(parts[3]).get("execution_state") == "idle":
+                    self._done.add(json.loads(parts[1]).get("msg_id"))
+                    self._changed.set()
+                continue
             if msg_type not in ("comm_open", "comm_msg", "comm_close", "error") and channel != "shell":
                 continue                          # status, streams...: nothing a learner's page acts on
             content = json.loads(parts[3])
@@ -187,11 +197,16 @@ class VoilaPage:
         before = self.board["revision"]
         errors = len(self.errors)
         started = time.perf_counter()
-        await self.send("comm_msg", content)
+        msg_id = await self.send("comm_msg", content)
         await self._wait(lambda: self.board["revision"] > before or len(self.errors) > errors, timeout, "redraw")
+        seconds = time.perf_counter() - started
+        # Before the next click, let every other widget hear of this one (the Next button's
+        # `disabled`, the choice buttons...), as a learner looking at the page would.
+        await self._wait(lambda: msg_id in self._done, timeout, "the kernel to finish the click")
+        self._done.discard(msg_id)
         if len(self.errors) > errors:
             raise PageError(f"the page showed an error: {self.errors[-1]}")
-        return time.perf_counter() - started
+        return seconds
 
     # -- leaving -----------------------------------------------------------------------------------
     async def leave(self, beacon: bool = True) -> None:

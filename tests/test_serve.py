@@ -53,33 +53,42 @@ def test_bad_flags_stop_with_a_message(argv, capsys):
 
 
 def test_voila_gets_the_kernel_settings():
-    options, rest = serve.parse_args(["--max-kernels", "7", "--idle", "5m", "--gone", "20s", "--opening", "2"])
-    argv = serve.voila_argv(options, 7, rest)
-    assert argv[0] == str(serve.ROOT)
-    for expected in ("--VoilaConfiguration.multi_kernel_manager_class=widgets.kernels.PageKernelManager",
-                     "--PageKernelManager.max_kernels=7", "--PageKernelManager.max_opening=2",
-                     "--PageKernelManager.gone_timeout=20", "--PageKernelManager.cull_idle_timeout=300",
-                     "--PageKernelManager.cull_interval=10", "--PageKernelManager.cull_connected=True",
-                     "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--port=8866"):
-        assert expected in argv
+    options, _ = serve.parse_args(["--max-kernels", "7", "--idle", "5m", "--gone", "20s", "--opening", "2",
+                                   "--ip", "0.0.0.0", "--port", "9000"])
+    config = serve.voila_config(options, 7)
+    assert config.VoilaConfiguration.multi_kernel_manager_class == "widgets.kernels.PageKernelManager"
+    assert dict(config.PageKernelManager) == {"max_kernels": 7, "max_opening": 2, "gone_timeout": 20,
+                                              "cull_idle_timeout": 300, "cull_interval": 10, "cull_connected": True}
+    assert (config.Voila.ip, config.Voila.port, config.Voila.port_retries) == ("0.0.0.0", 9000, 0)
 
 
 def test_preheat_only_for_the_play_pages():
-    options, rest = serve.parse_args([])
-    argv = serve.voila_argv(options, 10, rest)
-    assert "--VoilaConfiguration.preheat_kernel=True" in argv
-    pools = json.loads(next(a for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config="))
-                       .split("=", 1)[1])
+    options, _ = serve.parse_args([])
+    config = serve.voila_config(options, 10)
+    assert config.VoilaConfiguration.preheat_kernel is True
+    pools = dict(config.VoilaKernelManager.kernel_pools_config)
     assert pools.pop("default") == {"pool_size": 0}        # not the gallery, not the tutorials
     assert set(pools) == set(serve.play_pages()) >= {"notebooks/endeavor-aos.ipynb", "notebooks/entdecker.ipynb"}
-    assert serve.GALLERY not in pools
-    options, rest = serve.parse_args(["--preheat", "0"])
-    assert not any("preheat" in a or "pools" in a for a in serve.voila_argv(options, 10, rest))
+    assert all(pool == {"pool_size": 1} for pool in pools.values())
+    options, _ = serve.parse_args(["--preheat", "0"])
+    config = serve.voila_config(options, 10)
+    assert "preheat_kernel" not in config.VoilaConfiguration and "VoilaKernelManager" not in config
 
 
-def test_a_port_given_to_voila_wins():
-    options, rest = serve.parse_args(["--Voila.port=9999"])
-    assert not any(a.startswith("--port=") for a in serve.voila_argv(options, 3, rest))
+def test_the_settings_reach_voila_and_its_kernel_manager():
+    """Voila reads them, and a Voila option on the command line still wins."""
+    options, rest = serve.parse_args(["--max-kernels", "4", "--gone", "12s", "--preheat", "0",
+                                      "--PageKernelManager.gone_timeout=13"])
+    app = serve.GalleryVoila(config=serve.voila_config(options, 4))
+    app.initialize([str(serve.ROOT), *rest])
+    app.connection_dir = str(serve.ROOT)
+    app.init_settings()
+    assert isinstance(app.kernel_manager, PageKernelManager)
+    assert (app.kernel_manager.max_kernels, app.kernel_manager.gone_timeout) == (4, 13)
+    assert (app.ip, app.port) == ("127.0.0.1", 8866)
+    routes = {pattern: handler.__name__ for pattern, handler, *_ in app.init_handlers()}
+    assert routes["/"] == "RedirectHandler" and routes["/voila/render/(.*)"] == "PageHandler"
+    assert not [p for p in routes if p.startswith("/api/") and "kernel_id" not in p]   # no Jupyter API listing
 
 
 # -- how many kernels fit --------------------------------------------------------------------------

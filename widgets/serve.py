@@ -32,6 +32,7 @@ import sys
 from pathlib import Path
 
 from jupyter_server.utils import url_path_join
+from traitlets.config import Config
 from tornado.web import RedirectHandler
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -132,22 +133,24 @@ def kernel_limit(available_mb: float, kernel_mb: float) -> int:
     return max(1, int(spare // kernel_mb))
 
 
-def voila_argv(options: argparse.Namespace, max_kernels: int, rest: list[str]) -> list[str]:
-    manager = "PageKernelManager"
-    args = [str(ROOT), "--no-browser", f"--Voila.ip={options.ip}", "--Voila.port_retries=0",
-            f"--VoilaConfiguration.multi_kernel_manager_class=widgets.kernels.{manager}",
-            f"--{manager}.max_kernels={max_kernels}", f"--{manager}.max_opening={options.opening}",
-            f"--{manager}.gone_timeout={options.gone}",
-            f"--{manager}.cull_idle_timeout={options.idle}", f"--{manager}.cull_interval={options.check_every}",
-            f"--{manager}.cull_connected=True"]
+def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
+    """Voila's settings for these options (options given to Voila itself on the command line win)."""
+    config = Config()
+    config.Voila.ip = options.ip
+    config.Voila.port = options.port
+    config.Voila.port_retries = 0
+    config.Voila.open_browser = False
+    config.VoilaConfiguration.multi_kernel_manager_class = "widgets.kernels.PageKernelManager"
+    config.PageKernelManager.update(max_kernels=max_kernels, max_opening=options.opening,
+                                    gone_timeout=options.gone, cull_idle_timeout=options.idle,
+                                    cull_interval=options.check_every, cull_connected=True)
     if options.preheat > 0:
         # Only the play pages: the gallery and tutorials are opened less often, and each kernel kept
         # waiting costs memory all day.
-        pools = {"default": {"pool_size": 0}, **{page: {"pool_size": options.preheat} for page in play_pages()}}
-        args += ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"]
-    if not any(a.startswith("--Voila.port=") for a in rest):
-        args.append(f"--port={options.port}")
-    return [*args, *rest]
+        config.VoilaConfiguration.preheat_kernel = True
+        config.VoilaKernelManager.kernel_pools_config = {
+            "default": {"pool_size": 0}, **{page: {"pool_size": options.preheat} for page in play_pages()}}
+    return config
 
 
 def play_pages(root: Path = ROOT) -> list[str]:
@@ -309,7 +312,7 @@ def main(argv=None):
               f"{options.kernel_mb} MB per page; change with --max-kernels)", flush=True)
     # A preheated kernel fetches its visitor's request from this server (widgets/preheat.py).
     os.environ.setdefault("VOILA_APP_IP", options.ip if options.ip not in ("0.0.0.0", "::", "") else "127.0.0.1")
-    GalleryVoila.launch_instance(argv=voila_argv(options, max_kernels, rest))
+    GalleryVoila.launch_instance(argv=[str(ROOT), *rest], config=voila_config(options, max_kernels))
 
 
 if __name__ == "__main__":
