@@ -46,6 +46,7 @@ GALLERY = "notebooks/index.ipynb"
 KERNEL_MB = 150          # one play page's kernel after a whole game, measured (docs/deploy.md), with headroom
 RETRY_SECONDS = 60
 LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
+SENTENCE_GAP = {"en": " ", "zh-Hant": "", "zh-Hans": ""}      # between two sentences of one paragraph
 log = logging.getLogger(__name__)
 
 load_catalog(Path(__file__).with_name("serve.toml"))
@@ -210,7 +211,7 @@ h1{{font-size:1.5em}} a.again{{display:inline-block;margin:1em 0;padding:.5em 1.
 border-radius:4px;text-decoration:none}} .langs{{color:#666;font-size:.9em}}</style></head>
 <body class="bgw-full" data-places="{places}">
 <h1>{t("serve.full.title")}</h1>
-<p>{t("serve.full.body", places=places)} {idle}</p>
+<p>{t("serve.full.body", places=places)}{SENTENCE_GAP[lang] if idle else ""}{idle}</p>
 <p>{t("serve.full.auto", seconds=RETRY_SECONDS)}</p>
 <a class="again" href="{html.escape(url)}">{t("serve.full.retry")}</a>
 <p class="langs">{others}</p>
@@ -231,7 +232,7 @@ def ended_notice(lang: str, idle_minutes: int, poll_seconds: int) -> str:
     nothing alive."""
     words = render("serve.ended", {}, lang)
     if idle_minutes > 0:
-        words += " " + render("serve.idle", {"minutes": idle_minutes}, lang)
+        words += SENTENCE_GAP[lang] + render("serve.idle", {"minutes": idle_minutes}, lang)
     words = json.dumps(words).replace("</", "<\\/")
     reload = json.dumps(render("serve.reload", {}, lang)).replace("</", "<\\/")
     return f"""<script>
@@ -248,7 +249,7 @@ def ended_notice(lang: str, idle_minutes: int, poll_seconds: int) -> str:
       banner.setAttribute("role", "alert");
       banner.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:10000;padding:12px 16px;" +
         "background:#fff3cd;border-bottom:2px solid #c69500;font:15px system-ui,sans-serif;color:#222";
-      banner.textContent = {words} + " ";
+      banner.textContent = {words} + {json.dumps(SENTENCE_GAP[lang])};
       var again = document.createElement("a");
       again.href = location.href;
       again.textContent = {reload};
