@@ -5,8 +5,10 @@ import asyncio
 import json
 import re
 import time
+from datetime import timedelta
 
 import pytest
+from jupyter_server._tz import utcnow
 
 from engines.core.texts import LANGS, render
 from widgets import serve
@@ -161,14 +163,11 @@ class FakeKernel:
     execution_state = "idle"
 
     def __init__(self, idle_seconds=0.0):
-        from jupyter_server._tz import utcnow
-        from datetime import timedelta
         self.last_activity = utcnow() - timedelta(seconds=idle_seconds)
 
 
 def manager(**settings) -> PageKernelManager:
-    m = PageKernelManager(**settings)
-    return m
+    return PageKernelManager(**settings)
 
 
 def test_the_limit_counts_running_starting_and_waiting():

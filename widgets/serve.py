@@ -266,6 +266,12 @@ class PageHandler(TornadoVoilaHandler):
     """Voila's page handler, with a polite refusal when every kernel place is taken, and a notice
     on the page once its kernel has been shut down."""
 
+    _visitor_left = False
+
+    def on_connection_close(self):
+        self._visitor_left = True
+        super().on_connection_close()
+
     async def get(self, path=None):
         # The page's closing beacon must carry the _xsrf cookie, or Voila refuses it (HTTP 403) and
         # the kernel would wait for the culler; Voila never sets that cookie itself.
@@ -274,6 +280,8 @@ class PageHandler(TornadoVoilaHandler):
         lang = page_lang(self.get_argument("lang", None), self.request.headers.get("Accept-Language"))
         try:
             async with manager.opening_turn():
+                if self._visitor_left:
+                    return                  # closed the tab while waiting: start no kernel for nobody
                 await super().get(path)
         except KernelsFull:
             self.clear_header("Cache-Control")
