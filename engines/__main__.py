@@ -1,7 +1,9 @@
 """Command line: bots play a whole narrated game, or random games are timed.
 
     python -m engines play endeavor-aos --players 4 --seed 1 [--lang zh-Hant] [--bots greedy,random]
-    python -m engines bench endeavor-aos [--players 4] [--games 50]
+    python -m engines bench endeavor-aos [--players 4] [--games 50] [--via openspiel]
+    python -m engines tournament entdecker --bots mcts,greedy --games 40 [--budget-ms 500]
+    python -m engines coverage endeavor-aos      # writes docs/coverage/endeavor-aos.md ("all" for every game)
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import sys
 import time
 
 import engines
-from engines.core.bots import RandomBot, make_bot, play_out
+from engines.core.bots import RandomBot, available_bots, make_bot, play_out
 from engines.core.texts import LANGS, render
 
 
@@ -37,34 +39,174 @@ def play(args) -> int:
 
 
 def bench(args) -> int:
-    """Full random games with RandomBot in every seat: games per second and time per decision."""
+    """Full random games with RandomBot in every seat: CPU time per decision, beside OpenSpiel's Python
+    tic-tac-toe measured in the same run (interleaved, so both see the same machine load)."""
     rules = engines.get_game(args.game)
     players = args.players or min(4, rules.max_players)
-    decisions = steps = 0
-    started = time.perf_counter()
-    deadline = started + args.seconds
-    games = 0
-    while games < args.games or (args.seconds and time.perf_counter() < deadline and games < args.games * 100):
-        match = engines.new_match(args.game, players, seed=games, options=_options(args.option))
-        bot = RandomBot(seed=games)
-        while not match.is_over:
-            if match.to_move is None:
-                match.advance(step=True)
-            else:
-                match.play(bot.choose(match))
-                decisions += 1
-            steps += 1
-        games += 1
-        if args.seconds and time.perf_counter() >= deadline and games >= args.games:
-            break
-    elapsed = time.perf_counter() - started
-    print(f"{args.game}, {players} players, random play, {games} full games in {elapsed:.2f} s")
-    print(f"  games per second:          {games / elapsed:.1f}")
-    print(f"  decisions per game:        {decisions / games:.1f}  (steps incl. automatic: {steps / games:.1f})")
-    print(f"  mean time per decision:    {1000 * elapsed / max(decisions, 1):.4f} ms "
-          f"({1e6 * elapsed / max(decisions, 1):.1f} µs, automatic steps included in the time)")
-    print(f"  mean time per step:        {1e6 * elapsed / max(steps, 1):.1f} µs")
+    options = _options(args.option)
+    ttt = _tic_tac_toe()
+    ours = {"games": 0, "decisions": 0, "steps": 0, "cpu": 0.0}
+    theirs = {"moves": 0, "cpu": 0.0}
+    rounds = 5
+    per_round = max(1, args.games // rounds)
+    with _progress(total=per_round * rounds, desc=f"{args.game} {players}p") as bar:
+        for r in range(rounds):
+            started = time.process_time()
+            for g in range(per_round):
+                seed = r * per_round + g
+                match = engines.new_match(args.game, players, seed=seed, options=options)
+                bot = RandomBot(seed=seed)
+                while not match.is_over:
+                    if match.to_move is None:
+                        match.advance(step=True)
+                    else:
+                        match.play(bot.choose(match))
+                        ours["decisions"] += 1
+                    ours["steps"] += 1
+                ours["games"] += 1
+                bar.update(1)
+            ours["cpu"] += time.process_time() - started
+            if ttt:
+                started = time.process_time()
+                theirs["moves"] += ttt(ours["decisions"] - theirs["moves"])
+                theirs["cpu"] += time.process_time() - started
+    per_decision = 1e6 * ours["cpu"] / max(ours["decisions"], 1)
+    print(f"{args.game}, {players} players, random play, {ours['games']} full games, {ours['cpu']:.2f} s of CPU")
+    print(f"  decisions per game:        {ours['decisions'] / ours['games']:.1f}  "
+          f"(steps incl. automatic and chance: {ours['steps'] / ours['games']:.1f})")
+    print(f"  CPU time per decision:     {per_decision:.1f} µs (automatic and chance steps included)")
+    print(f"  CPU time per step:         {1e6 * ours['cpu'] / max(ours['steps'], 1):.1f} µs")
+    if ttt:
+        per_move = 1e6 * theirs["cpu"] / max(theirs["moves"], 1)
+        print(f"  OpenSpiel python_tic_tac_toe, same run: {per_move:.1f} µs per move "
+              f"-> ratio {per_decision / per_move:.2f} (target: at most 1.00)")
+    else:
+        print("  (OpenSpiel is not installed: pip install -e '.[rl]' to compare with its Python tic-tac-toe)")
+    if args.via:
+        cpu, decisions = _adapter_games(args.via, args.game, players, options, per_round * rounds)
+        through = 1e6 * cpu / max(decisions, 1)
+        print(f"  through the {args.via} adapter: {through:.1f} µs per decision "
+              f"-> {through / per_decision:.2f} times the engine alone (target: at most 2)")
     return 0
+
+
+def coverage(args) -> int:
+    """Write docs/coverage/GAME.md: rulebook section -> rule ids -> tests -> lesson steps."""
+    from engines.core.coverage import write
+    for game in sorted(engines.GAMES) if args.game == "all" else [args.game]:
+        print(f"wrote {write(game)}")
+    return 0
+
+
+def _adapter_games(via: str, game_id: str, players: int, options: dict, games: int) -> tuple[float, int]:
+    """The same random games played through an adapter: (CPU seconds, decisions)."""
+    import random
+    decisions = 0
+    started = time.process_time()
+    if via == "openspiel":
+        from engines.adapters.openspiel import load_game
+        game = load_game(game_id, players=players, **options)
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, odds = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, odds)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+    else:
+        from engines.adapters.pettingzoo import env
+        e = env(game_id, players=players, **options)
+        for seed in range(games):
+            rng = random.Random(seed)
+            e.reset(seed=seed)
+            for agent in e.agent_iter():
+                observation, _, termination, truncation, _ = e.last()
+                if termination or truncation:
+                    e.step(None)
+                else:
+                    e.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+                    decisions += 1
+    return time.process_time() - started, decisions
+
+
+def _tic_tac_toe():
+    """A function playing random moves of OpenSpiel's Python tic-tac-toe until at least n are made."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+    except ImportError:
+        return None
+    import random
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(0)
+
+    def play(n: int) -> int:
+        moves = 0
+        while moves < n:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        return moves
+    return play
+
+
+def _progress(**kwargs):
+    """A tqdm progress bar on the terminal (stderr), silent when tqdm is missing."""
+    try:
+        from tqdm import tqdm
+        return tqdm(leave=False, file=sys.stderr, **kwargs)
+    except ImportError:
+        import contextlib
+        return contextlib.nullcontext(type("Bar", (), {"update": lambda self, n: None})())
+
+
+def tournament(args) -> int:
+    """Bots play each other; seats rotate from game to game. Win rates with 95% intervals, mean margins."""
+    kinds = args.bots.split(",")
+    rules = engines.get_game(args.game)
+    players = args.players or rules.min_players
+    options = _options(args.option)
+    settings = {"mcts": {"budget_ms": args.budget_ms}}
+    wins = {k: 0.0 for k in kinds}
+    seats_played = {k: 0 for k in kinds}
+    margins = {k: [] for k in kinds}
+    with _progress(total=args.games, desc=f"{args.game} {'/'.join(kinds)}") as bar:
+        for g in range(args.games):
+            seed = args.seed + g
+            match = engines.new_match(args.game, players, seed=seed, options=options)
+            by_seat = {s: kinds[(s + g) % len(kinds)] for s in range(players)}
+            bots = {s: make_bot(k, seed=seed * 31 + s, **settings.get(k, {})) for s, k in by_seat.items()}
+            play_out(match, bots)
+            returns = match.returns()
+            totals = {s: v["total"] for s, v in match.scores().items()}
+            for s, kind in by_seat.items():
+                wins[kind] += returns[s]
+                seats_played[kind] += 1
+                margins[kind].append(totals[s] - max(t for o, t in totals.items() if o != s))
+            bar.update(1)
+    print(f"{args.game}, {players} players, {args.games} games, bots {', '.join(kinds)}"
+          + (f" (mcts {args.budget_ms} ms a move)" if "mcts" in kinds else ""))
+    for kind in kinds:
+        n = seats_played[kind]
+        low, high = _wilson(wins[kind], n)
+        mean = sum(margins[kind]) / max(len(margins[kind]), 1)
+        print(f"  {kind:8s} win rate {wins[kind] / n:6.1%}  (95% interval {low:.1%} - {high:.1%}, "
+              f"{n} seats)  mean margin over the best other player {mean:+.1f}")
+    return 0
+
+
+def _wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (ties counted as shared wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _options(pairs):
@@ -84,16 +226,29 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--lang", choices=LANGS, default="en")
-    p.add_argument("--bots", help="comma-separated bot kinds by seat (random, greedy); default random")
+    p.add_argument("--bots", help=f"comma-separated bot kinds by seat ({', '.join(available_bots())}); default random")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a match option, e.g. side=B")
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="time full random games")
     b.add_argument("game", choices=sorted(engines.GAMES))
     b.add_argument("--players", type=int, default=None)
-    b.add_argument("--games", type=int, default=50, help="at least this many games (default 50)")
-    b.add_argument("--seconds", type=float, default=0.0, help="keep playing until this much time has passed")
+    b.add_argument("--games", type=int, default=50, help="this many games (default 50, in 5 rounds)")
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
+    b.add_argument("--via", choices=("openspiel", "pettingzoo"),
+                   help="also play the games through this adapter and compare (needs the .[rl] extra)")
     b.set_defaults(run=bench)
+    c = sub.add_parser("coverage", help="write docs/coverage/GAME.md: rules, their tests and lesson steps")
+    c.add_argument("game", choices=[*sorted(engines.GAMES), "all"])
+    c.set_defaults(run=coverage)
+    t = sub.add_parser("tournament", help="bots play each other: win rates with 95%% intervals")
+    t.add_argument("game", choices=sorted(engines.GAMES))
+    t.add_argument("--bots", default="greedy,random", help="comma-separated bot kinds (random, greedy, mcts)")
+    t.add_argument("--games", type=int, default=20)
+    t.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
+    t.add_argument("--budget-ms", type=int, default=500, help="the mcts bot's thinking time per move")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--option", action="append", metavar="KEY=VALUE")
+    t.set_defaults(run=tournament)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -37,7 +37,7 @@ from tornado.web import RedirectHandler
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from engines.core.texts import LANGS, load_catalog, render
+from engines.core.texts import LANG_NAMES, LANGS, load_catalog, render
 
 from .kernels import KernelsFull
 
@@ -45,7 +45,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GALLERY = "notebooks/index.ipynb"
 KERNEL_MB = 150          # one play page's kernel after a whole game, measured (docs/deploy.md), with headroom
 RETRY_SECONDS = 60
-LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 SENTENCE_GAP = {"en": " ", "zh-Hant": "", "zh-Hans": ""}      # between two sentences of one paragraph
 log = logging.getLogger(__name__)
 

@@ -225,6 +225,8 @@ class GameShell(W.VBox):
                 f"ui.seat.{self.seat_kinds[m.to_move]}", self.lang)))
             return False
         m.play(action_id)
+        while m.pending == "chance":      # the learner's own draw: the tile turns over at once
+            m.advance(step=True)
         self.message.value = ""
         self.refresh()
         return True
