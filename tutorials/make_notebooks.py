@@ -72,6 +72,47 @@ for event in m.play("pay:1"):
     print(f"[{event.rule}] {event.text(LANG)}")
 print(sorted(a.id for a in m.legal_actions()))""",
     },
+    "amerigo": {
+        "intro": {
+            "en": """# Amerigo: explore, trade and build, one phase at a time
+
+*Stefan Feld, 2013.* In each of 5 rounds, 7 phases drop their cubes into a **cube tower**; what falls out sets the
+actions everyone may choose and how many **action points** they give. Sail to the islands and build **trading
+posts**, plan and build landscape and village tiles, load cannons against the **pirates**, develop, buy production.
+As **Player 1** of three you play the first round, then prepared positions up to the final scoring.""",
+            "zh-Hant": """# 亞美利哥（Amerigo）：探險、貿易與建造，一次一個階段
+
+*Stefan Feld，2013年*。5個回合中，每回合的7個階段都把方塊倒入**骰塔**；掉出來的方塊決定所有玩家能選擇的行動與**行動點數**。
+航向島嶼建造**交易站**，計畫並建造景觀與村莊板塊，裝填砲彈抵禦**海盜**，發展，購買生產板塊。
+你以三位玩家中的**玩家1**先玩第1回合，再練習幾個預設局面，直到最終計分。""",
+        },
+        "stand_in": {
+            "en": """> **About the values on the components.** The maps printed on the island tiles, how many landscape and
+> village tiles of each shape there are, where the tracks' numbered spaces lie and how the real cube tower
+> behaves are not published. This project uses its own *stand-in* values, which keep every count and rule the
+> rulebook gives; the board marks them (*). The rules you learn here do not depend on them.""",
+            "zh-Hant": """> **關於配件上的數值**：島嶼板塊上的地圖、各形狀景觀與村莊板塊的數量、軌道上數字格的位置，以及真實骰塔的行為都沒有公開。
+> 本專案使用自訂的*替代數值*，但遵守規則書給出的所有數量和規則；版圖上以*標示。這裡學到的規則不受影響。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Everything the lesson shows comes from a rules engine you can call from Python. This cell opens the prepared
+tower position, lets the tower drop (a sampled chance step: the match's seed decides) and prints what fell and
+what the engine narrated. Nothing above depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開骰塔的預設局面，讓骰塔倒入方塊（抽樣的機率步驟：由對局的種子決定），
+並印出掉出的方塊與引擎的敘述。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("amerigo", "tower")
+for event in m.advance(step=True):
+    print(f"[{event.rule}] {event.text(LANG)}")
+print(m.why_not("act:brown").render(LANG))
+print(sorted(a.id for a in m.legal_actions()))""",
+    },
     "entdecker": {
         "intro": {
             "en": """# Entdecker (Discoverer): your first voyages

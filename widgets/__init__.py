@@ -9,7 +9,7 @@ from .core.chart import load_bokeh_offline
 from .core.lesson import LessonWidget
 from .core.shell import GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker"}
+RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker", "amerigo": "widgets.amerigo"}
 
 
 def page_options(defaults: dict | None = None) -> dict:
