@@ -26,6 +26,8 @@ def page_options(defaults: dict | None = None) -> dict:
     from urllib.parse import parse_qs
 
     from engines.core.texts import LANGS
+    from .preheat import wait_for_visitor
+    wait_for_visitor()          # a kernel started ahead of its visitor (serve --preheat) waits here for them
     options = dict(defaults or {})
     query = parse_qs(os.environ.get("QUERY_STRING", ""))
     lang = query.get("lang", [None])[0]
