@@ -20,10 +20,12 @@ from .texts import Text, load_catalog, load_overrides
 
 @dataclass(frozen=True)
 class Option:
-    """A match option offered by the new-game dialog: id, allowed values, default."""
+    """A match option offered by the new-game dialog: id, allowed values, default, and an optional hint
+    (a Text: the rulebook's advice on choosing, shown beside the choice)."""
     id: str
     choices: tuple
     default: object
+    hint: Text | None = None
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,8 @@ class GameShell(W.VBox):
         self.players_input = W.Dropdown(layout=W.Layout(width="140px"))
         self.seed_input = W.IntText(value=seed, layout=W.Layout(width="140px"))
         self.option_inputs: dict[str, W.Dropdown] = {}
+        self.option_hints = W.HTML()            # the rulebook's advice on choosing an option, if the game gives one
+        self.option_hints.add_class("bgw-option-hints")
         self.new_game_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
         self.new_game_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
 
@@ -102,7 +104,7 @@ class GameShell(W.VBox):
             W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button, self.timeline,
                     self.language]),
             self.seat_row, self.teacher, self.rule_panel, self.log_panel, self.chart.box,
-            self.new_game_row, self.errors,
+            self.new_game_row, self.option_hints, self.errors,
         ])
         self.add_class("bgw-shell")
 
@@ -170,6 +172,9 @@ class GameShell(W.VBox):
             self.option_inputs[option.id] = dropdown
         self.new_game_row.children = [self.players_input, self.seed_input, *self.option_inputs.values(),
                                       self.new_game_button]
+        hints = [option.hint.render(self.lang) for option in rules.options(self.players_input.value) if option.hint]
+        self.option_hints.value = "".join(f"<div style='font-size:12px;color:#555'>ⓘ {html.escape(h)}</div>"
+                                          for h in hints)
         self._label_controls()
 
     def new_game_from_controls(self):
