@@ -416,7 +416,8 @@ class ActionPhase:
 
     @staticmethod
     def _activating_slot(state, seat):
-        """Paying the worker that is activating this very building would undo the turn: it is not offered."""
+        """The slot whose worker activated the building of this turn: its own payment never pays that worker back
+        (ruling in aos.action.payment: the activation would have cost nothing)."""
         turn = state.turn
         return turn.slot if turn is not None and turn.seat == seat else None
 

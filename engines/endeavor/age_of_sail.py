@@ -21,6 +21,8 @@ from .silent_fleet import SilentFleet
 from .state import State
 
 INDUSTRY, CULTURE, WEALTH, INFLUENCE = range(4)
+FIRST_PHASES = ("build", "growth", "salary")
+BACK_TO_PHASES = "order:phase-by-phase"
 SILENT_OPTIONS = ("sf_restricted_occupy", "sf_no_token_reaction", "sf_scarce_buildings")
 SILENT_RULES = {"sf_restricted_occupy": "aos.variant.sf-restricted-occupy",
                 "sf_no_token_reaction": "aos.variant.sf-no-token-reaction", "sf_scarce_buildings": "aos.variant.scarce"}
@@ -73,10 +75,10 @@ class AgeOfSail(Game):
 
     # == options (配件, 前三個階段, 沉默的艦隊) ==================================
     def options(self, players):
-        # Side A suits 2-3 players and a fierce 4-player game, side B a calmer 4 or 5; the
-        # Silent Fleet may use either side.
-        sides = {2: ("A", "B"), 3: ("A",), 4: ("A", "B"), 5: ("B",)}[players]
-        options = [Option("side", sides, "B" if players == 5 else "A"),
+        # The rulebook suggests a side (A suits 2-3 players and a fierce 4-player game, B a calm 4 or
+        # 5) but forbids none: any side may be chosen, and the dialog shows the suggestion.
+        options = [Option("side", ("A", "B"), "B" if players == 5 else "A",
+                          hint=Text("aos.option.side.hint")),
                    Option("phase_order", ("beginner", "experienced"), "beginner")]
         if players == 2:
             options.append(Option("silent_fleet", (False, True), False))
@@ -85,8 +87,6 @@ class AgeOfSail(Game):
 
     def check_options(self, players, options):
         if players == 2 and not options["silent_fleet"]:
-            if options["side"] == "B":
-                raise ValueError(f"{self.id}: side B is for 4 or 5 players, or 2 with the Silent Fleet")
             on = [name for name in SILENT_OPTIONS if options[name]]
             if on:
                 raise ValueError(f"{self.id}: option '{on[0]}' is an optional rule of the Silent Fleet")
@@ -208,14 +208,30 @@ class AgeOfSail(Game):
         steps = []
         if state.options.get("sf_scarce_buildings"):
             steps.append(("scarce", order[1]))         # the player without the crown
-        if state.options["phase_order"] == "experienced":
-            steps += [(phase, seat) for seat in order for phase in ("build", "growth", "salary")]
+        if state.phase_order == "experienced":
+            steps += [(phase, seat) for seat in order for phase in FIRST_PHASES]
         else:
-            steps += [(phase, seat) for phase in ("build", "growth", "salary") for seat in order]
+            steps += [(phase, seat) for phase in FIRST_PHASES for seat in order]
         steps.append(("action", state.crown))
         steps += [("discard", seat) for seat in order]
         state.steps = steps + [("end", None)]
         events.append(Event("aos.flow.rounds", key="aos.round.begin", round=state.round, crown=state.crown))
+
+    def _order_request(self, state) -> list[Action]:
+        """In the experienced order, whoever decides in the build or salary phase may ask to go back."""
+        if state.phase_order != "experienced":
+            return []
+        return [Action(BACK_TO_PHASES, "aos.flow.phases", label_key="act.order")]
+
+    def _back_to_phase_order(self, state, seat, events):
+        """From now on phase by phase: what is left of the first three phases this round is played
+        phase after phase (the decision under way stays first), and so is every later round."""
+        state.phase_order = "beginner"
+        current, rest = state.steps[0], state.steps[1:]
+        first = [step for step in rest if step[0] in FIRST_PHASES]
+        first.sort(key=lambda step: FIRST_PHASES.index(step[0]))     # stable: turn order within a phase
+        state.steps = [current] + first + [step for step in rest if step[0] not in FIRST_PHASES]
+        events.append(Event("aos.flow.phases", seat=seat, automatic=False, key="aos.flow.back"))
 
     def _finish_step(self, state, events):
         state.steps.pop(0)
@@ -265,11 +281,11 @@ class AgeOfSail(Game):
                     for side in self.start_sides]
         if phase == "build":
             return [Action(f"build:{b}", "aos.build", target=f"tray.{b}", building=f"building.{b}")
-                    for b in self._buildable(state, player)]
+                    for b in self._buildable(state, player)] + self._order_request(state)
         if phase == "salary":
             return [Action(f"pay:{slot}", "aos.salary", target=f"mat.{seat}.slot.{slot}",
                            building=f"building.{player.buildings[slot]}", slot=slot)
-                    for slot, worker in enumerate(player.workers) if worker]
+                    for slot, worker in enumerate(player.workers) if worker] + self._order_request(state)
         if phase == "action":
             if state.turn is None:
                 return self.actions.turn_choices(state, seat)
@@ -296,10 +312,11 @@ class AgeOfSail(Game):
         player = state.players[seat]
         if phase == "build":
             return [Action(f"build:{b}", "aos.build", target=f"tray.{b}", building=f"building.{b}")
-                    for b, left in state.supply.items() if left]
+                    for b, left in state.supply.items() if left] + self._order_request(state)
         if phase == "salary":
             return [Action(f"pay:{slot}", "aos.salary", target=f"mat.{seat}.slot.{slot}",
-                           building=f"building.{b}", slot=slot) for slot, b in enumerate(player.buildings)]
+                           building=f"building.{b}", slot=slot)
+                    for slot, b in enumerate(player.buildings)] + self._order_request(state)
         if phase == "action" and state.turn is not None:
             legal = self.legal_actions(state)
             ids = {a.id for a in legal}
@@ -323,6 +340,10 @@ class AgeOfSail(Game):
             return "core.action.not-now", Text("aos.why.pending", action=action_id)
         if kind in ("memorial", "silent"):
             return "core.action.not-now", Text("core.action.not-now", action=action_id)
+        if action_id == BACK_TO_PHASES:
+            if state.phase_order != "experienced":
+                return "aos.flow.phases", Text("aos.why.order-in-use")
+            return "aos.flow.phases", Text("aos.why.order-not-now", phase=f"phase.{state.phase}")
         phase, seat = state.steps[0]
         player = state.players[seat]
         wanted = {"start": "start", "build": "build", "pay": "salary", "scarce": "scarce", "slot": "discard",
@@ -340,7 +361,7 @@ class AgeOfSail(Game):
             return "aos.discard.governor-slot", Text("aos.why.slot-not-now")
         if kind in ("discard", "slot"):
             return "aos.discard", Text("aos.why.not-held", card=f"card.{arg}")
-        if kind == "build":
+        if kind in ("build", "scarce"):
             if arg not in self.buildings or self.buildings[arg].level == 0:
                 return unknown
             if arg in state.level5_face_down:
@@ -348,7 +369,7 @@ class AgeOfSail(Game):
             if not state.supply.get(arg):
                 return "aos.build", Text("aos.why.sold-out", building=f"building.{arg}")
             return "aos.build.level", Text(
-                "aos.why.build-level", building=f"building.{arg}", level=self.buildings[arg].level,
+                "aos.why.build-level" if kind == "build" else "aos.why.scarce-level", building=f"building.{arg}", level=self.buildings[arg].level,
                 build_level=self.build_level(player), industry=player.attributes[INDUSTRY])
         if kind == "pay":
             if arg not in [str(i) for i in range(len(player.buildings))]:
@@ -385,7 +406,9 @@ class AgeOfSail(Game):
         else:
             seat = state.steps[0][1]
             player = state.players[seat]
-            if kind == "start":
+            if action.id == BACK_TO_PHASES:
+                self._back_to_phase_order(state, seat, events)
+            elif kind == "start":
                 self._take_start_tile(state, seat, player, arg, events)
             elif kind == "build":
                 self._build(state, seat, player, arg, events)

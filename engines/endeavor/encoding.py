@@ -27,7 +27,7 @@ def action_ids(game, players: int, options: dict) -> list[str]:
     ids += [f"pay:{slot}" for slot in slots]
     ids += [f"activate:{slot}" for slot in slots]
     ids += [f"token:{k.id}" for k in game.tokens.values() if k.actions]
-    ids += ["pass", "done"]
+    ids += ["pass", "done", "order:phase-by-phase"]
     ids += [f"ship:track:{r}" for r in REGIONS] + [f"ship:fleet:{s}" for s in fleets]
     ids += [f"ship:sea:{r}" for r in REGIONS]
     ids += [f"occupy:{s}" for s in cities] + [f"attack:{s}" for s in board.spaces]
@@ -62,7 +62,7 @@ def observation_layout(game, players: int, options: dict) -> list[tuple[str, int
                   ("cards", len(game.cards)), ("governor_slot", 1), ("slavery_down", 1),
                   ("action_tokens", len(game.tokens)), ("attribute_tokens", 4), ("memorial", 4), ("passed", 1)]
     layout = [("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players), ("me", players),
-              ("abolished", 1)]
+              ("abolished", 1), ("phase_by_phase", 1)]
     for seat in range(players):
         layout += [(f"player{seat}.{name}", n) for name, n in per_player]
     layout += [("silent_supply", 1), ("tray", len(game.buildings))]
@@ -111,6 +111,7 @@ class Encoder:
         out += [int(s == state.to_move) for s in range(players)]
         out += [int(s == seat) for s in range(players)]
         out.append(int(state.abolished))
+        out.append(int(state.phase_order == "beginner"))
         for s, p in enumerate(state.players):
             out += p.attributes
             out += [p.harbor, p.supply]
@@ -163,7 +164,8 @@ def bounds(game, players: int, options: dict):
 
     Per round and player: a build, the scarce pick, paying each worker, and per building on the
     coastline an activation with up to two targets, a memorial choice and a Silent Fleet pick; each
-    action token once in the game with the same; a discard of each card held. A player who pays workers
+    action token once in the game with the same; a discard of each card held; and one request to go
+    back to the phase-by-phase order in the whole game. A player who pays workers
     back and forth between two payment buildings could go on for ever without gaining anything; the
     bound counts each building as activated at most twice a round, and the adapters end a game that
     reaches the bound (see engines/adapters)."""
@@ -172,7 +174,7 @@ def bounds(game, players: int, options: dict):
     per_turn = 1 + 2 + 1 + 2            # choose, two targets or done, memorial, Silent Fleet pick and target
     per_round = 1 + 1 + slots + 2 * slots * per_turn + 1 + len(game.cards) + 1
     tokens = sum(k.count for k in game.tokens.values())
-    most = players + rounds * players * per_round + tokens * per_turn
+    most = players + rounds * players * per_round + tokens * per_turn + 1
     return Bounds(max_moves=most, min_score=-len(game.cards), max_score=_max_glory(game))
 
 

@@ -18,7 +18,7 @@ def board_view(game, state, seat):
         "game": game.id, "round": state.round, "rounds": game.mat.rounds, "phase": state.phase,
         "crown": state.crown, "to_move": state.to_move,
         "step": None if state.over else {"phase": state.steps[0][0], "seat": state.steps[0][1]},
-        "side": state.options["side"], "phase_order": state.options["phase_order"],
+        "side": state.options["side"], "phase_order": state.phase_order,
         "silent_fleet": None if state.silent_seat is None else {"supply": state.silent_supply},
         "tray": [building_view(game, b, left) for b, left in state.supply.items()],
         "level5_face_down": list(state.level5_face_down) if teacher else len(state.level5_face_down),
