@@ -16,13 +16,13 @@ PENDING = ("memorial", "silent-pick", "silent")
 
 def action_ids(game, players: int, options: dict) -> list[str]:
     """Every decision the rules can offer with these settings, in a fixed order."""
-    board = game.boards[options["side"]]
+    board = game.board_for(options)
     slots = range(game.mat.coastline_slots)
     cities = [s for s, sp in board.spaces.items() if sp["kind"] == "city"]
     fleets = [s for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
     decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
     tray = [b.id for b in game.buildings.values() if b.level >= 1]
-    ids = [f"start:{side}" for side in game.start_sides]
+    ids = [f"start:{side}" for side in game.start_sides] if game.chooses_start else []
     ids += [f"build:{b}" for b in tray]
     ids += [f"pay:{slot}" for slot in slots]
     ids += [f"activate:{slot}" for slot in slots]
@@ -32,8 +32,11 @@ def action_ids(game, players: int, options: dict) -> list[str]:
     ids += [f"ship:sea:{r}" for r in REGIONS]
     ids += [f"occupy:{s}" for s in cities] + [f"attack:{s}" for s in board.spaces]
     ids += [f"payment:{slot}" for slot in slots]
-    ids += [f"acquire:{d}" for d in decks] + [f"acquire:discard:{c}" for c in game.cards]
-    ids += [f"memorial:{a}" for a in ATTRIBUTES] + ["memorial:supply"]
+    ids += [f"acquire:{d}" for d in decks]
+    if game.discard_pile:
+        ids += [f"acquire:discard:{c}" for c in game.cards]
+    if any(b.special == "memorial" for b in game.buildings.values()):
+        ids += [f"memorial:{a}" for a in ATTRIBUTES] + ["memorial:supply"]
     ids += [f"slot:{c.id}" for c in game.cards.values() if c.governor] + ["slot:empty"]
     ids += [f"discard:{c}" for c in game.cards]
     if options.get("silent_fleet"):
@@ -47,7 +50,7 @@ def action_ids(game, players: int, options: dict) -> list[str]:
 
 def never_legal_ids(game, players: int, options: dict) -> list[str]:
     """Moves a learner may try that the rules never allow: occupying a fleet, sending a ship to the open sea of Europe."""
-    board = game.boards[options["side"]]
+    board = game.board_for(options)
     return ([f"occupy:{s}" for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
             + ["ship:sea:europe"])
 
@@ -55,7 +58,7 @@ def never_legal_ids(game, players: int, options: dict) -> list[str]:
 def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
     """The parts of `observe()`, in order. Owners are coded seat + 1 (0: nobody; the Silent Fleet is
     players + 1), tokens and buildings as their index in the data file + 1 (0: none)."""
-    board = game.boards[options["side"]]
+    board = game.board_for(options)
     seats = players + 1
     slots = game.mat.coastline_slots
     per_player = [("attributes", 4), ("harbor", 1), ("supply", 1), ("coastline", slots), ("workers", slots),
@@ -93,7 +96,7 @@ class Encoder:
         """Everything on the table is public in Endeavor; only the face-down level-5 tiles are hidden,
         and they are not part of the observation."""
         game = self.game
-        board = game.boards[state.options["side"]]
+        board = game.board(state)
         players = len(state.players)
         seats = players + 1
         slots = game.mat.coastline_slots

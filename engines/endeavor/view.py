@@ -11,14 +11,14 @@ from .components import ATTRIBUTES
 
 
 def board_view(game, state, seat):
-    board = game.boards[state.options["side"]]
+    board = game.board(state)
     owner = lambda s: game.seat_ref(state, s) if s is not None else None   # noqa: E731
     teacher = seat is None
     view = {
         "game": game.id, "round": state.round, "rounds": game.mat.rounds, "phase": state.phase,
         "crown": state.crown, "to_move": state.to_move,
         "step": None if state.over else {"phase": state.steps[0][0], "seat": state.steps[0][1]},
-        "side": state.options["side"], "phase_order": state.phase_order,
+        "side": state.options.get("side"), "phase_order": state.phase_order,
         "silent_fleet": None if state.silent_seat is None else {"supply": state.silent_supply},
         "tray": [building_view(game, b, left) for b, left in state.supply.items()],
         "level5_face_down": list(state.level5_face_down) if teacher else len(state.level5_face_down),
