@@ -26,7 +26,8 @@ class Edition:
 
     `attributes` are the four tracks as the edition's data files and rulebook name them (2009: Finance and
     Politics for Age of Sail's Wealth and Influence), in the engine's order. `names` prefixes the text
-    keys of its component names ("building.market" in Age of Sail, "e09.building.market" in 2009), so
+    keys of its component names ("building.market" in Age of Sail, "e2009.building.market" in 2009: apart from the
+    "e09." rule and text keys, since an action and a rule may share a name), so
     that each edition keeps its own words."""
     prefix: str                      # of rule ids and texts: "aos", "e09"
     data: Path
@@ -45,7 +46,7 @@ class Edition:
 
 
 AGE_OF_SAIL = Edition("aos", DATA, "", ATTRIBUTES, building_types=19, building_tiles=49)
-ENDEAVOR_2009 = Edition("e09", DATA / "2009", "e09.", ("industry", "culture", "finance", "politics"),
+ENDEAVOR_2009 = Edition("e09", DATA / "2009", "e2009.", ("industry", "culture", "finance", "politics"),
                         building_types=15, building_tiles=45, copies_by_level=(5, 4, 3, 2, 1), types_per_level=3,
                         tokens=104, token_kinds=None, token_word="achievement markers", europe_cities=10,
                         fleets=False, maps=((None, "map.toml"),))

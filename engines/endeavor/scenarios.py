@@ -51,7 +51,7 @@ def _on_track(game, state, region, owners):
 
 def _on_space(game, state, seat, space):
     """A disc on a city or fleet, with its token and any connection it completes."""
-    region = game.boards[state.options["side"]].spaces[space]["region"]
+    region = game.board(state).spaces[space]["region"]
     state.players[seat].supply -= 1
     state.owner[space] = seat
     state.presence[region][seat] += 1
@@ -90,8 +90,9 @@ def _enter_round(game, state, round_number, phase, events, seat=None):
 
 
 def _note(state, events, name, rule, seat=0):
+    """Say what the position shows, under the rule it is about (its edition's text: "aos.scenario.<name>")."""
     state.scenario_note = name
-    events.append(Event(rule, key=f"aos.scenario.{name}", seat=seat))
+    events.append(Event(rule, key=f"{rule.partition('.')[0]}.scenario.{name}", seat=seat))
 
 
 # -- the scenarios -----------------------------------------------------------------
