@@ -80,17 +80,18 @@ class ActionPhase:
         possible = {}      # action -> has a target; many buildings share actions
         if player.harbor:
             buildings = g.buildings
+            rule, label = g.rid("action.activate"), g.tkey("act.activate")
             for slot, building_id in enumerate(player.buildings):
                 if player.workers[slot] or not buildings[building_id].actions:
                     continue
                 if self._any_possible(state, seat, buildings[building_id].actions, player.harbor - 1, possible):
-                    choices.append(Action(f"activate:{slot}", g.rid("action.activate"), target=f"mat.{seat}.slot.{slot}",
-                                          label_key=g.tkey("act.activate"), building=g.term("building", building_id)))
+                    choices.append(Action(f"activate:{slot}", rule, target=f"mat.{seat}.slot.{slot}",
+                                          label_key=label, building=g.term(f"building.{building_id}")))
         possible = {}
         for kind, count in player.action_tokens.items():
             if count and self._any_possible(state, seat, self.tokens[kind].actions, player.harbor, possible):
                 choices.append(Action(f"token:{kind}", g.rid("action.token"), target=f"mat.{seat}.token.{kind}",
-                                      label_key=g.tkey("act.token"), token=g.term("token", kind)))
+                                      label_key=g.tkey("act.token"), token=g.term(f"token.{kind}")))
         choices.append(Action("pass", g.rid("action.pass"), label_key=g.tkey("act.pass")))
         return choices
 
@@ -114,7 +115,7 @@ class ActionPhase:
         g = self.game
         player = state.players[seat]
         building = g.buildings[player.buildings[slot]]
-        name = g.term("building", building.id)
+        name = g.term(f"building.{building.id}")
         rule = g.rid("action.activate")
         if not building.actions:
             return rule, g.say("why.no-action", building=name)
@@ -131,22 +132,27 @@ class ActionPhase:
         return choices
 
     def has_target(self, state, seat, action, harbor=None) -> bool:
-        """Whether `action` has any legal target (the same rules as `targets`, without listing them)."""
+        """Whether `action` has any legal target (the same rules as `targets`, without listing them).
+        Asked for every building each turn, so written as plain loops that stop at the first target."""
         harbor = state.players[seat].harbor if harbor is None else harbor
         if harbor < DISCS_NEEDED[action]:
             return False
         side = state.options.get("side")
-        owner, opened = state.owner, state.open
+        owner, opened, presence = state.owner, state.open, state.presence
         if action == "ship":
-            return (any(opened[r] or None in state.track[r] for r in REGIONS)
-                    or any(owner[s] is None for s in self.fleets[side]["europe"]))
-        if action == "occupy":
-            return any(owner[s] is None for r, cities in self.cities[side].items()
-                       if (r == "europe" or (opened[r] and state.presence[r][seat])) for s in cities)
-        if action == "attack":
-            return any(owner[s] is not None and owner[s] != seat
-                       for r in self.cities[side] if r == "europe" or (opened[r] and state.presence[r][seat])
-                       for s in self.cities[side][r] + self.fleets[side][r])
+            for r in REGIONS:
+                if opened[r] or None in state.track[r]:
+                    return True
+            return any(owner[s] is None for s in self.fleets[side]["europe"])
+        if action in ("occupy", "attack"):
+            fleets = self.fleets[side]
+            for r, cities in self.cities[side].items():
+                if r != "europe" and not (opened[r] and presence[r][seat]):
+                    continue
+                for s in (cities if action == "occupy" else cities + fleets[r]):
+                    if (owner[s] is None) if action == "occupy" else (owner[s] is not None and owner[s] != seat):
+                        return True
+            return False
         if action == "payment":
             player = state.players[seat]
             buildings = self.game.buildings
@@ -155,11 +161,16 @@ class ActionPhase:
                 own = -1     # checking a building's own activation: its worker is not there yet
             return any(w and not buildings[b].no_payment and slot != own
                        for slot, (b, w) in enumerate(zip(player.buildings, player.workers)))
-        europe = state.presence["europe"][seat]
         cards = self.cards
-        return (any(d and cards[d[-1]].value <= state.presence[self.deck_region(deck)][seat]
-                    and self.deck_open(state, deck) for deck, d in state.decks.items())
-                or any(cards[c].value <= europe for c in state.discard))
+        needs_open = self.game.draw_needs_open_region
+        for deck, d in state.decks.items():
+            if d:
+                region = "europe" if deck in ("europe", "slavery") else deck
+                if cards[d[-1]].value <= presence[region][seat] and (not needs_open or region == "europe"
+                                                                      or opened[region]):
+                    return True
+        europe = presence["europe"][seat]
+        return any(cards[c].value <= europe for c in state.discard)
 
     def all_targets(self, state, turn) -> list[Action]:
         """Every map element the remaining actions could aim at, legal now or not (for the board to explain)."""
@@ -182,20 +193,20 @@ class ActionPhase:
         g = self.game
         if where == "fleet":
             return Action(f"ship:fleet:{name}", g.rid("action.ship.fleet"), target=f"space.{name}",
-                          label_key=g.tkey("act.ship.fleet"), space=g.term("space", name))
+                          label_key=g.tkey("act.ship.fleet"), space=g.term(f"space.{name}"))
         target = "track" if where == "track" else "sea"
         return Action(f"ship:{where}:{name}", g.rid(f"action.ship.{where}"), target=f"{target}.{name}",
-                      label_key=g.tkey(f"act.ship.{where}"), region=g.term("region", name))
+                      label_key=g.tkey(f"act.ship.{where}"), region=g.term(f"region.{name}"))
 
     def _space_action(self, action, space):
         g = self.game
         return Action(f"{action}:{space}", g.rid(f"action.{action}"), target=f"space.{space}",
-                      label_key=g.tkey(f"act.{action}"), space=g.term("space", space))
+                      label_key=g.tkey(f"act.{action}"), space=g.term(f"space.{space}"))
 
     def _deck_action(self, deck, card):
         g = self.game
         return Action(f"acquire:{deck}", g.rid("action.acquire"), target=f"deck.{deck}",
-                      label_key=g.tkey("act.acquire"), card=g.term("card", card))
+                      label_key=g.tkey("act.acquire"), card=g.term(f"card.{card}"))
 
     def explain_target(self, state, seat, action, arg) -> tuple[str, Text] | None:
         """Why one target of an action is refused, naming the rule; None if the id names no target."""
@@ -204,7 +215,7 @@ class ActionPhase:
         if action == "ship":
             where, _, name = arg.partition(":")
             if where in ("track", "sea") and name in REGIONS:
-                region = g.term("region", name)
+                region = g.term(f"region.{name}")
                 if where == "track" and state.open[name]:
                     return g.rid("action.ship.track"), g.say("why.track-open", region=region)
                 if where == "track":
@@ -217,14 +228,14 @@ class ActionPhase:
             return None
         if action in ("occupy", "attack") and arg in board.spaces:
             if action == "occupy" and board.spaces[arg]["kind"] != "city":
-                return g.rid("action.occupy"), g.say("why.not-a-city", space=g.term("space", arg))
+                return g.rid("action.occupy"), g.say("why.not-a-city", space=g.term(f"space.{arg}"))
             return self._space_refusal(state, seat, action, arg, board)
         if action == "acquire":
             if arg.startswith("discard:"):
                 card = arg.split(":", 1)[1]
                 if card not in state.discard:
                     return g.rid("action.acquire.discard"), g.say("why.not-in-pile")
-                return g.rid("action.presence"), g.say("why.presence-low", region=g.term("region", "europe"),
+                return g.rid("action.presence"), g.say("why.presence-low", region=g.term("region.europe"),
                                                        presence=state.presence["europe"][seat],
                                                        value=self.cards[card].value)
             if arg in state.decks:
@@ -232,14 +243,14 @@ class ActionPhase:
                     return g.rid("action.acquire"), g.say("why.deck-empty")
                 region = self.deck_region(arg)
                 if not self.deck_open(state, arg):
-                    return g.rid("action.acquire"), g.say("why.draw-closed", region=g.term("region", region))
-                return g.rid("action.presence"), g.say("why.presence-low", region=g.term("region", region),
+                    return g.rid("action.acquire"), g.say("why.draw-closed", region=g.term(f"region.{region}"))
+                return g.rid("action.presence"), g.say("why.presence-low", region=g.term(f"region.{region}"),
                                                        presence=state.presence[region][seat],
                                                        value=self.cards[state.decks[arg][-1]].value)
             return None
         if action == "payment" and arg.isdigit() and int(arg) < len(state.players[seat].buildings):
             building = state.players[seat].buildings[int(arg)]
-            name = g.term("building", building)
+            name = g.term(f"building.{building}")
             if int(arg) == self._activating_slot(state, seat) and state.players[seat].workers[int(arg)]:
                 return g.rid("action.payment"), g.say("why.pay-self", building=name)
             key = "why.no-payment" if g.buildings[building].no_payment else "why.no-worker"
@@ -251,9 +262,9 @@ class ActionPhase:
         region = board.spaces[space]["region"]
         owner = state.owner[space]
         rule = g.rid(f"action.{action}")
-        name = g.term("space", space)
+        name = g.term(f"space.{space}")
         if not self.region_open(state, region):
-            return g.rid("action.open"), g.say("why.region-closed", region=g.term("region", region))
+            return g.rid("action.open"), g.say("why.region-closed", region=g.term(f"region.{region}"))
         if action == "attack":
             if owner is None:
                 return rule, g.say("why.nothing-to-attack", space=name)
@@ -262,7 +273,7 @@ class ActionPhase:
         elif owner is not None:
             return rule, g.say("why.space-taken", space=name, owner=g.seat_ref(state, owner))
         if not self.present(state, seat, region):
-            return g.rid("action.presence"), g.say("why.no-presence", region=g.term("region", region))
+            return g.rid("action.presence"), g.say("why.no-presence", region=g.term(f"region.{region}"))
         return None
 
     def targets(self, state, seat, action, harbor=None) -> list[Action]:
@@ -274,11 +285,12 @@ class ActionPhase:
 
     # == ship ===================================================================
     def _ship_targets(self, state, seat):
-        board = self.game.board(state)
-        out = [self._ship_action("track", r) for r in REGIONS if not state.open[r] and None in state.track[r]]
-        out += [self._ship_action("fleet", s) for s, space in board.spaces.items()
-                if space["kind"] == "fleet" and state.owner[s] is None and self.region_open(state, space["region"])]
-        out += [self._ship_action("sea", r) for r in REGIONS if state.open[r]]
+        opened, owner = state.open, state.owner
+        out = [self._ship_action("track", r) for r in REGIONS if not opened[r] and None in state.track[r]]
+        for region, fleets in self.fleets[state.options.get("side")].items():
+            if region == "europe" or opened[region]:
+                out += [self._ship_action("fleet", s) for s in fleets if owner[s] is None]
+        out += [self._ship_action("sea", r) for r in REGIONS if opened[r]]
         return out
 
     def ship_to_track(self, state, seat, region, events, automatic=False):
@@ -291,7 +303,7 @@ class ActionPhase:
         token = state.track_tokens[region][index]
         state.track_tokens[region][index] = None
         events.append(g.event("action.ship.track", seat=g.seat_ref(state, seat), automatic=automatic,
-                              region=g.term("region", region), space=index + 1, length=len(track)))
+                              region=g.term(f"region.{region}"), space=index + 1, length=len(track)))
         self.take_token(state, seat, token, events)
         if None not in track:
             self.open_region(state, region, events)
@@ -304,7 +316,7 @@ class ActionPhase:
         state.sea[region][seat] += 1
         state.presence[region][seat] += 1
         events.append(self.game.event("action.ship.sea", seat=seat, automatic=False,
-                                      region=self.game.term("region", region), count=state.sea[region][seat]))
+                                      region=self.game.term(f"region.{region}"), count=state.sea[region][seat]))
 
     # == opening a region =========================================================
     def open_region(self, state, region, events):
@@ -319,19 +331,19 @@ class ActionPhase:
         # A tie goes to the tied player whose disc is nearest the deck: the end of the track, where the
         # last disc placed lies (Age of Sail words it one way, 2009 the other).
         winner = next(owner for owner in reversed(track) if owner in tied)
-        events.append(g.event("action.open", region=g.term("region", region), most=most))
+        events.append(g.event("action.open", region=g.term(f"region.{region}"), most=most))
         governor = state.governors.pop(region)
         if winner == state.silent_seat:
             state.removed_cards.append(governor)
-            events.append(g.event("variant.silent-fleet", key="silent.governor", region=g.term("region", region),
-                                  card=g.term("card", governor)))
+            events.append(g.event("variant.silent-fleet", key="silent.governor", region=g.term(f"region.{region}"),
+                                  card=g.term(f"card.{governor}")))
             return
         player = state.players[winner]
         player.cards.append(governor)
         if player.governor_slot is None:
             player.governor_slot = governor
         events.append(g.event("action.governor", key="action.governor.tie" if len(tied) > 1 else "action.governor",
-                              seat=winner, region=g.term("region", region), card=g.term("card", governor), most=most))
+                              seat=winner, region=g.term(f"region.{region}"), card=g.term(f"card.{governor}"), most=most))
         g.gain_icons(player, winner, self.cards[governor].icons, events)
 
     # == occupy ===================================================================
@@ -350,8 +362,8 @@ class ActionPhase:
         region = g.board(state).spaces[space]["region"]
         state.owner[space] = seat
         state.presence[region][seat] += 1
-        events.append(g.event(rule, seat=seat, automatic=False, space=g.term("space", space),
-                              region=g.term("region", region)))
+        events.append(g.event(rule, seat=seat, automatic=False, space=g.term(f"space.{space}"),
+                              region=g.term(f"region.{region}")))
         token = state.space_tokens[space]
         state.space_tokens[space] = None
         self.take_token(state, seat, token, events)
@@ -370,8 +382,8 @@ class ActionPhase:
                 token = state.connection_tokens.get(connection)
                 if token is not None:
                     state.connection_tokens[connection] = None
-                    events.append(g.event("action.connection", seat=seat, a=g.term("space", ends["a"]),
-                                          b=g.term("space", ends["b"])))
+                    events.append(g.event("action.connection", seat=seat, a=g.term(f"space.{ends['a']}"),
+                                          b=g.term(f"space.{ends['b']}")))
                     self.take_token(state, seat, token, events)
 
     # == attack ===================================================================
@@ -391,7 +403,7 @@ class ActionPhase:
         state.owner[space] = seat
         state.presence[region][defender] -= 1
         state.presence[region][seat] += 1
-        events.append(g.event("action.attack", seat=seat, automatic=False, space=g.term("space", space),
+        events.append(g.event("action.attack", seat=seat, automatic=False, space=g.term(f"space.{space}"),
                               defender=g.seat_ref(state, defender)))
         self.casualty(state, seat, events)
         self.casualty(state, defender, events)
@@ -415,7 +427,7 @@ class ActionPhase:
         tracks = sorted({a for b in state.players[seat].buildings for a in g.buildings[b].memorial_tracks},
                         key=ATTRIBUTES.index)
         return [Action(f"memorial:{a}", g.rid("building.memorial"), target=f"mat.{seat}.track.{a}",
-                       label_key=g.tkey("act.memorial"), attribute=g.term("attribute", a)) for a in tracks] + \
+                       label_key=g.tkey("act.memorial"), attribute=g.term(f"attribute.{a}")) for a in tracks] + \
                [Action("memorial:supply", g.rid("building.memorial"), label_key=g.tkey("act.memorial.supply"))]
 
     def memorial(self, state, seat, choice, events):
@@ -427,7 +439,7 @@ class ActionPhase:
             return
         attribute = ATTRIBUTES.index(choice)
         player.memorial[attribute] += 1
-        events.append(g.event("building.memorial", seat=seat, automatic=False, attribute=g.term("attribute", choice),
+        events.append(g.event("building.memorial", seat=seat, automatic=False, attribute=g.term(f"attribute.{choice}"),
                               value=player.attributes[attribute] + 1))
         g.move_track(player, seat, attribute, 1, events)
 
@@ -437,7 +449,7 @@ class ActionPhase:
         player = state.players[seat]
         own = self._activating_slot(state, seat)
         return [Action(f"payment:{slot}", g.rid("action.payment"), target=f"mat.{seat}.slot.{slot}",
-                       label_key=g.tkey("act.payment"), building=g.term("building", b))
+                       label_key=g.tkey("act.payment"), building=g.term(f"building.{b}"))
                 for slot, b in enumerate(player.buildings)
                 if player.workers[slot] and not g.buildings[b].no_payment and slot != own]
 
@@ -453,7 +465,7 @@ class ActionPhase:
         player.workers[slot] = 0
         player.harbor += 1
         events.append(self.game.event("action.payment", seat=seat, automatic=False,
-                                      building=self.game.term("building", player.buildings[slot])))
+                                      building=self.game.term(f"building.{player.buildings[slot]}")))
 
     # == acquire (2009: draw a card) ============================================
     @staticmethod
@@ -471,7 +483,7 @@ class ActionPhase:
                and self.deck_open(state, deck)]
         europe = state.presence["europe"][seat]
         out += [Action(f"acquire:discard:{c}", g.rid("action.acquire.discard"), target=f"discard.{c}",
-                       label_key=g.tkey("act.acquire"), card=g.term("card", c))
+                       label_key=g.tkey("act.acquire"), card=g.term(f"card.{c}"))
                 for c in state.discard if self.cards[c].value <= europe]
         return out
 
@@ -487,7 +499,7 @@ class ActionPhase:
         card = self.cards[card_id]
         player = state.players[seat]
         player.cards.append(card_id)
-        events.append(g.event(rule, seat=seat, automatic=False, card=g.term("card", card_id), value=card.value))
+        events.append(g.event(rule, seat=seat, automatic=False, card=g.term(f"card.{card_id}"), value=card.value))
         g.gain_icons(player, seat, card.icons, events)
         if card.population:   # the '+' of a value-1 card: discs from the supply to the harbor
             moved = min(card.population, player.supply)
@@ -527,10 +539,10 @@ class ActionPhase:
         player = state.players[seat]
         if kind.attribute is not None:
             player.attribute_tokens[kind.attribute] += 1
-            events.append(g.event("token.attribute", seat=seat, token=g.term("token", token),
-                                  attribute=g.term("attribute", ATTRIBUTES[kind.attribute]),
+            events.append(g.event("token.attribute", seat=seat, token=g.term(f"token.{token}"),
+                                  attribute=g.term(f"attribute.{ATTRIBUTES[kind.attribute]}"),
                                   value=g.mat.shown(player.attributes[kind.attribute] + 1)))
             g.move_track(player, seat, kind.attribute, 1, events)
         else:
             player.action_tokens[token] = player.action_tokens.get(token, 0) + 1
-            events.append(g.event("token.action", seat=seat, token=g.term("token", token)))
+            events.append(g.event("token.action", seat=seat, token=g.term(f"token.{token}")))

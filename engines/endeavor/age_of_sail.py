@@ -85,22 +85,20 @@ class AgeOfSail(Endeavor):
     def steps_before_build(self, state, order):
         return [("scarce", order[1])] if state.options.get("sf_scarce_buildings") else []   # the player without the crown
 
-    def decides(self, state, phase, seat, player):
+    def decides_other(self, state, phase, seat):
         if phase == "start":
             return seat
         if phase == "scarce":
             return seat if self.silent.scarce_choices(state, seat) else None
-        return super().decides(state, phase, seat, player)
+        return None
 
-    def legal_actions(self, state):
-        if not state.pending:
-            phase, seat = state.steps[0]
-            if phase == "start":
-                return [Action(f"start:{side}", "aos.setup.start-tile", target=f"start.{side}",
-                               building=f"building.{side}") for side in self.start_sides]
-            if phase == "scarce":
-                return self.silent.scarce_choices(state, seat)
-        return super().legal_actions(state)
+    def choices_other(self, state, phase, seat):
+        if phase == "start":
+            return [Action(f"start:{side}", "aos.setup.start-tile", target=f"start.{side}",
+                           building=f"building.{side}") for side in self.start_sides]
+        if phase == "scarce":
+            return self.silent.scarce_choices(state, seat)
+        return []
 
     def explain(self, state, action_id):
         kind, _, arg = action_id.partition(":")

@@ -34,6 +34,18 @@ FIRST_PHASES = ("build", "growth", "salary")
 BACK_TO_PHASES = "order:phase-by-phase"
 
 
+class _Names(dict):
+    """name -> key, made by `make` the first time a name is asked for."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, name):
+        key = self[name] = self.make(name)
+        return key
+
+
 class Endeavor(Game):
     edition: Edition = AGE_OF_SAIL
     governor_on_deck = False        # 2009: the governor lies on top of its region's deck
@@ -58,38 +70,33 @@ class Endeavor(Game):
         self.silent = SilentFleet(self, self.actions)
         self.scoring = Scoring(self)
         self.encoder = encoding.Encoder(self)
-        self._keys: dict[str, str] = {}
+        # == names: rule ids, texts and terms of this edition (tables filled on first use, since the
+        # rules ask for the same few names again and again) =====================================
+        prefix, names = self.prefix, self.names
+        # rid("build.level") -> "aos.build.level": the id of a shared rule in this edition.
+        self.rid = _Names(lambda name: f"{prefix}.{name}").__getitem__
+        # tkey("action.ship.track") -> the edition's own wording if it has one ("e09.action.ship.track"),
+        # else Age of Sail's ("aos.action.ship.track"), else the shared one ("act.pass").
+        self.tkey = _Names(self._text_key).__getitem__
+        # term("region.europe") -> the key of a name in this edition's words ("e2009.region.europe").
+        self.term = _Names(lambda name: names + name).__getitem__
 
-    # == names: rule ids, texts and terms of this edition ===================
-    def rid(self, name: str) -> str:
-        """The id of a shared rule in this edition: "build.level" -> "aos.build.level"."""
-        return f"{self.prefix}.{name}"
-
-    def tkey(self, name: str) -> str:
-        """The text key for `name`: the edition's own wording if it has one ("e09.action.ship.track"),
-        else Age of Sail's ("aos.action.ship.track"), else the shared one ("act.pass")."""
-        key = self._keys.get(name)
-        if key is None:
-            choices = (f"{self.prefix}.{name}", f"aos.{name}", name)
-            key = self._keys[name] = next((k for k in choices if has_text(k)), choices[0])
-        return key
+    def _text_key(self, name: str) -> str:
+        choices = (f"{self.prefix}.{name}", f"aos.{name}", name)
+        return next((k for k in choices if has_text(k)), choices[0])
 
     def event(self, name, seat=None, automatic=True, key=None, **params) -> Event:
         """An event of the shared rule `name`, worded by `key` (default: the rule's own text)."""
-        return Event(self.rid(name), seat=seat, automatic=automatic, key=self.tkey(key or name), **params)
+        return Event(self.rid(name), seat, automatic, self.tkey(key or name), **params)
 
     def say(self, name, **params) -> Text:
         return Text(self.tkey(name), **params)
 
-    def term(self, kind: str, name: str) -> str:
-        """The text key of a name the edition's rulebook uses: term("region", "europe")."""
-        return f"{self.names}{kind}.{name}"
-
     def phase_text(self, phase: str) -> Text:
-        return Text(self.term("phase", phase))
+        return Text(self.term(f"phase.{phase}"))
 
     def part_text(self, part: str) -> Text:
-        return Text(self.term("score", part))
+        return Text(self.term(f"score.{part}"))
 
     def board(self, state):
         return self.boards[state.options.get("side")]
@@ -153,7 +160,7 @@ class Endeavor(Game):
         before = player.attributes[attribute]
         after = player.attributes[attribute] = before + amount
         mat = self.mat
-        name = self.term("attribute", ATTRIBUTES[attribute])
+        name = self.term(f"attribute.{ATTRIBUTES[attribute]}")
         events.append(self.event("track.icons", key="track.icons" if amount > 0 else "track.icons.lose",
                                  seat=seat, attribute=name, amount=abs(amount), value=mat.shown(after)))
         old_level, new_level = mat.level(before), mat.level(after)
@@ -162,7 +169,7 @@ class Endeavor(Game):
             shown = {"build": new_level, "growth": new_level + mat.growth_bonus, "salary": new_level,
                      "card_limit": min(new_level, mat.max_cards)}[level]
             events.append(self.event("track.levels", seat=seat, key="level.changed", attribute=name,
-                                     level=self.term("level", level), value=shown))
+                                     level=self.term(f"level.{level}"), value=shown))
         if before <= mat.printed_length < after:
             self.past_the_end(seat, name, after, events)
 
@@ -290,19 +297,19 @@ class Endeavor(Game):
             return
         phase, seat = state.steps[0]
         state.phase = phase
-        player = state.players[seat] if seat is not None else None
-        state.to_move = self.decides(state, phase, seat, player)
-
-    def decides(self, state, phase, seat, player):
-        """The seat that must decide at this step, or None when the rules resolve it alone."""
         if phase == "action":
-            return seat
-        if phase == "build":
-            return seat if self._buildable(state, player) else None
-        if phase == "salary":
-            return seat if self._salary_needs_choice(state, player) else None
-        if phase == "discard":
-            return seat if self._discard_needs_choice(state, player) else None
+            state.to_move = seat
+        elif phase == "build":
+            state.to_move = seat if self._buildable(state, state.players[seat]) else None
+        elif phase == "salary":
+            state.to_move = seat if self._salary_needs_choice(state, state.players[seat]) else None
+        elif phase == "discard":
+            state.to_move = seat if self._discard_needs_choice(state, state.players[seat]) else None
+        else:
+            state.to_move = self.decides_other(state, phase, seat)
+
+    def decides_other(self, state, phase, seat):
+        """Who decides at an edition's own step (None: the rules resolve it alone, as growth and the end)."""
         return None
 
     def to_move(self, state):
@@ -316,7 +323,7 @@ class Endeavor(Game):
         player = state.players[seat]
         if phase == "build":
             return [Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
-                           building=self.term("building", b))
+                           building=self.term(f"building.{b}"))
                     for b in self._buildable(state, player)] + self._order_request(state)
         if phase == "salary":
             return self._pay_actions(state, seat, player, only_workers=True) + self._order_request(state)
@@ -326,11 +333,15 @@ class Endeavor(Game):
             return self.actions.target_choices(state, state.turn)
         if phase == "discard":
             return self._discard_choices(state, seat, player)
+        return self.choices_other(state, phase, seat)
+
+    def choices_other(self, state, phase, seat) -> list[Action]:
+        """The choices of an edition's own steps (Age of Sail: the start tile, scarce buildings)."""
         return []
 
     def _pay_actions(self, state, seat, player, only_workers):
         return [Action(f"pay:{slot}", self.rid("salary"), target=f"mat.{seat}.slot.{slot}",
-                       label_key=self.tkey("act.pay"), building=self.term("building", b), slot=slot)
+                       label_key=self.tkey("act.pay"), building=self.term(f"building.{b}"), slot=slot)
                 for slot, (b, worker) in enumerate(zip(player.buildings, player.workers))
                 if worker or not only_workers]
 
@@ -350,7 +361,7 @@ class Endeavor(Game):
         player = state.players[seat]
         if phase == "build":
             return [Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
-                           building=self.term("building", b))
+                           building=self.term(f"building.{b}"))
                     for b, left in state.supply.items() if left] + self._order_request(state)
         if phase == "salary":
             return self._pay_actions(state, seat, player, only_workers=False) + self._order_request(state)
@@ -360,7 +371,7 @@ class Endeavor(Game):
             return legal + [a for a in self.actions.all_targets(state, state.turn) if a.id not in ids]
         if phase == "action" and state.turn is None:
             return ([Action(f"activate:{slot}", self.rid("action.activate"), target=f"mat.{seat}.slot.{slot}",
-                            label_key=self.tkey("act.activate"), building=self.term("building", b))
+                            label_key=self.tkey("act.activate"), building=self.term(f"building.{b}"))
                      for slot, b in enumerate(player.buildings) if self.buildings[b].actions]
                     + [a for a in self.legal_actions(state) if not a.id.startswith("activate:")])
         return self.legal_actions(state)
@@ -377,7 +388,7 @@ class Endeavor(Game):
             pending = state.pending[-1][0]
             if kind == "memorial" and pending == "memorial":
                 return self.rid("building.memorial"), self.say("why.memorial-track",
-                                                               attribute=self.term("attribute", arg))
+                                                               attribute=self.term(f"attribute.{arg}"))
             if kind == "silent" and pending.startswith("silent"):
                 return self.rid("variant.silent-fleet"), self.say("why.silent-place")
             return "core.action.not-now", self.say("why.pending", action=action_id)
@@ -386,7 +397,7 @@ class Endeavor(Game):
         if action_id == BACK_TO_PHASES:
             if state.phase_order != "experienced":
                 return self.rid("flow.phases"), self.say("why.order-in-use")
-            return self.rid("flow.phases"), self.say("why.order-not-now", phase=self.term("phase", state.phase))
+            return self.rid("flow.phases"), self.say("why.order-not-now", phase=self.term(f"phase.{state.phase}"))
         phase, seat = state.steps[0]
         player = state.players[seat]
         wanted = self.PHASE_OF.get(kind)
@@ -394,13 +405,13 @@ class Endeavor(Game):
             return unknown
         if wanted != phase:
             return self.rid("flow.phases"), self.say("why.not-this-phase", action=action_id,
-                                                     phase=self.term("phase", phase), needed=self.term("phase", wanted))
+                                                     phase=self.term(f"phase.{phase}"), needed=self.term(f"phase.{wanted}"))
         if kind in ("discard", "slot") and arg not in self.cards and arg != "empty":
             return unknown      # unknown cards are no action
         if kind in ("discard", "slot") and arg == "empty":
             return self.rid("discard.governor-slot"), self.say("why.slot-not-now")
         if kind in ("discard", "slot"):
-            return self.rid("discard"), self.say("why.not-held", card=self.term("card", arg))
+            return self.rid("discard"), self.say("why.not-held", card=self.term(f"card.{arg}"))
         if kind == "build":
             if arg not in self.buildings or self.buildings[arg].level == 0:
                 return unknown
@@ -409,11 +420,11 @@ class Endeavor(Game):
             if arg not in [str(i) for i in range(len(player.buildings))]:
                 return unknown
             return self.rid("salary"), self.say("why.no-worker",
-                                                building=self.term("building", player.buildings[int(arg)]))
+                                                building=self.term(f"building.{player.buildings[int(arg)]}"))
         if kind == "token":
             if arg not in self.tokens or self.tokens[arg].attribute is not None:
                 return unknown
-            token = self.term("token", arg)
+            token = self.term(f"token.{arg}")
             if not player.action_tokens.get(arg):
                 return self.rid("token.action"), self.say("why.no-token", token=token)
             if state.turn is not None:
@@ -426,7 +437,7 @@ class Endeavor(Game):
                 return self.rid("action.turn"), self.say("why.turn-started")
             return self.actions.why_not_activate(state, seat, int(arg))
         if kind in ("ship", "occupy", "attack", "payment", "acquire"):
-            action = self.term("action", kind)
+            action = self.term(f"action.{kind}")
             if state.turn is None:
                 return self.rid("action.turn"), self.say("why.activate-first", action=action)
             if kind not in state.turn.remaining():
@@ -438,7 +449,7 @@ class Endeavor(Game):
 
     def why_not_build(self, state, player, building_id):
         """Why a building of the tray cannot be built now (it is known, and not a start building)."""
-        name = self.term("building", building_id)
+        name = self.term(f"building.{building_id}")
         if not state.supply.get(building_id):
             return self.rid("build"), self.say("why.sold-out", building=name)
         return self.rid("build.level"), self.say(
@@ -452,7 +463,9 @@ class Endeavor(Game):
         else:
             seat = state.steps[0][1]
             player = state.players[seat]
-            if action.id == BACK_TO_PHASES:
+            if kind in self.ACTION_PHASE:
+                self._action_phase_decision(state, seat, kind, arg, events)
+            elif action.id == BACK_TO_PHASES:
                 self._back_to_phase_order(state, seat, events)
             elif kind == "build":
                 self._build(state, seat, player, arg, events)
@@ -464,9 +477,11 @@ class Endeavor(Game):
                 self.apply_other(state, seat, player, kind, arg, events)
         self._settle(state)
 
+    ACTION_PHASE = frozenset(("activate", "token", "pass", "done", "ship", "occupy", "attack", "payment", "acquire"))
+
     def apply_other(self, state, seat, player, kind, arg, events):
-        """Decisions of the action phase (and, in an edition, its own steps)."""
-        self._action_phase_decision(state, seat, kind, arg, events)
+        """Decisions of an edition's own steps (Age of Sail: the start tile, scarce buildings)."""
+        raise RuntimeError(f"{self.id}: no decision {kind!r} here")
 
     def auto_step(self, state, events):
         phase, seat = state.steps[0]
@@ -502,7 +517,7 @@ class Endeavor(Game):
         player.workers.append(0)
         level, build_level = self.buildings[building_id].level, self.build_level(player)
         rule = "build" if level <= build_level else "build.level.next"
-        events.append(self.event(rule, seat=seat, automatic=False, key="build", building=self.term("building", building_id),
+        events.append(self.event(rule, seat=seat, automatic=False, key="build", building=self.term(f"building.{building_id}"),
                                  level=level, build_level=build_level))
         self.gain_icons(player, seat, self.buildings[building_id].icons, events)
         self._finish_step(state, events)
@@ -529,7 +544,7 @@ class Endeavor(Game):
         player.harbor += 1
         state.paid += 1
         events.append(self.event("salary", key="salary.pay", seat=seat, automatic=False,
-                                 building=self.term("building", player.buildings[slot]), paid=state.paid,
+                                 building=self.term(f"building.{player.buildings[slot]}"), paid=state.paid,
                                  salary=self.salary(player)))
         if state.paid >= self.salary(player) or not any(player.workers):
             self._finish_step(state, events)
@@ -566,14 +581,14 @@ class Endeavor(Game):
             key = "action.activate" if len(building.actions) == 1 else \
                 f"action.activate.{'both' if building.combine == '+' else 'either'}"
             events.append(self.event("action.activate", seat=seat, automatic=False, key=key,
-                                     building=self.term("building", building.id),
-                                     actions=[self.term("action", a) for a in building.actions]))
+                                     building=self.term(f"building.{building.id}"),
+                                     actions=[self.term(f"action.{a}") for a in building.actions]))
             return
         if kind == "token":
             state.players[seat].action_tokens[arg] -= 1
             state.removed_tokens.append(arg)      # a spent action token leaves the game
             state.turn = Turn(seat, self.tokens[arg].actions, "/", token=arg)
-            events.append(self.event("action.token", seat=seat, automatic=False, token=self.term("token", arg)))
+            events.append(self.event("action.token", seat=seat, automatic=False, token=self.term(f"token.{arg}")))
             return
         turn = state.turn
         if kind == "done":
@@ -655,12 +670,12 @@ class Endeavor(Game):
         if self._final_round(state) and not state.slot_chosen and any(self.cards[c].governor for c in player.cards):
             # The last arrangement decides the empty-slot bonus: keep a governor there, or none.
             return [Action(f"slot:{c}", self.rid("discard.governor-slot"), target=f"mat.{seat}.card.{c}",
-                           label_key=self.tkey("act.slot"), card=self.term("card", c))
+                           label_key=self.tkey("act.slot"), card=self.term(f"card.{c}"))
                     for c in player.cards if self.cards[c].governor] + \
                    [Action("slot:empty", self.rid("scoring.governor-slot"), label_key=self.tkey("act.slot.empty"))]
         keep = player.governor_slot if state.slot_chosen else None
         return [Action(f"discard:{c}", self.rid("discard"), target=f"mat.{seat}.card.{c}",
-                       label_key=self.tkey("act.discard"), card=self.term("card", c))
+                       label_key=self.tkey("act.discard"), card=self.term(f"card.{c}"))
                 for c in dict.fromkeys(player.cards) if c != keep]
 
     def _discard_decision(self, state, seat, player, kind, arg, events):
@@ -669,7 +684,7 @@ class Endeavor(Game):
             state.slot_chosen = True
             events.append(self.event("discard.governor-slot", seat=seat, automatic=False,
                                      key="discard.slot.empty" if arg == "empty" else "discard.slot",
-                                     card=None if arg == "empty" else self.term("card", arg)))
+                                     card=None if arg == "empty" else self.term(f"card.{arg}")))
         else:
             self._discard(state, seat, player, arg, events)
             if not state.slot_chosen:
@@ -693,7 +708,7 @@ class Endeavor(Game):
             where = "discard.to-box"
         else:
             where = self.discard_to(state, card_id)
-        events.append(self.event("discard", key=where, seat=seat, automatic=False, card=self.term("card", card_id)))
+        events.append(self.event("discard", key=where, seat=seat, automatic=False, card=self.term(f"card.{card_id}")))
 
     def discard_to(self, state, card_id) -> str:
         """Where a discarded asset card goes (Age of Sail: the face-up Europe discard pile); the text key."""
@@ -709,7 +724,7 @@ class Endeavor(Game):
         key = "discard.kept" + (".slot" if player.governor_slot else "") + (".extra" if extra else "")
         events.append(self.event("discard.limit", key=key, seat=seat, cards=len(regular),
                                  limit=self.card_limit(player),
-                                 card=self.term("card", player.governor_slot) if player.governor_slot else None))
+                                 card=self.term(f"card.{player.governor_slot}") if player.governor_slot else None))
         self._finish_step(state, events)
 
     # == end of round ==========================================================
@@ -725,7 +740,7 @@ class Endeavor(Game):
                     events.append(self.event("scoring.city-hall", seat=seat, points=hall))
                 for part, points in score["parts"].items():
                     events.append(self.event(f"scoring.{part.replace('_', '-')}", key="scoring.part", seat=seat,
-                                             part=self.term("score", part), points=points))
+                                             part=self.term(f"score.{part}"), points=points))
             winners = self.winners(state)
             events.append(self.event("scoring", key="game.end", winners=winners,
                                      totals={str(s): v["total"] for s, v in scores.items()}))
