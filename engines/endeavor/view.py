@@ -59,10 +59,12 @@ def controller(state, connection):
 def region_view(game, state, board, name, r, teacher):
     decks = []
     for deck in r["decks"]:
-        cards = state.decks.get(deck, [])
+        cards = list(state.decks.get(deck, []))
+        if game.governor_on_deck and deck in state.governors:    # 2009: the Governor lies on top of its stack
+            cards.append(state.governors[deck])
         entry = {"id": deck, "count": len(cards), "top": card_view(game, cards[-1]) if cards else None}
         if teacher:
-            entry["cards"] = list(cards)
+            entry["cards"] = cards
         decks.append(entry)
     owner = lambda s: game.seat_ref(state, s) if s is not None else None   # noqa: E731
     return {
@@ -96,7 +98,8 @@ def building_view(game, building_id, left=None):
 
 def player_view(game, state, player, seat):
     return {
-        "attributes": dict(zip(ATTRIBUTES, player.attributes)),
+        "attributes": dict(zip(ATTRIBUTES, map(game.mat.shown, player.attributes))),   # where the cubes stand
+        "icons": dict(zip(ATTRIBUTES, player.attributes)),        # the icons counted (2009: may pass 15)
         "levels": {"build": game.build_level(player), "growth": game.growth(player),
                    "salary": game.salary(player), "card_limit": game.card_limit(player)},
         "harbor": player.harbor, "supply": player.supply,
