@@ -48,6 +48,7 @@ class Game:
     min_players: int = 2
     max_players: int = 4
     data_dir: Path | None = None        # holds rules.toml and texts.toml
+    editions: tuple = ()                # ids of the editions of the same game, this one included, if several
 
     def __init__(self):
         if self.data_dir is not None and (self.data_dir / "texts.toml").exists():
