@@ -8,7 +8,7 @@ from .core.board import BoardWidget
 from .core.chart import load_bokeh_offline
 from .core.shell import GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker"}
+RENDERERS = {"endeavor-aos": "widgets.endeavor", "endeavor-2009": "widgets.endeavor", "entdecker": "widgets.entdecker"}
 
 
 def page_options(defaults: dict | None = None) -> dict:

@@ -48,6 +48,7 @@ class _Names(dict):
 
 class Endeavor(Game):
     edition: Edition = AGE_OF_SAIL
+    editions = ("endeavor-aos", "endeavor-2009")     # the new-game dialog offers both
     governor_on_deck = False        # 2009: the governor lies on top of its region's deck
     discard_pile = True             # Age of Sail: discarded cards go face up to a pile anyone may acquire from
     draw_needs_open_region = False  # 2009: a card is drawn only where the route is open

@@ -33,6 +33,7 @@ def board_view(game, state, seat):
                              "controller": controller(state, c)} for name, c in board.connections.items()],
             "discard": [card_view(game, c) for c in state.discard],
             "abolished": state.abolished,
+            "discard_pile": game.discard_pile,      # 2009: discarded cards go back into their stacks
         },
         "turn": None if state.turn is None else {
             "seat": state.turn.seat, "slot": state.turn.slot, "token": state.turn.token,
