@@ -92,6 +92,7 @@ class GameShell(W.VBox):
         self.seat_row = W.HBox()
         self.new_game_row = W.HBox()
         self.edition_input = W.Dropdown(layout=W.Layout(width="300px"))     # shown when the game has editions
+        self.edition_input.add_class("bgw-edition")
         self.players_input = W.Dropdown(layout=W.Layout(width="140px"))
         self.seed_input = W.IntText(value=seed, layout=W.Layout(width="140px"))
         self.option_inputs: dict[str, W.Dropdown] = {}

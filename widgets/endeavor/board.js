@@ -38,7 +38,7 @@ function titled(node, text) {
 
 // Break a name into short lines: at spaces for English, every few characters for Chinese.
 function wrap(text, width) {
-  if (text.includes(" ")) return text.split(" ");
+  if (!/[\u2e80-\uffff]/.test(text)) return text.split(" ");     // Latin: at spaces only ("Market" stays whole)
   const lines = [];
   for (let i = 0; i < text.length; i += width) lines.push(text.slice(i, i + width));
   return lines;
@@ -442,7 +442,7 @@ function draw(model, root, tip, uid) {
 
     // -- legend ---------------------------------------------------------------------------------
     const lg = el("g", { class: "bgw-legend" }, svg);
-    el("rect", { x: 6, y, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
+    const frame = el("rect", { x: 6, y, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
     let lx = 16, ly = y + 18;
     const item = (paint, text) => {
       const w = paint(lx, ly);
@@ -470,7 +470,9 @@ function draw(model, root, tip, uid) {
     const owners = (view.players || []).map((_, s) => s);
     if (view.silent_fleet) owners.push("silent");
     for (const o of owners) item((x, yy) => { disc(lg, x + 7, yy, 7, o); return 14; }, seatName(o));
-    y += 70;
+    const legendH = (lx > 16 ? ly : ly - 24) - y + 20;     // as many rows as the items took
+    frame.setAttribute("height", legendH);
+    y += legendH + 8;
   }
 
   // -- building tray: one column per level --------------------------------------------------------
