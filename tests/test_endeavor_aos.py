@@ -2708,3 +2708,13 @@ def test_aos_scenario_abolition_is_within_the_card_limits():
     assert m.state.discard == ["europe-1", "europe-3"] and m.state.decks["europe"] == ["europe-5"]
     lost = [x + y for x, y in zip(G.cards["slavery-2"].icons, G.cards["slavery-3"].icons)]
     assert lost[INDUSTRY] == 5 and lost[WEALTH] == 2
+
+
+def test_aos_level_drop_is_narrated_as_a_drop():
+    """aos.track.levels: losing icons can lower a level; the log says it dropped, not that a new level was reached."""
+    m = engines.scenario(GAME, "card-limit")
+    events = m.play("discard:south-america-1")
+    keys = [e.key for e in events if e.rule == "aos.track.levels"]
+    assert keys == ["aos.level.dropped"]
+    text = next(e for e in events if e.key == "aos.level.dropped")
+    assert "drops to a lower level" in text.text("en") and "降到較低的等級" in text.text("zh-Hant")

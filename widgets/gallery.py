@@ -32,6 +32,21 @@ def entries(root: Path = ROOT) -> list[dict]:
     return rows
 
 
+TEACH_KINDS = ("summary", "plan")      # docs/teach/<game>.<kind>.<lang>.md: the rules on one page, a 45-minute plan
+
+
+def teaching_material(game: str, root: Path = ROOT) -> dict[str, dict[str, str]]:
+    """For the teacher: {lang: {"summary": link, "plan": link}} for the files present, links relative to
+    notebooks/ (where the gallery page lives). Written in en and zh-Hant; a zh-Hans reader gets the zh-Hant
+    files until the kernel's conversion is applied to them."""
+    found: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        for kind in TEACH_KINDS:
+            if (root / "docs" / "teach" / f"{game}.{kind}.{lang}.md").exists():
+                found.setdefault(lang, {})[kind] = f"../docs/teach/{game}.{kind}.{lang}.md"
+    return found
+
+
 def gallery(root: Path = ROOT) -> HTML:
     cells = []
     for row in entries(root):

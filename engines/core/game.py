@@ -49,6 +49,8 @@ class Game:
     max_players: int = 4
     data_dir: Path | None = None        # holds rules.toml and texts.toml
     editions: tuple = ()                # ids of the editions of the same game, this one included, if several
+    hidden_information = False          # a seat may not see everything (then `determinize` redraws it)
+    sampled_chance = False              # some chance steps only sample (too many outcomes to list)
 
     def __init__(self):
         if self.data_dir is not None and (self.data_dir / "texts.toml").exists():

@@ -169,8 +169,9 @@ class Endeavor(Game):
             level = ("build", "growth", "salary", "card_limit")[attribute]
             shown = {"build": new_level, "growth": new_level + mat.growth_bonus, "salary": new_level,
                      "card_limit": min(new_level, mat.max_cards)}[level]
-            events.append(self.event("track.levels", seat=seat, key="level.changed", attribute=name,
-                                     level=self.term(f"level.{level}"), value=shown))
+            events.append(self.event("track.levels", seat=seat, attribute=name, value=shown,
+                                     key="level.changed" if new_level > old_level else "level.dropped",
+                                     level=self.term(f"level.{level}")))
         if before <= mat.printed_length < after:
             self.past_the_end(seat, name, after, events)
 
