@@ -18,6 +18,8 @@ uses Age of Sail's words where it does not.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..core.actions import Action, Event
 from ..core.game import Game
 from ..core.texts import Text, has_text, load_catalog
@@ -32,6 +34,10 @@ from .state import State
 INDUSTRY, CULTURE, WEALTH, INFLUENCE = range(4)
 FIRST_PHASES = ("build", "growth", "salary")
 BACK_TO_PHASES = "order:phase-by-phase"
+
+
+def _joined(prefix: str, name: str) -> str:
+    return prefix + name
 
 
 class _Names(dict):
@@ -73,14 +79,13 @@ class Endeavor(Game):
         self.encoder = encoding.Encoder(self)
         # == names: rule ids, texts and terms of this edition (tables filled on first use, since the
         # rules ask for the same few names again and again) =====================================
-        prefix, names = self.prefix, self.names
         # rid("build.level") -> "aos.build.level": the id of a shared rule in this edition.
-        self.rid = _Names(lambda name: f"{prefix}.{name}").__getitem__
+        self.rid = _Names(partial(_joined, self.prefix + ".")).__getitem__
         # tkey("action.ship.track") -> the edition's own wording if it has one ("e09.action.ship.track"),
         # else Age of Sail's ("aos.action.ship.track"), else the shared one ("act.pass").
         self.tkey = _Names(self._text_key).__getitem__
         # term("region.europe") -> the key of a name in this edition's words ("e2009.region.europe").
-        self.term = _Names(lambda name: names + name).__getitem__
+        self.term = _Names(partial(_joined, self.names)).__getitem__
 
     def _text_key(self, name: str) -> str:
         choices = (f"{self.prefix}.{name}", f"aos.{name}", name)
