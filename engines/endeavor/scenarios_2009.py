@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.game import Scenario
 from ..core.rng import Rng
-from .scenarios import _enter_round, _give_buildings, _give_card, _harbor, _note, _on_space, _on_track
+from .scenarios import _enter_round, _give_buildings, _give_card, _harbor, _note, _on_space, _on_track, _open
 
 
 def _coastlines(game, state, coasts, harbor):
@@ -50,6 +50,58 @@ def closed_route(game):
     return Scenario(players=3, seed=31, prepare=prepare)
 
 
+def payment(game):
+    """支付 (borrowed): the Bank pays back a worker the salary step could not, so the Shipyard can sail again."""
+    def prepare(state, events):
+        _coastlines(game, state, [["shipyard", "shipyard", "bank"], ["shipyard", "market", "workshop"],
+                                  ["workshop", "shipyard", "market"]], 3)
+        _on_space(game, state, 0, "london")                      # round 1: the Colonial House occupied London
+        _on_track(game, state, "africa", [0])                    # round 2: both Shipyards sailed
+        _on_track(game, state, "india", [0])
+        player = state.players[0]
+        player.workers[2] = 1                                    # three workers, salary 2: one Shipyard's stays
+        player.supply -= 1
+        state.crown = 0
+        _enter_round(game, state, 3, "action", events)
+        _note(state, events, "payment", "e09.action.payment")
+    return Scenario(players=3, seed=52, prepare=prepare)
+
+
+def attack(game):
+    """攻佔(大砲): taking Genoa from Player 2 breaks their Genoa-Venice line and gives Player 1 Marseille-Genoa."""
+    def prepare(state, events):
+        _coastlines(game, state, [["shipyard", "workshop", "docks", "fortress"], ["shipyard", "market", "workshop", "docks"],
+                                  ["workshop", "shipyard", "market", "shipyard"]], 4)
+        for space in ("lisbon", "algiers", "marseille"):
+            _on_space(game, state, 0, space)                     # Lisbon and Algiers gave industry: 6
+        for space in ("genoa", "venice"):
+            _on_space(game, state, 1, space)                     # Player 2 holds the Genoa-Venice line
+        state.crown = 0
+        _enter_round(game, state, 4, "action", events)
+        _note(state, events, "attack", "e09.action.attack")
+    return Scenario(players=3, seed=53, prepare=prepare)
+
+
+def card_limit(game):
+    """5. The card limit (borrowed): politics 2 keeps 2 cards, with no extra slavery card, plus the Governor
+    in its slot; the card discarded goes back into its stack."""
+    def prepare(state, events):
+        _coastlines(game, state, [["shipyard", "market", "workshop", "docks", "shipyard"],
+                                  ["shipyard", "workshop", "market", "docks", "shipyard"],
+                                  ["market", "shipyard", "workshop", "bank", "market"]], 3)
+        _on_space(game, state, 0, "amsterdam")                   # its politics marker: politics 1
+        _on_track(game, state, "africa", [0, 1, 0, 2, 0, 0, 1])  # the Africa route opened: 4 of 7 discs are Player 1's
+        _open(state, "africa")
+        _give_card(game, state, 0, "governor-africa")
+        state.players[0].governor_slot = "governor-africa"
+        for card in ("europe-0", "europe-1", "slavery-0"):
+            _give_card(game, state, 0, card)                     # drawn in this round's action step
+        state.crown = 0
+        _enter_round(game, state, 5, "discard", events, seat=0)
+        _note(state, events, "card-limit", "e09.discard.limit")
+    return Scenario(players=3, seed=54, prepare=prepare)
+
+
 def level5_once(game):
     """1. 建筑: a player who owns a level-5 building may not build a second one, even at industry level 5."""
     def prepare(state, events):
@@ -82,5 +134,5 @@ def final_scoring(game):
     return Scenario(players=4, seed=61, prepare=prepare)
 
 
-SCENARIOS = {"route-opening": route_opening, "closed-route": closed_route, "level5-once": level5_once,
-             "final-scoring": final_scoring}
+SCENARIOS = {"route-opening": route_opening, "closed-route": closed_route, "payment": payment, "attack": attack,
+             "card-limit": card_limit, "level5-once": level5_once, "final-scoring": final_scoring}
