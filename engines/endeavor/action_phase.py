@@ -478,9 +478,14 @@ class ActionPhase:
 
     def _acquire_targets(self, state, seat):
         g = self.game
-        out = [self._deck_action(deck, cards[-1]) for deck, cards in state.decks.items()
-               if cards and self.cards[cards[-1]].value <= state.presence[self.deck_region(deck)][seat]
-               and self.deck_open(state, deck)]
+        needs_open, opened, presence = g.draw_needs_open_region, state.open, state.presence
+        out = []
+        for deck, cards in state.decks.items():
+            if cards:
+                region = "europe" if deck in ("europe", "slavery") else deck
+                if self.cards[cards[-1]].value <= presence[region][seat] and \
+                        (not needs_open or region == "europe" or opened[region]):
+                    out.append(self._deck_action(deck, cards[-1]))
         europe = state.presence["europe"][seat]
         out += [Action(f"acquire:discard:{c}", g.rid("action.acquire.discard"), target=f"discard.{c}",
                        label_key=g.tkey("act.acquire"), card=g.term(f"card.{c}"))

@@ -57,7 +57,7 @@ class Endeavor2009(Endeavor):
     def _buildable(self, state, player) -> list[str]:
         """At or below the industry level (no way out to the level above), and one level-5 building each."""
         allowed = super()._buildable(state, player)
-        if self._has_level5(player):
+        if allowed and self.buildings[allowed[-1]].level == 5 and self._has_level5(player):
             allowed = [b for b in allowed if self.buildings[b].level < 5]
         return allowed
 
