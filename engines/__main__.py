@@ -87,6 +87,9 @@ def bench(args) -> int:
         through = 1e6 * cpu / max(decisions, 1)
         print(f"  through the {args.via} adapter: {through:.1f} µs per decision "
               f"-> {through / per_decision:.2f} times the engine alone (target: at most 2)")
+    notes = getattr(rules, "bench_notes", None)      # what a game's own model of chance gives (Amerigo's tower)
+    if notes:
+        print("\n".join(notes(players)))
     return 0
 
 
@@ -174,14 +177,17 @@ def tournament(args) -> int:
     wins = {k: 0.0 for k in kinds}
     seats_played = {k: 0 for k in kinds}
     margins = {k: [] for k in kinds}
+    cut = 0
     with _progress(total=args.games, desc=f"{args.game} {'/'.join(kinds)}") as bar:
         for g in range(args.games):
             seed = args.seed + g
             match = engines.new_match(args.game, players, seed=seed, options=options)
             by_seat = {s: kinds[(s + g) % len(kinds)] for s in range(players)}
             bots = {s: make_bot(k, seed=seed * 31 + s, **settings.get(k, {})) for s, k in by_seat.items()}
-            play_out(match, bots)
-            returns = match.returns()
+            if not play_out(match, bots, max_moves=match.bounds.max_moves):
+                cut += 1               # scored as it stands, as the adapters do
+            returns = match.returns() if match.is_over else [
+                1 / len(match.winners()) if s in match.winners() else 0.0 for s in range(players)]
             totals = {s: v["total"] for s, v in match.scores().items()}
             for s, kind in by_seat.items():
                 wins[kind] += returns[s]
@@ -190,6 +196,8 @@ def tournament(args) -> int:
             bar.update(1)
     print(f"{args.game}, {players} players, {args.games} games, bots {', '.join(kinds)}"
           + (f" (mcts {args.budget_ms} ms a move)" if "mcts" in kinds else ""))
+    if cut:
+        print(f"  {cut} games reached the declared most moves ({match.bounds.max_moves}) and were scored as they stood")
     for kind in kinds:
         n = seats_played[kind]
         low, high = _wilson(wins[kind], n)

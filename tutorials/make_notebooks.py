@@ -115,6 +115,47 @@ m.play("activate:2")
 print(m.why_not("acquire:far-east").render(LANG))
 print(sorted(a.id for a in m.legal_actions()))""",
     },
+    "amerigo": {
+        "intro": {
+            "en": """# Amerigo: explore, trade and build, one phase at a time
+
+*Stefan Feld, 2013.* In each of 5 rounds, 7 phases drop their cubes into a **cube tower**; what falls out sets the
+actions everyone may choose and how many **action points** they give. Sail to the islands and build **trading
+posts**, plan and build landscape and village tiles, load cannons against the **pirates**, develop, buy production.
+As **Player 1** of three you play the first round, then prepared positions up to the final scoring.""",
+            "zh-Hant": """# 亞美利哥（Amerigo）：探險、貿易與建造，一次一個階段
+
+*Stefan Feld，2013年*。5個回合中，每回合的7個階段都把方塊倒入**骰塔**；掉出來的方塊決定所有玩家能選擇的行動與**行動點數**。
+航向島嶼建造**交易站**，計畫並建造景觀與村莊板塊，裝填砲彈抵禦**海盜**，發展，購買生產板塊。
+你以三位玩家中的**玩家1**先玩第1回合，再練習幾個預設局面，直到最終計分。""",
+        },
+        "stand_in": {
+            "en": """> **About the values on the components.** The maps printed on the island tiles, how many landscape and
+> village tiles of each shape there are, where the tracks' numbered spaces lie and how the real cube tower
+> behaves are not published. This project uses its own *stand-in* values, which keep every count and rule the
+> rulebook gives; the board marks them (*). The rules you learn here do not depend on them.""",
+            "zh-Hant": """> **關於配件上的數值**：島嶼板塊上的地圖、各形狀景觀與村莊板塊的數量、軌道上數字格的位置，以及真實骰塔的行為都沒有公開。
+> 本專案使用自訂的*替代數值*，但遵守規則書給出的所有數量和規則；版圖上以*標示。這裡學到的規則不受影響。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Everything the lesson shows comes from a rules engine you can call from Python. This cell opens the prepared
+tower position, lets the tower drop (a sampled chance step: the match's seed decides) and prints what fell and
+what the engine narrated. Nothing above depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開骰塔的預設局面，讓骰塔倒入方塊（抽樣的機率步驟：由對局的種子決定），
+並印出掉出的方塊與引擎的敘述。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("amerigo", "tower")
+for event in m.advance(step=True):
+    print(f"[{event.rule}] {event.text(LANG)}")
+print(m.why_not("act:brown").render(LANG))
+print(sorted(a.id for a in m.legal_actions()))""",
+    },
     "entdecker": {
         "intro": {
             "en": """# Entdecker (Discoverer): your first voyages
@@ -150,6 +191,45 @@ position, asks why a move is refused and prints the legal choices. Nothing above
 m = engines.scenario("entdecker", "tie-units")
 print(m.why_not("buy:9").render(LANG))
 print(sorted(a.id for a in m.legal_actions())[:8])""",
+    },
+    "shipyard": {
+        "intro": {
+            "en": """# Shipyard (2nd edition): build your first ships
+
+*Vladimír Suchý; 2nd edition, 2023.* Run a shipyard in the age of steam: choose actions on a track where the
+oldest tile pays best, buy ship parts, recruit crew, rent canal and send each finished ship on a **test cruise**
+that scores its crew, guns, speed and the checkpoints it passes; secret **government contracts** score at the
+end. As **Player 1** of three you play your first five turns, then prepared positions up to the end of the game.""",
+            "zh-Hant": """# 造船廠（第二版）：建造你的第一艘船
+
+*Vladimír Suchý；第二版，2023年*。經營蒸汽時代的造船廠：在行動軌上選擇行動（越久沒人選的板塊收入越多）、購買船隻板塊、
+招聘船員、租用航道，讓每艘完成的船進行**試航**，依船員、大砲、速度和通過的檢查站計分；秘密的**政府合約**在遊戲結束時計分。
+你以三位玩家中的**玩家1**先玩前五個回合，再練習幾個預設局面，直到遊戲結束。""",
+        },
+        "stand_in": {
+            "en": """> **About the values on the components.** The rulebook here is a player's summary of the 3-4 player game:
+> it gives the rules but not what each ship part, canal tile, employee or contract shows. This project uses its
+> own *stand-in* values, which keep every count the summary and public sources state; the board says so at its
+> top. The rules you learn here do not depend on them.""",
+            "zh-Hant": """> **關於配件上的數值**：這份規則書是3到4人局的玩家摘要，寫了規則，但沒有寫每片船隻板塊、航道板塊、員工或合約的內容。
+> 本專案使用自訂的*替代數值*，但遵守摘要與公開資料給出的所有數量；版圖上方會標示。這裡學到的規則不受影響。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Everything the lesson shows comes from a rules engine you can call from Python. This cell opens the prepared
+test cruise, asks why a move is refused and prints the legal choices. Nothing above depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開預設的試航局面，詢問某個走法為什麼不被允許，
+並印出目前合乎規則的選擇。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("shipyard", "cruise")
+m.advance()
+print(m.why_not("choose:trade").render(LANG))
+print(sorted(a.id for a in m.legal_actions()))""",
     },
 }
 

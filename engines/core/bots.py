@@ -88,11 +88,17 @@ def make_bot(name: str, seed: int = 0, **settings) -> Bot:
     return BOTS[name](seed, **settings)
 
 
-def play_out(match, bots: dict) -> None:
-    """Let bots make every decision until the game ends (automatic steps included)."""
+def play_out(match, bots: dict, max_moves: int | None = None) -> bool:
+    """Let bots make every decision until the game ends (automatic steps included), or until they have
+    made `max_moves` decisions; True when the game ended."""
+    moves = 0
     while not match.is_over:
         seat = match.to_move
         if seat is None:
             match.advance()
+        elif max_moves is not None and moves >= max_moves:
+            return False
         else:
             match.play(bots[seat].choose(match))
+            moves += 1
+    return True
