@@ -461,6 +461,24 @@ class Match:
     def __deepcopy__(self, memo) -> "Match":
         return self.clone()
 
+    def __getstate__(self) -> dict:
+        """Pickled, a match names its game instead of carrying it (the rules, components and tables are
+        the registry's), so a pickle holds only the position, the timeline and the log."""
+        data = dict(self.__dict__)
+        data["game"] = self.game.id
+        for derived in ("table", "chance_table", "_never_legal", "_legal"):
+            data.pop(derived, None)
+        return data
+
+    def __setstate__(self, data: dict) -> None:
+        from . import registry
+        self.__dict__.update(data)
+        game = self.game = registry.get(data["game"])
+        self.table = game.action_table(self.players, self.options)
+        self.chance_table = game.chance_table(self.players, self.options)
+        self._never_legal = game.never_legal(self.players, self.options)
+        self._legal = None
+
     def clone(self) -> "Match":
         """An independent copy: the same position, timeline, branches and log, at a few steps' cost."""
         twin = object.__new__(Match)
