@@ -9,8 +9,8 @@ from .core.chart import load_bokeh_offline
 from .core.lesson import LessonWidget
 from .core.shell import GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker", "amerigo": "widgets.amerigo",
-             "shipyard": "widgets.shipyard"}
+RENDERERS = {"endeavor-aos": "widgets.endeavor", "endeavor-2009": "widgets.endeavor", "entdecker": "widgets.entdecker",
+             "amerigo": "widgets.amerigo", "shipyard": "widgets.shipyard"}
 
 
 def page_options(defaults: dict | None = None) -> dict:

@@ -91,9 +91,13 @@ class GameShell(W.VBox):
 
         self.seat_row = W.HBox()
         self.new_game_row = W.HBox()
+        self.edition_input = W.Dropdown(layout=W.Layout(width="300px"))     # shown when the game has editions
+        self.edition_input.add_class("bgw-edition")
         self.players_input = W.Dropdown(layout=W.Layout(width="140px"))
         self.seed_input = W.IntText(value=seed, layout=W.Layout(width="140px"))
         self.option_inputs: dict[str, W.Dropdown] = {}
+        self.option_hints = W.HTML()            # the rulebook's advice on choosing an option, if the game gives one
+        self.option_hints.add_class("bgw-option-hints")
         self.new_game_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
         self.new_game_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
 
@@ -102,7 +106,7 @@ class GameShell(W.VBox):
             W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button, self.timeline,
                     self.language]),
             self.seat_row, self.teacher, self.rule_panel, self.log_panel, self.chart.box,
-            self.new_game_row, self.errors,
+            self.new_game_row, self.option_hints, self.errors,
         ])
         self.add_class("bgw-shell")
 
@@ -152,14 +156,30 @@ class GameShell(W.VBox):
         self.refresh()
 
     def _build_new_game_row(self):
-        rules = engines.get_game(self.game_id)
-        self.players_input.options = list(range(rules.min_players, rules.max_players + 1))
-        self.players_input.value = self.match.players
+        editions = engines.get_game(self.game_id).editions
+        self.edition_input.options = [(engines.get_game(g).title.render(self.lang), g) for g in editions]
+        self.edition_input.value = self.game_id if editions else None
+        self.edition_input.observe(self._guard(lambda _: self._on_edition()), "value")
+        self._set_player_choices(self.match.players)
         self.players_input.observe(self._guard(lambda _: self._build_option_inputs()), "value")
         self._build_option_inputs(self.match.options)
 
+    def _dialog_game(self) -> str:
+        """The game the new-game dialog is set for: the edition chosen there, if the game has several."""
+        return self.edition_input.value or self.game_id
+
+    def _set_player_choices(self, players: int):
+        rules = engines.get_game(self._dialog_game())
+        choices = list(range(rules.min_players, rules.max_players + 1))
+        self.players_input.options = choices
+        self.players_input.value = min(max(players, choices[0]), choices[-1])
+
+    def _on_edition(self):
+        self._set_player_choices(self.players_input.value)
+        self._build_option_inputs()
+
     def _build_option_inputs(self, current: dict | None = None):
-        rules = engines.get_game(self.game_id)
+        rules = engines.get_game(self._dialog_game())
         self.option_inputs = {}
         for option in rules.options(self.players_input.value):
             value = (current or {}).get(option.id, option.default)
@@ -168,13 +188,29 @@ class GameShell(W.VBox):
                                   description=t(f"ui.option.{option.id}", self.lang),
                                   layout=W.Layout(width="260px"), style={"description_width": "initial"})
             self.option_inputs[option.id] = dropdown
-        self.new_game_row.children = [self.players_input, self.seed_input, *self.option_inputs.values(),
+        editions = [self.edition_input] if self.edition_input.options else []
+        self.new_game_row.children = [*editions, self.players_input, self.seed_input, *self.option_inputs.values(),
                                       self.new_game_button]
+        hints = [option.hint.render(self.lang) for option in rules.options(self.players_input.value) if option.hint]
+        self.option_hints.value = "".join(f"<div style='font-size:12px;color:#555'>ⓘ {html.escape(h)}</div>"
+                                          for h in hints)
         self._label_controls()
 
     def new_game_from_controls(self):
         options = {key: box.value for key, box in self.option_inputs.items()}
+        if self._dialog_game() != self.game_id:
+            self._switch_game(self._dialog_game())
         self.new_game(self.players_input.value, self.seed_input.value, options)
+
+    def _switch_game(self, game: str):
+        """Another edition of the same game: its rules, and its board renderer if it has another."""
+        from .. import renderer_for
+        renderer = renderer_for(game)
+        if renderer.directory != self.renderer.directory:
+            from .board import _HOST_CSS
+            self.board._esm = (renderer.directory / "board.js").read_text(encoding="utf-8")
+            self.board._css = _HOST_CSS + (renderer.directory / "board.css").read_text(encoding="utf-8")
+        self.game_id, self.renderer = game, renderer
 
     def new_game(self, players: int, seed: int, options: dict | None = None, seats: dict | None = None):
         self.stop_autoplay()
@@ -294,6 +330,9 @@ class GameShell(W.VBox):
         if self.language.value != lang:
             self.language.value = lang
         self._label_controls()
+        chosen = self.edition_input.value
+        self.edition_input.options = [(engines.get_game(g).title.render(lang), g) for _, g in self.edition_input.options]
+        self.edition_input.value = chosen
         self._build_option_inputs({k: v.value for k, v in self.option_inputs.items()})
         for seat, dropdown in enumerate(self.seat_inputs):
             value = dropdown.value
@@ -312,6 +351,7 @@ class GameShell(W.VBox):
         self.teacher.description = t("ui.teacher", lang)
         self.new_game_button.description = t("ui.new-game", lang)
         self.players_input.description = t("ui.players", lang)
+        self.edition_input.description = t("ui.edition", lang)
         self.seed_input.description = t("ui.seed", lang)
 
     def _say(self, key: str, **params):
