@@ -28,8 +28,9 @@ def test_play_page_next_and_build(page, voila_url, record_property):
     record_property("board_seconds", board_seconds)
     print(f"\nboard drawn {board_seconds:.2f} s after opening the page")
 
-    # The chart came up too, from the inline (offline) BokehJS.
-    page.wait_for_selector(".bk-Canvas, .bk-root, div.bk", state="attached", timeout=PAGE_TIMEOUT)
+    # The score chart comes up when its section is opened, from the inline (offline) BokehJS.
+    page.get_by_text("Score chart").click()
+    page.wait_for_selector(".bgw-more .bk-Canvas, .bgw-more div.bk", state="attached", timeout=PAGE_TIMEOUT)
 
     log_before = page.inner_text(".bgw-shell")
     # Next until the human seat (Player 1) must choose a building in the tray.

@@ -27,6 +27,10 @@ class BoardWidget(anywidget.AnyWidget):
     labels = traitlets.Dict().tag(sync=True)        # translated names the renderer shows
     lang = traitlets.Unicode("en").tag(sync=True)
     seat = traitlets.Int(-1).tag(sync=True)         # the seat whose decision is offered, -1 for none
+    # How the renderer draws: {"mats": "full"} shows every player's mat in full; by default mats are
+    # compact: the seat to move and the seats listed in "open" (say, the human players) in full, the
+    # others on one line each, opened by a click.
+    options = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
 
     def __init__(self, renderer_dir: Path, **kwargs):
