@@ -205,8 +205,7 @@ class ScoreBreakdown:
     def __init__(self):
         self.box = W.VBox(layout=W.Layout(width="100%"))
         self.box.add_class("bgw-final")
-        self.title = W.HTML()
-        self.table = W.HTML()
+        self.title = self.table = None        # made when a match first ends
         self.lazy = LazyBokeh()
         self._key = None
 
@@ -229,6 +228,8 @@ class ScoreBreakdown:
         # part id -> its name, in the order the game scores them
         parts = {p: part_name(match.game, p, lang) for p in dict.fromkeys(p for s in seats for p in scores[s]["parts"])}
         names = [render("core.seat", {"n": s + 1}, lang) for s in seats]
+        if self.table is None:
+            self.title, self.table = W.HTML(), W.HTML()
         self.table.value = self._table(scores, seats, parts, names, lang)
         self.title.value = f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>"
         self.box.children = [self.title, self.lazy.box, self.table]

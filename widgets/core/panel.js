@@ -69,6 +69,18 @@ function point(host, id, on) {
   shell.querySelectorAll(`.bgw-board [data-action="${CSS.escape(id)}"]`).forEach((g) => g.classList.toggle("bgw-pointed", on));
 }
 
+// The panel sticks to the top of the screen only if no box between it and the page's scroller clips:
+// mark the widget boxes and output areas around this shell (not every output of the notebook).
+const CLIPPING = ".widget-box, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output, .jp-Cell-outputWrapper";
+
+function unclip(host, tries = 20) {
+  if (!host.isConnected) {
+    if (tries > 0) setTimeout(() => unclip(host, tries - 1), 100);
+    return;
+  }
+  for (let e = host.parentElement; e && e.matches(CLIPPING); e = e.parentElement) e.classList.add("bgw-unclipped");
+}
+
 function draw(model, host) {
   const p = model.get("panel") || {};
   const send = (id) => model.send({ type: "choose", id });
@@ -168,6 +180,7 @@ export default {
   render({ model, el }) {
     el.classList.add("bgw-panel-host");
     installKeys();
+    requestAnimationFrame(() => unclip(el));
     const redraw = () => {
       try {
         draw(model, el);

@@ -20,11 +20,11 @@ from engines.core.texts import Text, load_catalog, render
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
 from .panel import ShellPanel
+from .setup import SEAT_KINDS, SetupSection
 
 load_catalog(Path(__file__).with_name("texts.toml"))
 log = logging.getLogger(__name__)
 
-SEAT_KINDS = ("human", "random", "greedy")
 # Each language by its own name; only the languages the texts have are offered.
 LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 LANG_CHOICES = tuple((LANG_NAMES.get(lang, lang), lang) for lang in engines.core.texts.LANGS)
@@ -90,7 +90,6 @@ class GameShell(W.VBox):
         self.timeline.add_class("bgw-timeline")
         self.language = W.ToggleButtons(options=LANG_CHOICES, value=self.lang)
         self.classroom = W.ToggleButton(value=mode == "classroom", icon="television")
-        self.teacher = W.Checkbox(value=False, indent=False)
         for widget, name in ((self.next_button, "next"), (self.autoplay, "autoplay"), (self.undo_button, "undo"),
                              (self.redo_button, "redo"), (self.classroom, "classroom-toggle")):
             widget.add_class(f"bgw-{name}")          # stable hooks for browser tests, in any language
@@ -102,17 +101,8 @@ class GameShell(W.VBox):
         self.language.observe(self._guard(lambda change: self.set_lang(change["new"])), "value")
         self.classroom.observe(self._guard(lambda change: self.set_mode(
             "classroom" if change["new"] else "normal")), "value")
-        self.teacher.observe(self._guard(lambda _: self.refresh()), "value")
-
-        self.seat_row = W.HBox()
-        self.seat_row.add_class("bgw-seats")
-        self.new_game_row = W.HBox()
-        self.new_game_row.add_class("bgw-new-game")
-        self.players_input = W.Dropdown(layout=W.Layout(width="140px"))
-        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="140px"))
-        self.option_inputs: dict[str, W.Dropdown] = {}
-        self.new_game_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
-        self.new_game_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
+        self.teacher_view = False               # the teacher's view shows what every seat hides
+        self.setup = SetupSection(self)         # seats, teacher's view, new game: made when first opened
         self.full_log = W.HTML()
         self.full_log.add_class("bgw-full-log")
 
@@ -131,8 +121,8 @@ class GameShell(W.VBox):
         header.add_class("bgw-header")
         # Folded sections, filled when opened: what is not on screen costs nothing per step.
         self.help = W.HTML()
-        self.more = W.Accordion(children=[W.VBox([self.seat_row, self.teacher, self.new_game_row]),
-                                          self.full_log, self.chart.box, self.help], selected_index=None)
+        self.more = W.Accordion(children=[self.setup.box, self.full_log, self.chart.box, self.help],
+                                selected_index=None)
         self.more.add_class("bgw-more")
         self.more.observe(self._guard(self._on_section), "selected_index")
         self.body = body
@@ -141,10 +131,8 @@ class GameShell(W.VBox):
         self.add_class("bgw-shell")
 
         self.match = match or engines.new_match(game, players, seed, options)
-        self.seed_input.value = self.match.seed
         self.bots: dict[int, object] = {}
         self.mode = "normal"
-        self._build_new_game_row()
         self._set_seats(seats if seats is not None else {s: ("human" if s == 0 else "greedy")
                                                          for s in range(self.match.players)})
         self._label_controls()
@@ -173,7 +161,10 @@ class GameShell(W.VBox):
         self.add_class(f"bgw-lang-{self.lang}")
 
     def _on_section(self, change):
-        """Fill a section when it opens: the full log, or the chart (which loads bokeh the first time)."""
+        """Fill a section when it opens: the seats and new game, the full log, or the chart (which loads
+        bokeh the first time)."""
+        if change["new"] == 0:
+            self.setup.build()
         if change["new"] == 1:
             self.full_log.value = self._log_html()
         if change["new"] == 2:
@@ -201,16 +192,11 @@ class GameShell(W.VBox):
                 raise ValueError(f"seat {seat}: unknown kind {kind!r} (choose from {', '.join(SEAT_KINDS)})")
         self.bots = {seat: make_bot(kind, seed=self.match.seed * 31 + seat)
                      for seat, kind in self.seat_kinds.items() if kind != "human"}
-        self.seat_inputs = []
-        for seat in range(self.match.players):
-            dropdown = W.Dropdown(options=[(t(f"ui.seat.{k}", self.lang), k) for k in SEAT_KINDS],
-                                  value=self.seat_kinds[seat], description=t("core.seat", self.lang, n=seat + 1),
-                                  layout=W.Layout(width="190px"), style={"description_width": "initial"})
-            dropdown.observe(self._guard(lambda change, seat=seat: self.set_seat(seat, change["new"])), "value")
-            self.seat_inputs.append(dropdown)
-        self.seat_row.children = self.seat_inputs
+        self.setup.sync()
 
     def set_seat(self, seat: int, kind: str):
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"seat {seat}: unknown kind {kind!r} (choose from {', '.join(SEAT_KINDS)})")
         self.seat_kinds[seat] = kind
         if kind == "human":
             self.bots.pop(seat, None)
@@ -218,30 +204,10 @@ class GameShell(W.VBox):
             self.bots[seat] = make_bot(kind, seed=self.match.seed * 31 + seat)
         self.refresh()
 
-    def _build_new_game_row(self):
-        rules = engines.get_game(self.game_id)
-        self.players_input.options = list(range(rules.min_players, rules.max_players + 1))
-        self.players_input.value = self.match.players
-        self.players_input.observe(self._guard(lambda _: self._build_option_inputs()), "value")
-        self._build_option_inputs(self.match.options)
-
-    def _build_option_inputs(self, current: dict | None = None):
-        rules = engines.get_game(self.game_id)
-        self.option_inputs = {}
-        for option in rules.options(self.players_input.value):
-            value = (current or {}).get(option.id, option.default)
-            dropdown = W.Dropdown(options=[(t(f"ui.option.{c}", self.lang), c) for c in option.choices],
-                                  value=value if value in option.choices else option.default,
-                                  description=t(f"ui.option.{option.id}", self.lang),
-                                  layout=W.Layout(width="260px"), style={"description_width": "initial"})
-            self.option_inputs[option.id] = dropdown
-        self.new_game_row.children = [self.players_input, self.seed_input, *self.option_inputs.values(),
-                                      self.new_game_button]
-        self._label_controls()
-
-    def new_game_from_controls(self):
-        options = {key: box.value for key, box in self.option_inputs.items()}
-        self.new_game(self.players_input.value, self.seed_input.value, options)
+    def set_teacher_view(self, on: bool):
+        """The teacher's view shows the whole table, hidden information included."""
+        self.teacher_view = bool(on)
+        self.refresh()
 
     def new_game(self, players: int, seed: int, options: dict | None = None, seats: dict | None = None):
         self.stop_autoplay()
@@ -360,12 +326,7 @@ class GameShell(W.VBox):
             self.language.value = lang
         self._mark_lang()
         self._label_controls()
-        self._build_option_inputs({k: v.value for k, v in self.option_inputs.items()})
-        for seat, dropdown in enumerate(self.seat_inputs):
-            value = dropdown.value
-            dropdown.options = [(t(f"ui.seat.{k}", lang), k) for k in SEAT_KINDS]
-            dropdown.value = value
-            dropdown.description = t("core.seat", lang, n=seat + 1)
+        self.setup.sync()
         self.refresh()
 
     def _label_controls(self):
@@ -377,10 +338,6 @@ class GameShell(W.VBox):
         self.timeline.description = t("ui.timeline", lang)
         self.classroom.description = t("ui.classroom", lang)
         self.classroom.tooltip = t("ui.classroom-help", lang)
-        self.teacher.description = t("ui.teacher", lang)
-        self.new_game_button.description = t("ui.new-game", lang)
-        self.players_input.description = t("ui.players", lang)
-        self.seed_input.description = t("ui.seed", lang)
         self.more.titles = (t("ui.section.setup", lang), t("ui.section.log", lang), t("ui.section.chart", lang),
                             t("ui.section.help", lang))
         self.help.value = "".join(f"<p>{html.escape(t(key, lang))}</p>" for key in ("ui.help.play", "ui.help.keys"))
@@ -397,7 +354,7 @@ class GameShell(W.VBox):
         m, lang = self.match, self.lang
         seat = m.to_move
         human_seats = [s for s in range(m.players) if s not in self.bots]
-        viewer = None if self.teacher.value or not human_seats else (seat if seat in human_seats else human_seats[0])
+        viewer = None if self.teacher_view or not human_seats else (seat if seat in human_seats else human_seats[0])
         view = m.view(viewer)
         offer = seat is not None and seat not in self.bots
         choices = []

@@ -440,7 +440,7 @@ function draw(model, state) {
   const sectionLegend = (S) => {
     const y = 0;
     const lg = el("g", { class: "bgw-legend" }, S);
-    el("rect", { x: 6, y, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
+    const box = el("rect", { x: 6, y, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
     let lx = 16, ly = y + 18;
     const item = (paint, text) => {
       const w = paint(lx, ly);
@@ -466,7 +466,9 @@ function draw(model, state) {
     const owners = (view.players || []).map((_, s) => s);
     if (view.silent_fleet) owners.push("silent");
     for (const o of owners) item((x, yy) => { disc(lg, x + 7, yy, 7, o); return 14; }, seatName(o));
-    return 70;
+    const height = (lx > 16 ? ly : ly - 24) - y + 14;      // as many lines as the items took
+    box.setAttribute("height", height);
+    return height + 8;
   };
 
   // -- building tray: one column per level --------------------------------------------------------
