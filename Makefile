@@ -19,8 +19,9 @@ export JUPYTER_PLATFORM_DIRS := 1
 demo: $(VENV)/.ready-demo
 	$(PY) -m widgets.serve --port=$(PORT)
 
+# Two workers; each notebook stays on one worker (its cells share one kernel).
 test: $(VENV)/.ready-test chromium
-	$(PY) -m pytest -q tests notebooks tutorials --nbval-lax
+	$(PY) -m pytest -q -n 2 --dist loadfile tests notebooks tutorials --nbval-lax
 
 bench: $(VENV)/.ready-demo
 	$(PY) -m engines bench endeavor-aos --players 4 --games 200
@@ -34,14 +35,15 @@ $(VENV)/.ready-demo: pyproject.toml | $(VENV)/bin/python
 	touch $@
 
 $(VENV)/.ready-test: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e ".[test]"
+	$(PY) -m pip install -q -e ".[test,rl]"
 	touch $@ $(VENV)/.ready-demo
 
-# Browser tests drive Debian's chromium (never a downloaded browser).
+# Browser tests drive Debian's chromium (never a downloaded browser); fonts-noto-cjk lets it draw the
+# Chinese pages (without it every Chinese character is a box in a screenshot).
 chromium:
-	@if command -v chromium >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
-	else echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium' (they are skipped until then)."; fi
+	@if command -v chromium >/dev/null 2>&1 && [ -d /usr/share/fonts/opentype/noto ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium fonts-noto-cjk; \
+	else echo "Browser tests need Debian's chromium and fonts-noto-cjk: run 'sudo apt-get install chromium fonts-noto-cjk' (they are skipped until then)."; fi
 
 clean:
 	rm -rf $(VENV) *.egg-info build test-artifacts

@@ -37,34 +37,82 @@ def play(args) -> int:
 
 
 def bench(args) -> int:
-    """Full random games with RandomBot in every seat: games per second and time per decision."""
+    """Full random games with RandomBot in every seat: CPU time per decision, beside OpenSpiel's Python
+    tic-tac-toe measured in the same run (interleaved, so both see the same machine load)."""
     rules = engines.get_game(args.game)
     players = args.players or min(4, rules.max_players)
-    decisions = steps = 0
-    started = time.perf_counter()
-    deadline = started + args.seconds
-    games = 0
-    while games < args.games or (args.seconds and time.perf_counter() < deadline and games < args.games * 100):
-        match = engines.new_match(args.game, players, seed=games, options=_options(args.option))
-        bot = RandomBot(seed=games)
-        while not match.is_over:
-            if match.to_move is None:
-                match.advance(step=True)
-            else:
-                match.play(bot.choose(match))
-                decisions += 1
-            steps += 1
-        games += 1
-        if args.seconds and time.perf_counter() >= deadline and games >= args.games:
-            break
-    elapsed = time.perf_counter() - started
-    print(f"{args.game}, {players} players, random play, {games} full games in {elapsed:.2f} s")
-    print(f"  games per second:          {games / elapsed:.1f}")
-    print(f"  decisions per game:        {decisions / games:.1f}  (steps incl. automatic: {steps / games:.1f})")
-    print(f"  mean time per decision:    {1000 * elapsed / max(decisions, 1):.4f} ms "
-          f"({1e6 * elapsed / max(decisions, 1):.1f} µs, automatic steps included in the time)")
-    print(f"  mean time per step:        {1e6 * elapsed / max(steps, 1):.1f} µs")
+    options = _options(args.option)
+    ttt = _tic_tac_toe()
+    ours = {"games": 0, "decisions": 0, "steps": 0, "cpu": 0.0}
+    theirs = {"moves": 0, "cpu": 0.0}
+    rounds = 5
+    per_round = max(1, args.games // rounds)
+    with _progress(total=per_round * rounds, desc=f"{args.game} {players}p") as bar:
+        for r in range(rounds):
+            started = time.process_time()
+            for g in range(per_round):
+                seed = r * per_round + g
+                match = engines.new_match(args.game, players, seed=seed, options=options)
+                bot = RandomBot(seed=seed)
+                while not match.is_over:
+                    if match.to_move is None:
+                        match.advance(step=True)
+                    else:
+                        match.play(bot.choose(match))
+                        ours["decisions"] += 1
+                    ours["steps"] += 1
+                ours["games"] += 1
+                bar.update(1)
+            ours["cpu"] += time.process_time() - started
+            if ttt:
+                started = time.process_time()
+                theirs["moves"] += ttt(ours["decisions"] - theirs["moves"])
+                theirs["cpu"] += time.process_time() - started
+    per_decision = 1e6 * ours["cpu"] / max(ours["decisions"], 1)
+    print(f"{args.game}, {players} players, random play, {ours['games']} full games, {ours['cpu']:.2f} s of CPU")
+    print(f"  decisions per game:        {ours['decisions'] / ours['games']:.1f}  "
+          f"(steps incl. automatic and chance: {ours['steps'] / ours['games']:.1f})")
+    print(f"  CPU time per decision:     {per_decision:.1f} µs (automatic and chance steps included)")
+    print(f"  CPU time per step:         {1e6 * ours['cpu'] / max(ours['steps'], 1):.1f} µs")
+    if ttt:
+        per_move = 1e6 * theirs["cpu"] / max(theirs["moves"], 1)
+        print(f"  OpenSpiel python_tic_tac_toe, same run: {per_move:.1f} µs per move "
+              f"-> ratio {per_decision / per_move:.2f} (target: at most 1.00)")
+    else:
+        print("  (OpenSpiel is not installed: pip install -e '.[rl]' to compare with its Python tic-tac-toe)")
     return 0
+
+
+def _tic_tac_toe():
+    """A function playing random moves of OpenSpiel's Python tic-tac-toe until at least n are made."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+    except ImportError:
+        return None
+    import random
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(0)
+
+    def play(n: int) -> int:
+        moves = 0
+        while moves < n:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        return moves
+    return play
+
+
+def _progress(**kwargs):
+    """A tqdm progress bar on the terminal (stderr), silent when tqdm is missing."""
+    try:
+        from tqdm import tqdm
+        return tqdm(leave=False, file=sys.stderr, **kwargs)
+    except ImportError:
+        import contextlib
+        return contextlib.nullcontext(type("Bar", (), {"update": lambda self, n: None})())
 
 
 def _options(pairs):
@@ -90,8 +138,7 @@ def main(argv=None) -> int:
     b = sub.add_parser("bench", help="time full random games")
     b.add_argument("game", choices=sorted(engines.GAMES))
     b.add_argument("--players", type=int, default=None)
-    b.add_argument("--games", type=int, default=50, help="at least this many games (default 50)")
-    b.add_argument("--seconds", type=float, default=0.0, help="keep playing until this much time has passed")
+    b.add_argument("--games", type=int, default=50, help="this many games (default 50, in 5 rounds)")
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.set_defaults(run=bench)
     args = parser.parse_args(argv)

@@ -54,14 +54,15 @@ def rebase(m):
     """After a test arranged the table by hand, make it the match's starting position."""
     m.game._settle(m.state)
     m._legal = None
-    m._entries, m._cursor, m._marks = [], 0, [len(m.log)]
+    m._entries, m._cursor, m._marks, m._seen = [], 0, [len(m.log)], []
     m._checkpoints = {0: pickle.dumps(m.state, 5)}
     return m
 
 
 def table(players=2, seed=1, build=None, seat=0, gold=None, pile=None, event=None):
     """A mid-game table: `build(state)` lays tiles and units, then it is `seat`'s turn to place the ship.
-    `pile` / `event` arrange pile 1 so the next draw from it is that plain kind / that "?" event."""
+    `pile` / `event`: pile 1 shows the back of that plain kind / that "?" event, and the next tile drawn
+    is of that kind (a planned draw)."""
     m = new(players, seed)
     state = m.state
     if build:
@@ -70,7 +71,25 @@ def table(players=2, seed=1, build=None, seat=0, gold=None, pile=None, event=Non
     if pile or event:
         S._stack_pile(G, state, 0, kind=pile, event=event)
     S._to_turn(G, state, seat, gold or [6] * players)
-    return rebase(m)
+    rebase(m)
+    if pile or event:                        # three draws of that kind, each time showing the same back
+        back = "back:event" if event else "back:plain"
+        m.plan_draws([S._tile(G, pile, event), back] * 2 + [S._tile(G, pile, event)])
+    return m
+
+
+def draw(m, pile=1):
+    """Take the top tile of a pile: the decision, then the chance steps that turn it over and show the
+    next back (planned draws give the planned tile)."""
+    events = m.play(f"draw:{pile}")
+    return events + resolve_chance(m)
+
+
+def resolve_chance(m):
+    events = []
+    while m.pending == "chance":
+        events += m.advance(step=True)
+    return events
 
 
 def lay(state, square, kind, degrees=0):
@@ -106,7 +125,7 @@ def conservation(m):
     """The laws every position keeps: tiles, units, chips, gold; whose move it is."""
     st = m.state
     # tiles: piles + reserve + board + out of the game + in hand = 120, each exactly once
-    tiles = [t for p in st.piles for t in p] + [t for p in st.reserve for t in p] + \
+    tiles = [t for kind in st.pool for t in kind] + [t for p in st.reserve for t in p] + \
             [t for t in st.tile_at if t >= 0] + list(st.removed) + ([st.drawn] if st.drawn >= 0 else [])
     assert sorted(tiles) == list(range(TOTAL_TILES))
     assert sum(1 for o in st.grid if o >= 0) == st.explored_count
@@ -122,15 +141,16 @@ def conservation(m):
             root = G.find(st, st.area_island[q][st.unit_area[q]])
             assert st.isl_closed[root] != 2, "a unit stands on an island already scored"
     # chips: 20, in the piles or face up before a player
-    chips = [c for p in st.chip_piles for c in p] + [c for cs in st.chips for c in cs]
-    assert sorted(chips) == list(range(20))
+    chips = list(st.chip_pool) + [c for cs in st.chips for c in cs]
+    assert sorted(chips) == list(range(20)) and sum(st.chip_size) == len(st.chip_pool)
     # gold stays on the counter
     assert all(0 <= g <= 12 for g in st.gold), st.gold
-    # the backs of the piles' top tiles are real
-    for p, pile in enumerate(st.piles):
-        assert (st.pile_top[p] == -1) == (not pile)
-        if pile:
-            assert any(int(G.tile_event[t] != "") == st.pile_top[p] for t in pile)
+    # the face-down tiles are the piles' tiles; the backs of the piles' top tiles are real
+    assert sum(st.pile_size) == sum(map(len, st.pool))
+    for p, size in enumerate(st.pile_size):
+        assert (st.pile_top[p] == -1) == (not size) or st.phase == "reveal" and p == st.drawing
+    event_tiles = sum(1 for kind in st.pool for t in kind if G.tile_event[t])
+    assert st.pile_top.count(1) <= event_tiles and st.pile_top.count(0) <= sum(st.pile_size) - event_tiles
     # open land sides of each island are land sides facing unexplored squares
     for root in {G.find(st, i) for i in range(len(st.isl_parent))}:
         assert st.isl_open[root] >= 0
@@ -172,16 +192,16 @@ def test_setup_board_tiles_chips_gold_units():
 
 def test_view_hides_the_face_down_piles():
     """ent.setup.tiles, ent.setup.chips: a player sees each pile's size and the back of its top tile
-    ("?" or plain), never what is in it; the teacher's view shows the contents."""
+    ("?" or plain), never what is in it; the teacher's view adds what is still face down, by kind."""
     m = new(2, seed=3)
     for seat in (0, 1):
         v = m.view(seat)
         for p in v["piles"]:
             assert set(p) == {"number", "count", "top"} and p["top"] in ("event", "plain")
-        assert all(set(p) == {"count"} for p in v["chip_piles"])
+        assert all(set(p) == {"count"} for p in v["chip_piles"]) and "face_down" not in v
     teacher = m.view()
-    assert all(sum(p["contents"].values()) == p["count"] for p in teacher["piles"])
-    assert sum(len(p["chips"]) for p in teacher["chip_piles"]) == 20
+    assert sum(teacher["face_down"]["tiles"].values()) == sum(p["count"] for p in teacher["piles"]) == 96
+    assert sum(teacher["face_down"]["chips"].values()) == 20
     json.dumps(teacher, sort_keys=True)
 
 
@@ -321,21 +341,36 @@ def test_declare_tiles_and_pay_for_them():
 
 
 def test_draw_from_a_chosen_pile():
-    """ent.explore.draw: the player picks one of the five piles and draws its top tile; an empty pile
-    is refused."""
+    """ent.explore.draw: the player picks one of the five piles (a decision); turning its top tile over is
+    a chance step whose outcomes are the kinds of face-down tile with that back, each as likely as its
+    tiles; then the next back shows. An empty pile is refused."""
     m = table(build=lambda st: S._strait_table(G, st), pile="open-sea")
     m.play("start:C4")
     m.play("buy:1")
-    before = [len(p) for p in m.state.piles]
+    before = list(m.state.pile_size)
     assert ids(m) == ["draw:1", "draw:2", "draw:3", "draw:4", "draw:5"]
-    m.state.piles[4].clear()
+    m.state.pile_size[4], m.state.pile_size[3] = 0, m.state.pile_size[3] + m.state.pile_size[4]
     m.state.pile_top[4] = -1
     m._legal = None
     assert m.why_not_rule("draw:5") == "ent.explore.draw"
     m.play("draw:1")
-    assert len(m.state.piles[0]) == before[0] - 1
-    draw = next(e for e in m.log if e.rule == "ent.explore.draw")
-    assert draw.params["tile"] == "ent.tile.open-sea" and draw.params["pile"] == 1
+    assert m.pending == "chance" and m.to_move is None
+    outcomes = m.chance_outcomes()
+    plain = [t for kind in m.state.pool for t in kind if not G.tile_event[t]]
+    for outcome, probability, text in outcomes:
+        kind = outcome.partition(":")[2]
+        count = sum(1 for t in plain if G.type_ids[G.tile_type[t]] == kind)
+        assert probability == pytest.approx(count / len(plain)) and text.render("zh-Hant")
+    assert sum(p for _, p, _ in outcomes) == pytest.approx(1)
+    with pytest.raises(engines.IllegalAction):
+        m.resolve("tile:storm-sea")              # a "?" tile cannot lie under a plain back
+    m.resolve("tile:open-sea")
+    assert m.state.pile_size[0] == before[0] - 1
+    assert m.pending == "chance" and {o for o, _, _ in m.chance_outcomes()} <= {"back:plain", "back:event"}
+    m.advance(step=True)
+    assert m.state.pile_top[0] in (0, 1)
+    drawn = next(e for e in m.log if e.key == "ent.log.drawn")
+    assert drawn.params["tile"] == "ent.tile.open-sea" and drawn.params["pile"] == 1
 
 
 def test_tiles_must_match_every_side_and_the_frame_is_sea():
@@ -344,7 +379,7 @@ def test_tiles_must_match_every_side_and_the_frame_is_sea():
     m = table(build=lambda st: S._strait_table(G, st), pile="coast")
     m.play("start:C2")          # routes lead north to C1 (on the border) and west to B2
     m.play("buy:1")
-    m.play("draw:1")
+    draw(m, 1)
     assert m.phase == "place"
     placements = {(p["square"], p["degrees"]) for p in m.view()["turn"]["placements"]}
     # C1: land may not face the frame (north) nor C2 (sea, south); B2: land may not face C2 (east).
@@ -364,8 +399,8 @@ def test_a_tile_that_fits_nowhere_leaves_the_game():
     m.play("start:C3")
     m.play("buy:1")
     start = len(m.log)
-    m.play("draw:1")
-    assert rules_of(events_since(m, start)) == ["ent.explore.draw", "ent.explore.no-fit"]
+    draw(m, 1)
+    assert rules_of(events_since(m, start)) == ["ent.explore.draw"] * 3 + ["ent.explore.no-fit"]
     assert m.view()["removed"] == ["coast"] and m.state.grid[G.square_index["D3"]] == -1
     assert m.state.bought == 0 and m.to_move is None
     conservation(m)
@@ -377,7 +412,7 @@ def test_choose_among_fitting_placements_and_the_ship_moves_on():
     m = table(build=lambda st: S._strait_table(G, st), pile="open-sea")
     m.play("start:C4")
     m.play("buy:2")
-    m.play("draw:1")
+    draw(m, 1)
     assert m.phase == "place" and ids(m) == ["place:B4:0", "place:C5:0"]
     assert m.why_not_rule("place:C5:90") == "ent.explore.choose"   # open sea looks the same every way
     m.play("place:C5:0")
@@ -392,7 +427,7 @@ def test_exploring_stops_when_tiles_run_out_or_routes_lead_nowhere():
     m = table(build=lambda st: S._strait_table(G, st), pile="open-sea")
     m.play("start:C4")
     m.play("buy:1")
-    m.play("draw:1")
+    draw(m, 1)
     m.play("place:C5:0")
     assert m.to_move is None
     assert m.advance(step=True)[0].key == "ent.log.stop.used"
@@ -400,7 +435,7 @@ def test_exploring_stops_when_tiles_run_out_or_routes_lead_nowhere():
     m2 = table(build=lambda st: S._strait_table(G, st), pile="bay", gold=[8, 5])
     m2.play("start:C3")
     m2.play("buy:3")
-    m2.play("draw:1")
+    draw(m2, 1)
     assert m2.view()["turn"]["ship"] == "D3"
     assert "draw:1" not in ids(m2) and m2.why_not_rule("draw:1") == "ent.explore.stop"
     assert m2.state.gold[0] == 5            # the two unused tiles are not refunded
@@ -427,10 +462,10 @@ def test_reserve_tile_fills_a_hole_at_the_end_of_the_turn():
     before = len(m.state.reserve[1])
     m.play("start:D4")
     m.play("buy:2")
-    m.play("draw:1")
+    draw(m, 1)
     assert "place:D3:0" not in ids(m)           # open sea cannot meet D2's land
     m.play("place:E4:0")
-    m.play("draw:1")
+    draw(m, 1)
     m.play("place:E3:0")                        # now D3 is closed in: land north, sea on three sides
     events = advance_turn(m)
     fill = [e for e in events if e.rule == "ent.explore.reserve"]
@@ -468,9 +503,10 @@ def event_table(event, gold=(7, 5)):
     m.play("start:C4")
     m.play("buy:1")
     start = len(m.log)
-    m.play("draw:1")
+    draw(m, 1)
     if m.phase == "place":
         m.play(sorted(ids(m))[-1])       # C5
+        resolve_chance(m)                # friendly natives: the chip is drawn
     return m, events_since(m, start)
 
 
@@ -485,8 +521,8 @@ def test_event_happens_after_placing_and_not_for_a_tile_that_fits_nowhere():
     m2.play("start:C3")
     m2.play("buy:1")
     start = len(m2.log)
-    m2.play("draw:1")
-    assert rules_of(events_since(m2, start)) == ["ent.explore.draw", "ent.explore.no-fit"]
+    draw(m2, 1)
+    assert rules_of(events_since(m2, start)) == ["ent.explore.draw"] * 3 + ["ent.explore.no-fit"]
     assert m2.state.gold[0] == 5
 
 
@@ -501,7 +537,7 @@ def test_storm_ends_the_turn_at_once():
     m = table(build=lambda st: S._strait_table(G, st), event="storm", gold=[7, 5])
     m.play("start:C4")
     m.play("buy:3")
-    m.play("draw:1")
+    draw(m, 1)
     m.play("place:C5:0")
     assert m.log[-1].rule == "ent.event.storm" and m.phase == "turn-end" and m.to_move is None
 
@@ -511,7 +547,7 @@ def test_hostile_natives_double_the_cost_and_forbid_settlements():
     m = table(build=lambda st: S._strait_table(G, st), event="hostile", gold=[9, 5])
     m.play("start:C4")
     m.play("buy:1")
-    m.play("draw:1")
+    draw(m, 1)
     if m.phase == "place":
         m.play(next(a for a in ids(m) if a.startswith("place:C5")))
     assert m.log[-1].rule == "ent.event.hostile" and m.view()["turn"]["hostile"]
@@ -537,7 +573,7 @@ def test_pirates_take_half_the_gold_rounded_up():
     m = engines.scenario(GAME, "event")
     m.play("start:C4")
     m.play("buy:1")
-    m.play("draw:2")
+    draw(m, 2)
     m.play("place:C5:0")
     pirates = m.log[-1]
     assert pirates.rule == "ent.event.pirates" and (pirates.params["gold"], pirates.params["lost"]) == (7, 4)
@@ -551,7 +587,7 @@ def test_ruins_score_three_points():
     m = table(build=build, event="ruins")
     m.play("start:C4")
     m.play("buy:1")
-    m.play("draw:1")
+    draw(m, 1)
     if m.phase == "place":
         m.play(ids(m)[0])
     assert m.scores()[0]["parts"]["ruins"] == 3
@@ -573,7 +609,7 @@ def test_units_go_on_the_land_just_explored_and_end_the_turn():
     m = table(build=lambda st: S._strait_table(G, st), pile="bay", gold=[10, 5])
     m.play("start:C3")
     m.play("buy:2")
-    m.play("draw:1")
+    draw(m, 1)
     assert m.view()["turn"]["fresh"] == "D3"
     assert [a for a in ids(m) if a.startswith("unit:")] == ["unit:fort:D3.1", "unit:scout:D3.1",
                                                            "unit:settlement:D3.1"]
@@ -584,7 +620,7 @@ def test_units_go_on_the_land_just_explored_and_end_the_turn():
     m2 = table(build=lambda st: S._strait_table(G, st), pile="bay", gold=[3, 5])
     m2.play("start:C3")
     m2.play("buy:1")
-    m2.play("draw:1")
+    draw(m2, 1)
     assert m2.why_not_rule("unit:fort:D3.1") == "ent.unit.cost"
 
 
@@ -594,7 +630,7 @@ def test_one_unit_per_square_on_one_of_its_land_areas():
     m = table(build=lambda st: S._strait_table(G, st), pile="strait", gold=[8, 5])
     m.play("start:C3")
     m.play("buy:1")
-    m.play("draw:1")
+    draw(m, 1)
     assert m.view()["turn"]["fresh"] == "D3"
     scouts = [a for a in ids(m) if a.startswith("unit:scout")]
     assert scouts == ["unit:scout:D3.1", "unit:scout:D3.2"]
@@ -617,7 +653,7 @@ def test_units_run_out():
     rebase(m)
     m.play("start:C3")
     m.play("buy:1")
-    m.play("draw:1")
+    draw(m, 1)
     assert "unit:fort:D3.1" not in ids(m) and m.why_not_rule("unit:fort:D3.1") == "ent.unit.supply"
 
 
@@ -659,11 +695,17 @@ def test_rulebook_examples_of_the_halving():
     assert G.halving(1, 3) == [1, 1, 1]
 
 
+def play_moves(m, moves):
+    """Make each decision, and let the chance steps that follow it happen (planned draws first)."""
+    for move in moves:
+        m.play(move)
+        resolve_chance(m)
+
+
 def play_scenario(name, moves):
     m = engines.scenario(GAME, name)
     start = len(m.log)
-    for move in moves:
-        m.play(move)
+    play_moves(m, moves)
     events = advance_turn(m)
     return m, m.log[start:], events
 
@@ -693,14 +735,13 @@ def test_island_scoring_is_shown_step_by_step():
     """ent.island.largest, ent.island.chip, ent.island.halving: the scoring view fills in stage by stage
     (ranks, then the chip, then value and points), one automatic step each."""
     m = engines.scenario(GAME, "halving")
-    for move in ["start:G5", "buy:1", "draw:1", "place:G4:270", "unit:settlement:G4.1"]:
-        m.play(move)
+    play_moves(m, ["start:G5", "buy:1", "draw:1", "place:G4:270", "unit:settlement:G4.1"])
     stages = []
     while m.state.seat == 0 and not m.is_over:
         m.advance(step=True)
         sc = m.view()["scoring"]
         stages.append(None if sc is None else sc["stage"])
-    assert stages[:4] == [None, "chip", "points", "done"]
+    assert stages[:5] == [None, "chip", "draw-chips", "points", "done"]
 
 
 def test_halving_scenario_scores_10_5_3_2():
@@ -724,7 +765,7 @@ def test_chip_shortage_nobody_takes_one():
     assert len(shortage) == 1 and shortage[0].params["seats"] == [0, 1] and shortage[0].params["left"] == 1
     points = next(e for e in scoring if e.key == "ent.log.island-points").params["points"]
     assert points == {0: 3, 1: 3, 2: 2}
-    assert sum(len(p) for p in m.state.chip_piles) == 1
+    assert len(m.state.chip_pool) == 1
 
 
 def test_shared_first_place_both_take_a_chip():
@@ -739,8 +780,7 @@ def test_shared_first_place_both_take_a_chip():
     m = table(3, build=build, pile="coast", gold=[7, 5, 6])
     unit(m.state, 1, "C3", "fort")
     rebase(m)
-    for move in ["start:B5", "buy:1", "draw:1", "unit:fort:C5.1"]:
-        m.play(move)
+    play_moves(m, ["start:B5", "buy:1", "draw:1", "unit:fort:C5.1"])
     scoring = advance_turn(m)
     chips = [e for e in scoring if e.key == "ent.log.chip"]
     assert sorted(e.seat for e in chips) == [0, 1]
@@ -761,8 +801,7 @@ def test_no_fort_no_settlement_no_score():
     m = table(3, build=build, pile="coast", gold=[7, 5, 6])
     unit(m.state, 1, "C3", "scout")
     rebase(m)
-    for move in ["start:B5", "buy:1", "draw:1", "unit:scout:C5.1"]:
-        m.play(move)
+    play_moves(m, ["start:B5", "buy:1", "draw:1", "unit:scout:C5.1"])
     scoring = advance_turn(m)
     assert "ent.island.requirement" in rules_of(scoring) and "ent.island.chip" not in rules_of(scoring)
     assert all(m.scores()[s]["total"] == 0 for s in range(3))
@@ -814,8 +853,7 @@ def test_unfinished_island_scores_its_tiles_without_a_chip():
     m = table(build=lambda st: S._strait_table(G, st))
     unit(m.state, 0, "D2", "fort")
     unit(m.state, 1, "D4", "scout")
-    m.state.piles = [[] for _ in range(5)]
-    m.state.pile_top = [-1] * 5
+    m.state.pool, m.state.pile_size, m.state.pile_top = [[] for _ in G.type_ids], [0] * 5, [-1] * 5
     rebase(m)
     assert m.to_move is None
     events = []
@@ -832,7 +870,7 @@ def test_chip_bonus_ties():
     """ent.end.chips: players tied for the most chips all gain one point per chip."""
     m = new(3, seed=1)
     m.state.chips = [[0, 1], [2, 3], [4]]
-    m.state.chip_piles = [list(range(5, 13)), list(range(13, 20))]
+    m.state.chip_pool, m.state.chip_size = list(range(5, 20)), [8, 7]
     G._begin_final(m.state)
     rebase(m)
     while not m.is_over:
@@ -847,11 +885,14 @@ def fill_board(st, skip=()):
         if st.grid[q] >= 0 or G.names[q] in skip:
             continue
         known, land = G.needs(st, q)
-        for source in st.piles + st.reserve:
+        for source in st.pool + st.reserve:
             found = next(((t, r) for t in source for r in G.turns[G.tile_type[t]]
                           if G.ori_land[G.tile_type[t] * 4 + r] & known == land), None)
             if found:
                 source.remove(found[0])
+                if not G.tile_reserve[found[0]]:
+                    st.pile_size[st.pile_size.index(max(st.pile_size))] -= 1
+                    S._settle_tops(G, st)
                 G.lay(st, found[0], q, found[1])
                 break
         else:
@@ -871,8 +912,7 @@ def test_nowhere_left_to_sail_ends_the_game():
     st.removed += st.reserve[5]          # as if the land-only reserve tiles were used up
     st.reserve[5] = []
     st.queue, st.laid = [], []
-    for p in range(5):
-        S._refresh_top(G, st, p)
+    S._settle_tops(G, st)
     S._to_turn(G, st, 0, [5, 5])
     rebase(m)
     assert not G._explored_starts(st) and m.to_move is None

@@ -24,10 +24,9 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import LANGS, has_text, render
+from engines.core.texts import LANG_NAMES, LANGS, has_text, render
 
 from .core.board import BoardWidget
-from .core.shell import LANG_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).with_name("gallery.toml")

@@ -9,13 +9,15 @@ class Action:
     """One legal decision. `id` is stable and readable ("build:theatre").
 
     `rule` names the rule that offers the action, `target` the board element the
-    widget highlights for it, and `label` (a Text) how a menu names it.
+    widget highlights for it, and `label` (a Text) how a menu names it. `index` is
+    its number in the game's action table (set by the match; -1 until then).
     """
 
-    __slots__ = ("id", "rule", "target", "label_key", "params")
+    __slots__ = ("id", "rule", "target", "label_key", "params", "index")
 
     def __init__(self, id: str, rule: str, target: str | None = None,
                  label_key: str | None = None, **params):
+        self.index = -1
         self.id = id
         self.rule = rule
         self.target = target

@@ -15,7 +15,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from .texts import LANGS, check_lang
+from .texts import WRITTEN, Localized, check_lang
 
 SOURCE_KINDS = ("rulebook:", "public:", "stand-in", "project:")
 
@@ -52,9 +52,9 @@ class RuleCatalog:
                 for field in ("title", "text"):
                     value = entry.get(field)
                     if not isinstance(value, dict) or any(not isinstance(value.get(l), str) or not value[l].strip()
-                                                           for l in LANGS):
-                        raise ValueError(f"{where}: '{field}' needs a non-empty text in each of {', '.join(LANGS)}")
-                rules[rule_id] = Rule(rule_id, entry["title"], entry["text"], source)
+                                                           for l in WRITTEN):
+                        raise ValueError(f"{where}: '{field}' needs a non-empty text in each of {', '.join(WRITTEN)}")
+                rules[rule_id] = Rule(rule_id, Localized(entry["title"]), Localized(entry["text"]), source)
         return cls(rules)
 
     def __contains__(self, rule_id):

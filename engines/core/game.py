@@ -14,7 +14,8 @@ from pathlib import Path
 
 from .actions import Action, Event
 from .catalog import RuleCatalog
-from .texts import Text, load_catalog
+from .chance import Chance
+from .texts import Text, load_catalog, load_overrides
 
 
 @dataclass(frozen=True)
@@ -29,12 +30,15 @@ class Option:
 class Scenario:
     """A prepared position: a normal setup, then `prepare(state, events)` arranges the table.
 
-    Saves name the scenario, so a loaded match is prepared the same way again.
+    `draws` are the outcomes the chance steps after the prepared position give, in order, whenever
+    the next one is offered (a demo of "the tile drawn fits nowhere" needs that tile); later draws are
+    the seeded generator's. Saves name the scenario, so a loaded match is prepared the same way again.
     """
     players: int
     seed: int
     prepare: Callable
     options: dict = field(default_factory=dict)
+    draws: tuple = ()
 
 
 class Game:
@@ -46,6 +50,9 @@ class Game:
     def __init__(self):
         if self.data_dir is not None and (self.data_dir / "texts.toml").exists():
             load_catalog(self.data_dir / "texts.toml")
+        if self.data_dir is not None and (self.data_dir / "zh-Hans.toml").exists():
+            load_overrides(self.data_dir / "zh-Hans.toml")
+        self._tables: dict = {}
 
     # -- description ------------------------------------------------------
     @cached_property
@@ -75,13 +82,16 @@ class Game:
             raise ValueError(f"{self.id}: players must be an integer from {self.min_players} "
                              f"to {self.max_players}, got {players!r}")
         specs = {o.id: o for o in self.options(players)}
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"{self.id}: options must be a table of option = value, got {options!r}"[:200])
         options = dict(options or {})
         for key, value in options.items():
             if key not in specs:
-                raise ValueError(f"{self.id}: unknown option '{key}' (options: {', '.join(specs) or 'none'})")
-            if value not in specs[key].choices:
+                raise ValueError(f"{self.id}: unknown option {key!r} (options: {', '.join(specs) or 'none'})"[:200])
+            # 1 == True and 1.0 == True in Python: an option's value must also be of its choice's type.
+            if not any(value == c and type(value) is type(c) for c in specs[key].choices):
                 raise ValueError(f"{self.id}: option '{key}' must be one of "
-                                 f"{', '.join(map(repr, specs[key].choices))}, got {value!r}")
+                                 f"{', '.join(map(repr, specs[key].choices))}, got {value!r}"[:300])
         resolved = {key: options.get(key, spec.default) for key, spec in specs.items()}
         self.check_options(players, resolved)
         return resolved
@@ -127,3 +137,114 @@ class Game:
     def scenarios(self) -> dict[str, Scenario]:
         """Prepared positions for tutorials and demos, by name."""
         return {}
+
+    # == the contract for search and learning ==============================================================
+    # Numbered actions, explicit chance, observations and bounds: what OpenSpiel, PettingZoo and the
+    # search bots need. README "The engine contract" documents each.
+
+    def action_ids(self, players: int, options: dict):
+        """Every action id that can ever be legal with these settings, in a fixed order.
+
+        Derive it from the data files and the rules code (the same helpers that build the legal
+        actions), never from a hand-kept list, so that editing a data file keeps it right."""
+        raise NotImplementedError
+
+    def never_legal_ids(self, players: int, options: dict):
+        """Ids of the canonical form that no position ever allows, but that a learner may well try
+        (occupying a fleet, declaring no tile): `explain` says which rule forbids them. Every other id
+        outside the action table is refused as unknown before the game sees it. Default: none."""
+        return ()
+
+    def chance_ids(self, players: int, options: dict):
+        """Every outcome id a listed chance step can ever offer with these settings (default: none)."""
+        return ()
+
+    def action_table(self, players: int, options: dict) -> "Table":
+        """The numbered actions of a match with these settings (cached)."""
+        return self._table("actions", players, options, self.action_ids)
+
+    def never_legal(self, players: int, options: dict) -> frozenset:
+        """`never_legal_ids` as a set (cached)."""
+        key = ("never", players, tuple(sorted(options.items())))
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = frozenset(self.never_legal_ids(players, options))
+        return found
+
+    def chance_table(self, players: int, options: dict) -> "Table":
+        """The numbered chance outcomes of a match with these settings (cached)."""
+        return self._table("chance", players, options, self.chance_ids)
+
+    def _table(self, kind, players, options, derive) -> "Table":
+        key = (kind, players, tuple(sorted(options.items())))
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = Table(f"{self.id} {kind}", derive(players, options))
+        return table
+
+    def chance(self, state) -> Chance | None:
+        """The pending chance step, when the next automatic step is one (default: never)."""
+        return None
+
+    def apply_chance(self, state, outcome_id: str, events: list[Event]) -> None:
+        """Carry out a listed chance step's outcome (the kernel has checked that it is offered)."""
+        raise NotImplementedError
+
+    def sample_chance(self, state) -> str:
+        """A sampled chance step's outcome, drawn from `state.rng` (only for `Chance(sampled=True)`)."""
+        raise NotImplementedError
+
+    def observation_layout(self, players: int, options: dict) -> list[tuple[str, int]]:
+        """The named parts of `observe()`'s flat list, in order: [(name, length)]."""
+        raise NotImplementedError
+
+    def observe(self, state, seat: int) -> list:
+        """What `seat` may know of the position, as a flat list of numbers laid out as declared.
+
+        The static board layout (the printed map, the rule constants) is left out."""
+        raise NotImplementedError
+
+    def bounds(self, players: int, options: dict) -> "Bounds":
+        """Declared limits: the most moves (decisions and listed chance steps) a game can take, and
+        the range of a player's final score."""
+        raise NotImplementedError
+
+    def winners(self, state) -> list[int]:
+        """The seats that win a finished game (ties included); games with a tie-break override this."""
+        totals = {seat: s["total"] for seat, s in self.scores(state).items()}
+        best = max(totals.values())
+        return [seat for seat, total in totals.items() if total == best]
+
+    def determinize(self, state, seat: int, rng) -> object:
+        """A copy of the position in which what `seat` cannot see is drawn again at random, consistently
+        with what it can see (the search bots plan on such copies). Default: nothing is hidden."""
+        return state
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A game's declared limits for one player count and options."""
+    max_moves: int                     # decisions plus listed chance steps, at most, in any game
+    min_score: int
+    max_score: int
+
+
+class Table:
+    """A fixed, numbered list of ids: `ids[i]` and `index[id]`."""
+
+    __slots__ = ("name", "ids", "index")
+
+    def __init__(self, name: str, ids):
+        self.name = name
+        self.ids = tuple(ids)
+        self.index = {id_: i for i, id_ in enumerate(self.ids)}
+        if len(self.index) != len(self.ids):
+            seen = set()
+            twice = next(i for i in self.ids if i in seen or seen.add(i))
+            raise ValueError(f"{name}: id {twice!r} is listed twice")
+
+    def __len__(self):
+        return len(self.ids)
+
+    def __repr__(self):
+        return f"<Table {self.name}: {len(self.ids)} ids>"

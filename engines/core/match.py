@@ -1,9 +1,16 @@
 """A match: one game's state, its timeline of steps, and the narrated log.
 
 The timeline is a list of entries, one per step: an action id for a decision,
-None for an automatic step. Replaying the entries from the seeded setup gives
-back every position exactly, so undo, redo, goto and saving all rest on it.
-Checkpoints (pickled states every few steps) keep going back fast.
+an outcome id for a listed chance step, None for any other automatic step.
+Replaying the entries from the seeded setup gives back every position exactly,
+so undo, redo, goto and saving all rest on it. Checkpoints (pickled states
+every few steps) keep going back fast.
+
+A step is one of four kinds (`Match.pending`): a player's "decision", a
+"chance" step (a draw: `chance_outcomes()` lists it, `resolve()` forces it,
+`advance()` lets the seeded generator pick), an "automatic" step the rules
+resolve alone, or nothing when the game is "over". The generator is touched
+only by chance steps; the kernel checks it.
 """
 
 from __future__ import annotations
@@ -13,7 +20,8 @@ import json
 import pickle
 
 from .actions import Action, Event, IllegalAction
-from .game import Game
+from .chance import Chance
+from .game import Bounds, Game, Table
 from .texts import Text
 
 SAVE_FORMAT = "board-game-widgets/match"
@@ -29,7 +37,9 @@ class Match:
     def __init__(self, game: Game, players: int, seed: int = 0, options: dict | None = None,
                  scenario: str | None = None):
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
+            raise ValueError(f"seed must be an integer, got {seed!r}"[:200])
+        if scenario is not None and not isinstance(scenario, str):
+            raise ValueError(f"scenario must be a scenario name, got {scenario!r}"[:200])
         self.game = game
         self.players = players
         self.seed = seed
@@ -45,9 +55,15 @@ class Match:
                 raise ValueError(f"{game.id}: scenario {scenario!r} is prepared for "
                                  f"{scenarios[scenario].players} players, got {players!r}")
             scenarios[scenario].prepare(self.state, self.log)
+        self._script = list(scenarios[scenario].draws) if scenario is not None else []
+        self._script_from = 0
+        self.table: Table = game.action_table(players, self.options)
+        self.chance_table: Table = game.chance_table(players, self.options)
+        self._never_legal = game.never_legal(players, self.options)
         self._entries: list[str | None] = []
         self._cursor = 0
         self._marks = [len(self.log)]          # log length after each applied entry
+        self._seen: list[tuple | None] = []    # per applied step: (kind, id, the only seat that saw it or None)
         self._checkpoints = {0: pickle.dumps(self.state, 5)}
         self.branches: list[tuple[int, list]] = []   # (fork position, the entries the fork replaced)
         self._legal: dict[str, Action] | None = None
@@ -71,7 +87,37 @@ class Match:
 
     @property
     def automatic_pending(self) -> bool:
+        """True when the next step is the rules' own (a chance step or another automatic step)."""
         return not self.state.over and self.game.to_move(self.state) is None
+
+    @property
+    def pending(self) -> str:
+        """What the next step is: "decision", "chance", "automatic", or "over"."""
+        if self.state.over:
+            return "over"
+        if self.game.to_move(self.state) is not None:
+            return "decision"
+        return "automatic" if self.game.chance(self.state) is None else "chance"
+
+    def chance_step(self) -> Chance | None:
+        """The pending chance step (what is drawn, by which rule, its outcomes), or None."""
+        if self.state.over or self.game.to_move(self.state) is not None:
+            return None
+        return self.game.chance(self.state)
+
+    def chance_outcomes(self) -> list[tuple[str, float, Text]]:
+        """The pending chance step's outcomes: (id, probability, Text). Empty when no chance step is
+        pending, and for a sampled step, whose outcomes are too many to list."""
+        chance = self.chance_step()
+        if chance is None or chance.sampled:
+            return []
+        total = chance.total
+        return [(o.id, o.weight / total, o.text) for o in chance.outcomes]
+
+    @property
+    def bounds(self) -> Bounds:
+        """The declared limits of this game with these settings: most moves, score range."""
+        return self.game.bounds(self.players, self.options)
 
     @property
     def position(self) -> int:
@@ -84,6 +130,7 @@ class Match:
 
     def events_of(self, position: int) -> list[Event]:
         """The events of the step that led to `position` (1-based; only up to the current one)."""
+        _check_int("position", position)
         if not 1 <= position <= self._cursor:
             return []
         return self.log[self._marks[position - 1]:self._marks[position]]
@@ -94,7 +141,15 @@ class Match:
             if self.state.over or self.game.to_move(self.state) is None:
                 self._legal = {}
             else:
-                self._legal = {a.id: a for a in self.game.legal_actions(self.state)}
+                index = self.table.index
+                legal = self._legal = {}
+                for a in self.game.legal_actions(self.state):
+                    try:
+                        a.index = index[a.id]
+                    except KeyError:
+                        raise RuntimeError(f"rules bug: legal action {a.id!r} is not in {self.table.name}'s "
+                                           "table (Game.action_ids must list every id that can be legal)") from None
+                    legal[a.id] = a
         return self._legal
 
     def legal_actions(self) -> list[Action]:
@@ -108,47 +163,109 @@ class Match:
         return [(a, None if a.id in legal else self._refusal(a.id)[1])
                 for a in self.game.candidates(self.state)]
 
+    def _action_id(self, action):
+        """An Action, an action id, or a number of the action table -> the id (anything else as given)."""
+        if isinstance(action, Action):
+            return action.id
+        if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < len(self.table.ids):
+            return self.table.ids[action]
+        return action
+
     def _refusal(self, action_id) -> tuple[str, Text] | None:
+        if isinstance(action_id, int) and not isinstance(action_id, bool):
+            return "core.action.unknown", Text("core.action.index", index=action_id, size=len(self.table.ids))
         if not isinstance(action_id, str):
             return "core.action.malformed", Text("core.action.malformed", value=repr(action_id)[:80])
         if action_id in self._legal_map():
             return None
+        # Only ids of the action table (and the few never-legal ones a game explains) reach the game's
+        # explanations: anything else is unknown here, whatever it looks like ("place:A1:090", "buy:²").
+        if action_id not in self.table.index and action_id not in self._never_legal:
+            return "core.action.unknown", Text("core.action.unknown", action=action_id[:80])
         if self.state.over:
             return "core.game.over", Text("core.game.over")
         if self.game.to_move(self.state) is None:
             return "core.step.automatic", Text("core.step.automatic")
         return self.game.explain(self.state, action_id)
 
-    def why_not(self, action_id) -> Text | None:
-        """None when `action_id` is legal now, else a Text naming the rule that forbids it."""
-        if isinstance(action_id, Action):
-            action_id = action_id.id
-        refusal = self._refusal(action_id)
+    def why_not(self, action) -> Text | None:
+        """None when the action (an Action, its id or its number) is legal now, else a Text naming the
+        rule that forbids it."""
+        refusal = self._refusal(self._action_id(action))
         return None if refusal is None else refusal[1]
 
-    def why_not_rule(self, action_id) -> str | None:
-        refusal = self._refusal(action_id.id if isinstance(action_id, Action) else action_id)
+    def why_not_rule(self, action) -> str | None:
+        refusal = self._refusal(self._action_id(action))
         return None if refusal is None else refusal[0]
 
     def play(self, action) -> list[Event]:
-        """Make the pending decision; an illegal one raises IllegalAction and changes nothing."""
-        action_id = action.id if isinstance(action, Action) else action
+        """Make the pending decision (an Action, its id or its number in the action table); an illegal
+        one raises IllegalAction and changes nothing."""
+        action_id = self._action_id(action)
         legal = self._legal_map()
         if not isinstance(action_id, str) or action_id not in legal:
             rule, text = self._refusal(action_id)
-            raise IllegalAction(rule, text, action_id if isinstance(action_id, str) else repr(action_id))
+            raise IllegalAction(rule, text, action_id[:80] if isinstance(action_id, str) else repr(action_id)[:80])
         self._fork(action_id)
         return self._step(legal[action_id])
 
+    def resolve(self, outcome_id: str) -> list[Event]:
+        """Force the pending chance step's outcome (a teacher's "what if", a test's certainty).
+        Anything but an offered outcome raises IllegalAction and changes nothing."""
+        chance = self.chance_step()
+        if chance is None:
+            raise IllegalAction("core.chance.none", Text("core.chance.none"), repr(outcome_id)[:80])
+        if chance.sampled:
+            raise IllegalAction("core.chance.sampled", Text("core.chance.sampled", what=chance.text),
+                                repr(outcome_id)[:80])
+        if not isinstance(outcome_id, str) or all(o.id != outcome_id for o in chance.outcomes):
+            raise IllegalAction("core.chance.unknown", Text("core.chance.unknown", outcome=repr(outcome_id)[:80],
+                                                            what=chance.text), repr(outcome_id)[:80])
+        self._fork(outcome_id)
+        return self._step(outcome_id)
+
     def advance(self, step: bool = False) -> list[Event]:
-        """Resolve automatic steps up to the next decision (or just one with step=True)."""
+        """Resolve automatic steps, chance steps included, up to the next decision (or just one with
+        step=True). The seeded generator picks each chance outcome."""
         start = len(self.log)
-        while not self.state.over and self.game.to_move(self.state) is None:
-            self._fork(None)
-            self._step(None)
+        game, state = self.game, self.state
+        while not state.over and game.to_move(state) is None:
+            chance = game.chance(state)
+            if chance is None or chance.sampled:
+                entry = None
+            else:                  # pick on a copy of the generator: _step draws the same number again
+                entry = self._scripted(chance)
+                if entry is None:
+                    rng = state.rng.__class__(state.rng.state)
+                    entry = chance.pick(rng).id
+            self._fork(entry)
+            self._step(entry, chance)
+            state = self.state
             if step:
                 break
         return self.log[start:]
+
+    def plan_draws(self, outcomes) -> None:
+        """The next chance steps give these outcomes, in order, whenever the next one is offered (a
+        teacher's prepared demonstration); a draw the plan does not name is the generator's."""
+        if isinstance(outcomes, str) or not all(isinstance(o, str) for o in outcomes):
+            raise TypeError(f"outcomes must be a list of outcome ids, got {outcomes!r}"[:200])
+        self._script = list(outcomes)
+        self._script_from = self._cursor
+
+    def _scripted(self, chance) -> str | None:
+        """The planned outcome for this chance step, if the plan names one: the plan is matched against
+        the chance results of the current line since it was made, so undo and redo follow it too."""
+        script = self._script
+        if not script:
+            return None
+        used = 0
+        for seen in self._seen[self._script_from:self._cursor]:
+            if used < len(script) and seen is not None and seen[0] == "chance" and seen[1] == script[used]:
+                used += 1
+        if used < len(script) and any(o.id == script[used] for o in chance.outcomes):
+            return script[used]
+        return None
 
     def _fork(self, entry=False):
         """Stepping after an undo starts a new line; the old one is kept as a branch.
@@ -167,25 +284,59 @@ class Match:
         self.branches = [(at, self._entries[at:fork] + tail) if fork > at else (fork, tail)
                          for fork, tail in self.branches]
 
-    def _step(self, action: Action | None) -> list[Event]:
+    def _step(self, entry, chance: Chance | None = None) -> list[Event]:
+        """Apply one step (an Action, an outcome id, or None) to the match and record it; `chance` is
+        the pending chance step when the caller has just asked for it."""
         start = len(self.log)
         try:
-            if action is None:
-                self.game.auto_step(self.state, self.log)
-            else:
-                self.game.apply(self.state, action, self.log)
+            seen = self._apply(self.state, entry, self.log, chance)
         except BaseException:
             self._restore(self._cursor)      # a rules bug must not leave a half-changed match
             raise
         if self._cursor == len(self._entries):
-            self._entries.append(None if action is None else action.id)
+            self._entries.append(entry.id if isinstance(entry, Action) else entry)
         self._cursor += 1
         del self._marks[self._cursor:]
         self._marks.append(len(self.log))
+        del self._seen[self._cursor - 1:]
+        self._seen.append(seen)
         self._legal = None
         if self._cursor % _CHECKPOINT_EVERY == 0 and self._cursor not in self._checkpoints:
             self._checkpoints[self._cursor] = pickle.dumps(self.state, 5)
         return self.log[start:]
+
+    def _apply(self, state, entry, events, chance: Chance | None = None) -> tuple | None:
+        """Apply one entry to `state`: a decision (an Action), a listed chance step's outcome id, or
+        None for a sampled chance step or another automatic step. Returns what a player can learn
+        from it for the information state: (id, the only seat that saw it, or None for everyone)."""
+        game, rng = self.game, state.rng
+        if isinstance(entry, Action):
+            drawn_before = rng.state
+            game.apply(state, entry, events)
+            seen = ("decision", entry.id, None)
+        else:
+            if chance is None:
+                chance = game.chance(state)
+            if chance is None:
+                drawn_before = rng.state
+                game.auto_step(state, events)
+                seen = None
+            elif chance.sampled:
+                outcome = game.sample_chance(state)
+                drawn_before = rng.state
+                game.apply_chance(state, outcome, events)
+                seen = ("chance", outcome, chance.seen_by)
+            else:
+                if not isinstance(entry, str):
+                    raise RuntimeError(f"{game.id}: a listed chance step needs its outcome id, got {entry!r}")
+                rng.below(chance.total)      # a forced outcome uses up the draw too: what follows is unchanged
+                drawn_before = rng.state
+                game.apply_chance(state, entry, events)
+                seen = ("chance", entry, chance.seen_by)
+        if rng.state != drawn_before:
+            raise RuntimeError(f"rules bug in {game.id}: a step drew from the generator outside a chance step "
+                               "(every draw belongs in a chance step: Game.chance)")
+        return seen
 
     # -- the timeline ---------------------------------------------------------
     def _restore(self, position: int) -> None:
@@ -194,30 +345,31 @@ class Match:
         self.state = pickle.loads(self._checkpoints[base])
         scratch: list[Event] = []
         for entry in self._entries[base:position]:
-            if entry is None:
-                self.game.auto_step(self.state, scratch)
-            else:
-                self.game.apply(self.state, self._action_for(entry), scratch)
+            self._apply(self.state, self._entry_step(entry), scratch)
         del self.log[self._marks[position]:]
         del self._marks[position + 1:]
+        del self._seen[position:]
         self._cursor = position
         self._legal = None
 
-    def _action_for(self, action_id: str) -> Action:
+    def _entry_step(self, entry):
+        """What `_apply` takes for a timeline entry in the current position: a decision's Action, or the
+        entry itself (an outcome id, or None)."""
+        if entry is None or self.game.to_move(self.state) is None:
+            return entry
         for action in self.game.legal_actions(self.state):
-            if action.id == action_id:
+            if action.id == entry:
                 return action
-        raise IllegalAction(*self._refusal(action_id), action_id)
+        raise IllegalAction(*self._refusal(entry), entry)
 
     def goto(self, position: int) -> None:
         """Jump to any step of the current line, backward or forward."""
-        if not isinstance(position, int) or not 0 <= position <= len(self._entries):
-            raise IndexError(f"position must be from 0 to {len(self._entries)}, got {position!r}")
+        if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= len(self._entries):
+            raise IndexError(f"position must be from 0 to {len(self._entries)}, got {position!r}"[:200])
         if position < self._cursor:
             self._restore(position)
         while self._cursor < position:
-            entry = self._entries[self._cursor]
-            self._step(None if entry is None else self._action_for(entry))
+            self._step(self._entry_step(self._entries[self._cursor]))
 
     def undo(self) -> bool:
         if self._cursor == 0:
@@ -239,6 +391,10 @@ class Match:
 
     def switch_branch(self, index: int) -> None:
         """Make a kept branch the current line again; the line it replaces is kept in its place."""
+        _check_int("branch index", index)
+        if not 0 <= index < len(self.branches):
+            raise IndexError(f"branch index must be from 0 to {len(self.branches) - 1}, got {index!r}"
+                             if self.branches else f"there is no branch to switch to (got index {index!r})")
         at, entries = self.branches[index]
         self.goto(at)
         self._rebase_branches(at)
@@ -254,14 +410,65 @@ class Match:
         return self.game.scores(self.state)
 
     def winners(self) -> list[int]:
-        scores = self.scores()
-        best = max(s["total"] for s in scores.values())
-        return [seat for seat, s in scores.items() if s["total"] == best]
+        """The seats that win (or would win now), the game's tie-breaks applied."""
+        return self.game.winners(self.state)
+
+    def returns(self) -> list[float]:
+        """Each seat's utility: a finished game's winners share 1, everyone else gets 0 (0 for all
+        until the game is over)."""
+        out = [0.0] * self.players
+        if self.state.over:
+            winners = self.winners()
+            for seat in winners:
+                out[seat] = 1.0 / len(winners)
+        return out
 
     def view(self, seat: int | None = None) -> dict:
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or from 0 to {self.players - 1}, got {seat!r}")
+        self._check_seat(seat, allow_none=True)
         return self.game.view(self.state, seat)
+
+    def _check_seat(self, seat, allow_none=False):
+        if seat is None and allow_none:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be {'None or ' if allow_none else ''}from 0 to {self.players - 1}, "
+                             f"got {seat!r}"[:200])
+
+    # -- for search and learning -----------------------------------------------
+    def observation(self, seat: int) -> list:
+        """What `seat` may know now, as a flat list of numbers of fixed length (`observation_layout()`)."""
+        self._check_seat(seat)
+        return self.game.observe(self.state, seat)
+
+    def observation_layout(self) -> list[tuple[str, int]]:
+        """The named parts of `observation()`, in order: [(name, length)]."""
+        return self.game.observation_layout(self.players, self.options)
+
+    def information_state(self, seat: int) -> str:
+        """Everything `seat` has learned since the setup, as one string: what it saw at the start, then
+        every step ("" for one the rules resolved alone), every decision and every chance result it saw
+        ("?" for one it did not). Two lines of play give the same string exactly when `seat` cannot tell
+        them apart."""
+        self._check_seat(seat)
+        start = self.game.observe(pickle.loads(self._checkpoints[0]), seat)
+        seen = ["" if s is None else s[1] if s[2] is None or s[2] == seat else "?" for s in self._seen[:self._cursor]]
+        return json.dumps([self.game.id, self.players, self.options, seat, start, seen],
+                          separators=(",", ":"), ensure_ascii=False)
+
+    def clone(self) -> "Match":
+        """An independent copy: the same position, timeline, branches and log, at a few steps' cost."""
+        twin = object.__new__(Match)
+        twin.__dict__.update(self.__dict__)
+        twin.state = pickle.loads(pickle.dumps(self.state, 5))
+        twin.log = list(self.log)
+        twin._entries = list(self._entries)
+        twin._marks = list(self._marks)
+        twin._seen = list(self._seen)
+        twin._script = list(self._script)
+        twin._checkpoints = dict(self._checkpoints)
+        twin.branches = [(at, list(entries)) for at, entries in self.branches]
+        twin.options = dict(self.options)
+        return twin
 
     def rule(self, rule_id: str):
         return self.game.rule_catalog.get(rule_id)
@@ -292,11 +499,15 @@ class Match:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a saved match: expected \"format\": \"{SAVE_FORMAT}\"")
         version = data.get("version")
-        if not isinstance(version, int) or version > SAVE_VERSION or version < 1:
-            raise SaveError(f"save format version {version!r} is not supported (this program reads version {SAVE_VERSION})")
+        if not isinstance(version, int) or isinstance(version, bool) or version > SAVE_VERSION or version < 1:
+            raise SaveError(f"save format version {version!r} is not supported "
+                            f"(this program reads version {SAVE_VERSION})"[:200])
         game_id = data.get("game")
-        if game_id not in registry.GAMES:
-            raise SaveError(f"save file names unknown game {game_id!r} (known: {', '.join(registry.GAMES)})")
+        if not isinstance(game_id, str) or game_id not in registry.GAMES:
+            raise SaveError(f"save file names unknown game {game_id!r} (known: {', '.join(registry.GAMES)})"[:300])
+        digest = data.get("digest")
+        if not isinstance(digest, str):
+            raise SaveError("save file: 'digest' is missing (it proves the file replays to the saved position)")
         timeline = data.get("timeline")
         if not isinstance(timeline, dict):
             raise SaveError("save file: 'timeline' must be an object")
@@ -306,7 +517,8 @@ class Match:
         if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= len(entries):
             raise SaveError(f"save file: 'timeline.position' must be from 0 to {len(entries)}, got {position!r}")
         if not isinstance(branches, list) or not all(
-                isinstance(b, dict) and isinstance(b.get("at"), int) and isinstance(b.get("entries"), list)
+                isinstance(b, dict) and isinstance(b.get("at"), int) and not isinstance(b["at"], bool)
+                and isinstance(b.get("entries"), list) and all(e is None or isinstance(e, str) for e in b["entries"])
                 and 0 <= b["at"] for b in branches):
             raise SaveError("save file: 'timeline.branches' must be a list of {\"at\": int, \"entries\": list}")
         options = data.get("options", {})
@@ -328,7 +540,7 @@ class Match:
             probe._replay(branch["entries"], f"timeline.branches[{number}].entries")
             match.branches.append((branch["at"], list(branch["entries"])))
         match.goto(position)
-        if "digest" in data and data["digest"] != match._digest():
+        if digest != match._digest():
             raise SaveError("save file: the replayed position differs from the saved one "
                             "(the file was edited, or made by a different version of the rules)")
         return match
@@ -336,16 +548,25 @@ class Match:
     def _replay(self, entries: list, where: str) -> None:
         for index, entry in enumerate(entries):
             try:
+                pending = self.pending
                 if entry is None:
-                    if not self.automatic_pending:
-                        raise SaveError(f"save file: {where}[{index}] is an automatic step, "
-                                        "but a decision is pending there")
+                    if pending not in ("automatic", "chance") or self.chance_outcomes():
+                        raise SaveError(f"save file: {where}[{index}] is an automatic step, but "
+                                        f"{'a chance outcome is expected' if pending == 'chance' else 'a ' + pending + ' is pending'} there")
                     self._step(None)
+                elif pending == "chance":
+                    self.resolve(entry)
                 else:
                     self.play(entry)
             except IllegalAction as exc:
-                raise SaveError(f"save file: {where}[{index}] = {entry!r} is not legal there: {exc}") from None
+                raise SaveError(f"save file: {where}[{index}] = {entry[:80]!r} is not legal there: {exc}") from None
 
     def __repr__(self):
         return (f"<Match {self.game.id} players={self.players} seed={self.seed} round={self.round} "
                 f"phase={self.phase} position={self._cursor}/{len(self._entries)}>")
+
+
+def _check_int(name: str, value) -> None:
+    """Booleans are not numbers here: goto(True) is refused, not taken as goto(1)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, got {value!r}"[:200])

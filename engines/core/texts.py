@@ -6,6 +6,11 @@ Catalogs are TOML files; each entry is a table with one string per language:
     en = "{seat:seat} builds {building:term}."
     zh-Hant = "{seat:seat}建造了{building:term}。"
 
+Catalogs are written in English and Traditional Chinese (the rulebooks' own script). Simplified
+Chinese (`zh-Hans`) is generated from the Traditional text with OpenCC's Taiwan-to-mainland phrase
+configuration when first asked for, then corrected by the phrase overrides a game keeps in
+`data/zh-Hans.toml` (the few terms that differ by region). Nobody keeps a zh-Hans text by hand.
+
 Placeholders may name a format that is itself translated:
   {x:seat}   a seat number, shown as "Player 1" / "玩家1"
   {x:term}   x is a key of this catalog (a building, a region...), rendered too
@@ -19,12 +24,14 @@ import string
 import tomllib
 from pathlib import Path
 
-LANGS = ("en", "zh-Hant")
+LANGS = ("en", "zh-Hant", "zh-Hans")
+WRITTEN = ("en", "zh-Hant")          # the languages a catalog holds; zh-Hans is generated
 DEFAULT_LANG = "en"
+LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 
 _CATALOG: dict[str, dict[str, str]] = {}
 _SOURCES: dict[str, str] = {}
-_JOINERS = {"en": ", ", "zh-Hant": "、"}
+_JOINERS = {"en": ", ", "zh-Hant": "、", "zh-Hans": "、"}
 
 
 class TextError(ValueError):
@@ -40,12 +47,13 @@ def load_catalog(path: Path) -> None:
     for key, entry in data.items():
         if not isinstance(entry, dict) or not all(isinstance(v, str) for v in entry.values()):
             raise TextError(f"{path}: text '{key}': expected a table of strings, one per language")
-        missing = [lang for lang in LANGS if lang not in entry]
+        missing = [lang for lang in WRITTEN if lang not in entry]
         if missing:
             raise TextError(f"{path}: text '{key}': missing language {', '.join(missing)}")
-        unknown = [lang for lang in entry if lang not in LANGS]
+        unknown = [lang for lang in entry if lang not in WRITTEN]
         if unknown:
-            raise TextError(f"{path}: text '{key}': unknown language {', '.join(unknown)}")
+            raise TextError(f"{path}: text '{key}': unknown language {', '.join(unknown)}"
+                            + (" (zh-Hans is generated from zh-Hant)" if "zh-Hans" in unknown else ""))
         if key in _CATALOG and _SOURCES[key] != str(path):
             raise TextError(f"{path}: text '{key}' is already defined in {_SOURCES[key]}")
         _CATALOG[key] = entry
@@ -81,7 +89,69 @@ def template(key: str, lang: str) -> str:
     entry = _CATALOG.get(key)
     if entry is None:
         return "⟨" + key + "⟩"  # visible, never a crash: a test checks every key exists
+    if lang == "zh-Hans":
+        return simplified(entry["zh-Hant"])
     return entry.get(lang) or entry[DEFAULT_LANG]
+
+
+# -- Simplified Chinese, generated ------------------------------------------------------------------
+_PHRASES: dict[str, str] = {}          # what OpenCC gives -> what mainland readers expect
+_PHRASE_SOURCES: dict[str, str] = {}
+_SIMPLIFIED: dict[str, str] = {}       # zh-Hant text -> zh-Hans text, filled as texts are asked for
+_converter = None
+
+
+def load_overrides(path: Path) -> None:
+    """Add a game's zh-Hans phrase overrides (`[phrases]` "OpenCC's phrase" = "the mainland term")."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise TextError(f"{path}: cannot read zh-Hans overrides: {exc}") from None
+    phrases = data.get("phrases", {})
+    if not isinstance(phrases, dict) or not all(isinstance(k, str) and k and isinstance(v, str)
+                                                for k, v in phrases.items()):
+        raise TextError(f"{path}: [phrases] must map a phrase to its replacement, both texts")
+    unknown = sorted(set(data) - {"phrases", "note"})
+    if unknown:
+        raise TextError(f"{path}: unknown table '{unknown[0]}' (expected [phrases] and an optional note)")
+    for phrase, replacement in phrases.items():
+        if phrase in _PHRASES and _PHRASES[phrase] != replacement:
+            raise TextError(f"{path}: phrase '{phrase}' is already overridden in {_PHRASE_SOURCES[phrase]} "
+                            f"as '{_PHRASES[phrase]}'")
+        _PHRASES[phrase] = replacement
+        _PHRASE_SOURCES[phrase] = str(path)
+    _SIMPLIFIED.clear()
+
+
+def simplified(text: str) -> str:
+    """The Simplified Chinese of a Traditional text: OpenCC (tw2sp), then the phrase overrides."""
+    done = _SIMPLIFIED.get(text)
+    if done is None:
+        global _converter
+        if _converter is None:
+            import opencc             # loaded only when zh-Hans is first asked for
+            _converter = opencc.OpenCC("tw2sp")
+        done = _converter.convert(text)
+        for phrase, replacement in _PHRASES.items():
+            done = done.replace(phrase, replacement)
+        _SIMPLIFIED[text] = done
+    return done
+
+
+def localized(texts: dict, lang: str) -> str:
+    """One text of a {lang: text} table written in en and zh-Hant (rule titles, lesson steps...)."""
+    if lang == "zh-Hans":
+        return simplified(texts["zh-Hant"])
+    return texts[lang]
+
+
+class Localized(dict):
+    """A {lang: text} table that also answers zh-Hans, generated from its zh-Hant."""
+
+    def __missing__(self, lang):
+        if lang == "zh-Hans" and "zh-Hant" in self:
+            return simplified(dict.__getitem__(self, "zh-Hant"))
+        raise KeyError(lang)
 
 
 class _Formatter(string.Formatter):

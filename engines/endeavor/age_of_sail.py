@@ -14,6 +14,7 @@ from ..core.actions import Action, Event
 from ..core.game import Game, Option
 from ..core.texts import Text
 from .action_phase import ActionPhase, Turn
+from . import encoding
 from .components import (ATTRIBUTES, DATA, REGIONS, load_board, load_buildings, load_cards, load_mat,
                          load_tokens)
 from .silent_fleet import SilentFleet
@@ -44,6 +45,23 @@ class AgeOfSail(Game):
         self.start_sides = [b.id for b in self.buildings.values() if b.level == 0]
         self.actions = ActionPhase(self)
         self.silent = SilentFleet(self, self.actions)
+        self.encoder = encoding.Encoder(self)
+
+    # == for search and learning (encoding.py): numbered actions, observations, bounds ==
+    def action_ids(self, players, options):
+        return encoding.action_ids(self, players, options)
+
+    def never_legal_ids(self, players, options):
+        return encoding.never_legal_ids(self, players, options)
+
+    def observation_layout(self, players, options):
+        return encoding.observation_layout(self, players, options)
+
+    def observe(self, state, seat):
+        return self.encoder.observe(state, seat)
+
+    def bounds(self, players, options):
+        return encoding.bounds(self, players, options)
 
     @staticmethod
     def _connections_by_space(board):

@@ -13,8 +13,10 @@ The position is plain lists and integers (state.py); the tiles are bit masks of 
 from __future__ import annotations
 
 from ..core.actions import Action, Event
-from ..core.game import Game
+from ..core.chance import Chance, Outcome
+from ..core.game import Bounds, Game
 from ..core.texts import Text, add_text
+from . import encoding
 from .components import (DATA, OPPOSITE, PATTERNS, SIDES, UNITS, load_chips, load_rules, load_tiles,
                          pattern_of, rotate)
 from .state import State
@@ -38,6 +40,34 @@ class Entdecker(Game):
         self._board_tables(R)
         self._tile_tables()
         self._chip_tables()
+        # The spinner's outcomes: each amount of gold, as likely as the sectors that show it.
+        amounts = sorted(set(R.sectors))
+        self.spin_outcomes = tuple(Outcome(f"spin:{v}", R.sectors.count(v), Text("ent.chance.spin-result", gold=v))
+                                   for v in amounts)
+        # Tile kinds by back (plain, "?"), and each kind's draw as a chance outcome: id and name.
+        self.back_types = tuple(tuple(k for k, t in enumerate(self.type_ids) if bool(self.tiles[t].event) == back
+                                      and not self.tiles[t].reserve) for back in (False, True))
+        self.tile_outcomes = [(f"tile:{t}", Text("ent.chance.tile-result", tile=f"ent.tile.{t}")) for t in self.type_ids]
+        self.encoder = encoding.Encoder(self)
+
+    # == for search and learning (encoding.py): numbered actions and outcomes, observations, bounds ==
+    def action_ids(self, players, options):
+        return encoding.action_ids(self, players, options)
+
+    def never_legal_ids(self, players, options):
+        return encoding.never_legal_ids(self, players, options)
+
+    def chance_ids(self, players, options):
+        return encoding.chance_ids(self, players, options)
+
+    def observation_layout(self, players, options):
+        return encoding.observation_layout(self, players, options)
+
+    def observe(self, state, seat):
+        return self.encoder.observe(state, seat)
+
+    def bounds(self, players, options):
+        return encoding.bounds(self, players, options)
 
     # Texts of this game are namespaced: the catalog is shared by every game.
     def phase_text(self, phase):
@@ -104,19 +134,24 @@ class Entdecker(Game):
         R = self.numbers
         state = State(players, self.squares, seed, options)
         events.append(Event("ent.setup.board", key="ent.log.setup.board", columns=R.columns, rows=R.rows, circles=len(self.circles)))
-        # The discovery tiles, shuffled, in 5 face-down piles; the reserve tiles face up by number.
+        # The discovery tiles, shuffled, in 5 face-down piles (only their sizes and top backs matter: see
+        # state.py); the reserve tiles face up by number. Setup randomness stays inside the seed: the
+        # backs of the five top tiles. Every later draw is a chance step.
         draw = [t for t in range(len(self.tile_type)) if not self.tile_reserve[t]]
-        state.rng.shuffle(draw)
-        state.piles = [draw[p::R.draw_piles] for p in range(R.draw_piles)]
-        state.pile_top = [self._new_top(state, pile) for pile in state.piles]
+        state.pool = [[t for t in draw if self.tile_type[t] == k] for k in range(len(self.type_ids))]
+        state.pile_size = [len(draw[p::R.draw_piles]) for p in range(R.draw_piles)]
+        state.pile_top = [-1] * R.draw_piles
+        for p in range(R.draw_piles):
+            event, hidden = self.hidden_backs(state)
+            state.pile_top[p] = int(state.rng.below(hidden) < event)
         state.reserve = [[t for t in range(len(self.tile_type)) if self.tile_reserve[t] == n]
                          for n in range(1, R.reserve_piles + 1)]
         events.append(Event("ent.setup.tiles", key="ent.log.setup.tiles", tiles=len(draw), piles=R.draw_piles,
                             reserve=sum(map(len, state.reserve)), reserve_piles=R.reserve_piles))
-        # The discoverer chips, shuffled, in 2 face-down piles.
+        # The discoverer chips, shuffled, in 2 face-down piles (kept as for the tiles).
         chips = list(range(len(self.chip_kind)))
-        state.rng.shuffle(chips)
-        state.chip_piles = [chips[p::R.chip_piles] for p in range(R.chip_piles)]
+        state.chip_pool = chips
+        state.chip_size = [len(chips[p::R.chip_piles]) for p in range(R.chip_piles)]
         events.append(Event("ent.setup.chips", key="ent.log.setup.chips", chips=len(chips), piles=R.chip_piles))
         # Each player: units in their colour, the gold counter on 4, the score marker at the start.
         state.gold = [R.start_gold] * players
@@ -172,7 +207,7 @@ class Entdecker(Game):
             events.append(Event("ent.end.trigger", key="ent.log.end.explored"))
             self._begin_final(state)
             return
-        if not any(state.piles):
+        if not any(state.pile_size):
             events.append(Event("ent.end.trigger", key="ent.log.end.last-tile"))
             self._begin_final(state)
             return
@@ -184,10 +219,10 @@ class Entdecker(Game):
             self._begin_turn(state, seat)
 
     # == 1: income (決定黃金收入) ===========================================================================
-    def _income(self, state, events):
-        R = self.numbers
+    def _income(self, state, value, events):
+        """The start player has spun the spinner (a chance step): everyone gains that much gold."""
         state.round += 1
-        state.spin = value = R.sectors[state.rng.below(len(R.sectors))]
+        state.spin = value
         events.append(Event("ent.income.spin", key="ent.log.income", seat=state.start_player, round=state.round, value=value))
         for seat in range(len(state.gold)):
             self._gain_gold(state, seat, value, events)
@@ -244,7 +279,7 @@ class Entdecker(Game):
     def _can_start(self, state, seat) -> bool:
         need = self.numbers.tile_cost
         gold = state.gold[seat]
-        if not any(state.piles):
+        if not any(state.pile_size):
             return False
         grid, open_routes, unit = state.grid, state.open_routes, state.unit
         found = False
@@ -280,7 +315,7 @@ class Entdecker(Game):
     # -- declaring how many tiles (宣告使用幾張探索卡) -------------------------------------------------------
     def _buy_limit(self, state, seat) -> int:
         return min(state.gold[seat] // self.numbers.tile_cost if self.numbers.tile_cost else 12,
-                   sum(map(len, state.piles)))
+                   sum(state.pile_size))
 
     def _buy(self, state, seat, count, events):
         cost = count * self.numbers.tile_cost
@@ -291,26 +326,71 @@ class Entdecker(Game):
         state.phase = "explore"
 
     # -- drawing a tile from one of the 5 piles (抽取並放置探索卡 i) -------------------------------------------
-    def _new_top(self, state, pile) -> int:
-        """The back of a pile's new top tile: 1 for a "?", 0 plain, -1 when the pile is empty."""
-        return int(self.tile_event[pile[state.rng.below(len(pile))]] != "") if pile else -1
+    # The player picks a pile (a decision); turning its top tile over is a chance step, and so is the
+    # back of the tile that then lies on top. The chances are the ones a shuffled stack gives: every
+    # face-down tile with the back everyone saw is as likely to be the one turned over.
+    def face_down_events(self, state) -> int:
+        """How many of the face-down tiles are "?" tiles."""
+        pool = state.pool
+        return sum(len(pool[k]) for k in self.back_types[1])
+
+    def hidden_backs(self, state) -> tuple[int, int]:
+        """Face-down tiles under the visible tops: how many are "?" tiles, and how many in all."""
+        tops = [b for b in state.pile_top if b >= 0]
+        return self.face_down_events(state) - sum(tops), sum(state.pile_size) - len(tops)
 
     def _draw(self, state, seat, p, events):
-        """The face of the top tile is decided when it is turned over: a tile of the pile with the back
-        everyone could see, drawn at random (the same chances as a shuffled pile)."""
-        pile = state.piles[p]
-        back = state.pile_top[p]
-        same = [i for i, t in enumerate(pile) if (self.tile_event[t] != "") == back]
-        tile = pile.pop(same[state.rng.below(len(same))])
-        state.pile_top[p] = self._new_top(state, pile)
         state.bought -= 1
         state.drawn_count += 1
-        kind = self.type_ids[self.tile_type[tile]]
+        state.drawing = p
         events.append(Event("ent.explore.draw", seat=seat, automatic=False, key="ent.log.draw", pile=p + 1,
-                            tile=f"ent.tile.{kind}", event=bool(back)))
+                            event=bool(state.pile_top[p])))
+        state.phase = "draw"
+
+    def _draw_chance(self, state) -> Chance:
+        """Which tile the top of the pile turns out to be: each kind as likely as its face-down tiles with
+        that back."""
+        p, back = state.drawing, state.pile_top[state.drawing]
+        pool, names = state.pool, self.tile_outcomes
+        return Chance("ent.explore.draw", Text("ent.chance.tile", pile=p + 1),
+                      [Outcome(names[k][0], len(pool[k]), names[k][1]) for k in self.back_types[back] if pool[k]])
+
+    def _turn_over(self, state, kind, events):
+        """The drawn tile shows `kind`; the pile's next tile, if any, shows its back in the next step."""
+        tile = state.pool[self.type_ids.index(kind)].pop()
+        p = state.drawing
+        state.pile_size[p] -= 1
+        state.pile_top[p] = -1
+        state.drawn = tile
+        events.append(Event("ent.explore.draw", seat=state.seat, key="ent.log.drawn", pile=p + 1,
+                            tile=f"ent.tile.{kind}"))
+        if state.pile_size[p]:
+            state.phase = "reveal"
+        else:
+            self._after_draw(state, state.seat, events)
+
+    def _reveal_chance(self, state) -> Chance:
+        event_tiles, hidden = self.hidden_backs(state)
+        outcomes = [Outcome(f"back:{name}", n, Text(f"ent.chance.back-{name}"))
+                    for name, n in (("plain", hidden - event_tiles), ("event", event_tiles)) if n]
+        return Chance("ent.explore.draw", Text("ent.chance.back", pile=state.drawing + 1), outcomes)
+
+    def _reveal(self, state, back, events):
+        p = state.drawing
+        state.pile_top[p] = int(back == "event")
+        events.append(Event("ent.explore.draw", key=f"ent.log.back-{back}", pile=p + 1))
+        self._after_draw(state, state.seat, events)
+
+    def _after_draw(self, state, seat, events):
+        """The drawn tile is placed: where it fits beside the ship, by the player when there is a choice."""
+        state.drawing = -1
+        tile = state.drawn
+        kind = self.type_ids[self.tile_type[tile]]
+        state.phase = "explore"
         placements = self.placements(state, tile)
         if not placements:
             # iii: a tile that fits nowhere beside the ship leaves the game, with its event unplayed.
+            state.drawn = -1
             state.removed.append(tile)
             events.append(Event("ent.explore.no-fit", seat=seat, key="ent.log.no-fit", tile=f"ent.tile.{kind}"))
         elif len(placements) == 1:
@@ -434,12 +514,12 @@ class Entdecker(Game):
 
     # -- going on or stopping (抽取並放置探索卡 v, vi) -----------------------------------------------------------
     def can_continue(self, state) -> bool:
-        return state.bought > 0 and state.ship >= 0 and any(state.piles) and bool(self.targets(state))
+        return state.bought > 0 and state.ship >= 0 and any(state.pile_size) and bool(self.targets(state))
 
     def _stop_reason(self, state) -> str:
         if state.bought <= 0:
             return "used"
-        if not any(state.piles):
+        if not any(state.pile_size):
             return "piles"
         return "no-route"
 
@@ -518,13 +598,11 @@ class Entdecker(Game):
             state.hostile = True
             events.append(Event("ent.event.hostile", seat=seat, key="ent.log.hostile", square=self.names[q]))
         elif event == "friendly":
-            chip = self._take_chip(state)
-            if chip is None:
+            if not state.chip_pool:
                 events.append(Event("ent.event.friendly", seat=seat, key="ent.log.friendly.none"))
-            else:
-                state.chips[seat].append(chip)
-                events.append(Event("ent.event.friendly", seat=seat, key="ent.log.friendly",
-                                    chip=f"ent.chip.{self.chip_kind[chip]}", value=self.chip_value[chip]))
+            else:                                     # the chip is drawn in the next step, a chance step
+                state.chip_for = seat
+                state.phase = "chip"
         elif event == "pirates":
             gold = state.gold[seat]
             lost = (gold + 1) // 2                    # half, the loss rounded up
@@ -538,13 +616,31 @@ class Entdecker(Game):
             events.append(Event("ent.event.gold", seat=seat, key="ent.log.gold", amount=R.gold_found))
             self._gain_gold(state, seat, R.gold_found, events)
 
-    def _take_chip(self, state):
-        """A chip from the taller face-down pile, at random within it; None when both are empty."""
-        piles = state.chip_piles
-        p = max(range(len(piles)), key=lambda i: len(piles[i]))
-        if not piles[p]:
-            return None
-        return piles[p].pop(state.rng.below(len(piles[p])))
+    def _chip_chance(self, state, rule) -> Chance:
+        """A chip from the taller face-down pile: each kind as likely as its face-down chips."""
+        counts: dict[str, int] = {}
+        for c in state.chip_pool:
+            counts[self.chip_kind[c]] = counts.get(self.chip_kind[c], 0) + 1
+        return Chance(rule, Text("ent.chance.chip"), [
+            Outcome(f"chip:{kind}", n, Text("ent.chance.chip-result", chip=f"ent.chip.{kind}",
+                                            value=self.chip_kinds[kind].value))
+            for kind, n in sorted(counts.items())])
+
+    def _take_chip(self, state, kind) -> int:
+        """Take a chip of `kind` off the taller face-down pile."""
+        piles = state.chip_size
+        piles[max(range(len(piles)), key=lambda i: piles[i])] -= 1
+        pool = state.chip_pool
+        return pool.pop(max(i for i, c in enumerate(pool) if self.chip_kind[c] == kind))
+
+    def _friendly_chip(self, state, kind, events):
+        seat = state.chip_for
+        chip = self._take_chip(state, kind)
+        state.chips[seat].append(chip)
+        events.append(Event("ent.event.friendly", seat=seat, key="ent.log.friendly",
+                            chip=f"ent.chip.{kind}", value=self.chip_value[chip]))
+        state.chip_for = -1
+        state.phase = "explore"
 
     # == 3: units (派駐單位) ==============================================================================
     def unit_cost(self, state, kind) -> int:
@@ -675,18 +771,30 @@ class Entdecker(Game):
         return sc
 
     def _score_chip(self, state, sc, events):
+        """Each largest explorer takes a chip (one chance step each), unless too few are left for all."""
         largest = sc["ranks"][0]["seats"]
-        left = sc["chips_left"] = sum(map(len, state.chip_piles))
+        left = sc["chips_left"] = len(state.chip_pool)
         if left < len(largest):
             sc["shortage"] = True
             events.append(Event("ent.island.chip", key="ent.log.chip.shortage", seats=list(largest), left=left))
+            self._chip_value(sc)
         else:
-            for seat in largest:
-                chip = self._take_chip(state)
-                state.chips[seat].append(chip)
-                sc["chips"].append({"seat": seat, "chip": self.chip_kind[chip], "value": self.chip_value[chip]})
-                events.append(Event("ent.island.chip", seat=seat, key="ent.log.chip",
-                                    chip=f"ent.chip.{self.chip_kind[chip]}", value=self.chip_value[chip]))
+            sc["stage"] = "draw-chips"
+
+    def _scoring_chip(self, state, kind, events):
+        sc = state.scoring
+        seat = sc["ranks"][0]["seats"][len(sc["chips"])]
+        chip = self._take_chip(state, kind)
+        state.chips[seat].append(chip)
+        sc["chips"].append({"seat": seat, "chip": kind, "value": self.chip_value[chip]})
+        events.append(Event("ent.island.chip", seat=seat, key="ent.log.chip",
+                            chip=f"ent.chip.{kind}", value=self.chip_value[chip]))
+        if len(sc["chips"]) == len(sc["ranks"][0]["seats"]):
+            self._chip_value(sc)
+
+    @staticmethod
+    def _chip_value(sc):
+        """The island's value: its tiles plus the best chip its largest explorers took."""
         sc["chip_value"] = max((c["value"] for c in sc["chips"]), default=0)
         sc["value"] = sc["tiles"] + sc["chip_value"]
         sc["stage"] = "points"
@@ -767,7 +875,7 @@ class Entdecker(Game):
             out = []
             if self.can_continue(state):
                 out = [Action(f"draw:{p + 1}", "ent.explore.draw", target=f"pile.{p + 1}", label_key="ent.act.draw",
-                              pile=p + 1) for p in range(len(state.piles)) if state.piles[p]]
+                              pile=p + 1) for p in range(len(state.pile_size)) if state.pile_size[p]]
             out += [self._unit_action(state, kind, a) for kind, a in self._unit_options(state, seat)]
             out += self._recall_actions(state, seat)
             if state.drawn_count:
@@ -815,7 +923,7 @@ class Entdecker(Game):
                     for n in range(1, self.numbers.max_gold + 1)]
         elif phase == "explore":
             more = [Action(f"draw:{p + 1}", "ent.explore.draw", target=f"pile.{p + 1}", label_key="ent.act.draw",
-                           pile=p + 1) for p in range(len(state.piles))]
+                           pile=p + 1) for p in range(len(state.pile_size))]
             if self.fresh_areas(state):
                 more += [self._unit_action(state, kind, a) for kind in range(3)
                          for a in range(self.fresh_areas(state))]
@@ -852,9 +960,9 @@ class Entdecker(Game):
             if n * self.numbers.tile_cost > state.gold[seat]:
                 return "ent.explore.buy", Text("ent.why.buy-gold", count=n, cost=n * self.numbers.tile_cost,
                                                gold=state.gold[seat])
-            return "ent.explore.buy", Text("ent.why.buy-tiles", count=n, left=sum(map(len, state.piles)))
+            return "ent.explore.buy", Text("ent.why.buy-tiles", count=n, left=sum(state.pile_size))
         if kind == "draw":
-            if not arg.isdigit() or not 1 <= int(arg) <= len(state.piles):
+            if not arg.isdigit() or not 1 <= int(arg) <= len(state.pile_size):
                 return unknown
             if state.bought <= 0:
                 return "ent.explore.stop", Text("ent.why.draw-used")
@@ -887,7 +995,7 @@ class Entdecker(Game):
             q = self.circles[position - self.squares][0]
             if state.grid[q] >= 0:
                 return "ent.explore.start", Text("ent.why.start-explored", circle=name, square=self.names[q])
-            if not any(state.piles):
+            if not any(state.pile_size):
                 return "ent.end.trigger", Text("ent.why.no-tiles")
             if self._edge_allowed(state, seat, self._explored_starts(state)):
                 return "ent.explore.buy", Text("ent.why.start-gold", need=self.numbers.tile_cost,
@@ -969,11 +1077,38 @@ class Entdecker(Game):
             self._end_turn(state)
         self._settle(state)
 
-    def auto_step(self, state, events):
+    # -- chance steps: the spinner, turning a tile over, the next back, a chip ---------------------------
+    def chance(self, state):
         phase = state.phase
         if phase == "income":
-            self._income(state, events)
-        elif phase == "start":
+            return Chance("ent.income.spin", Text("ent.chance.spin", seat=state.start_player), self.spin_outcomes)
+        if phase == "draw":
+            return self._draw_chance(state)
+        if phase == "reveal":
+            return self._reveal_chance(state)
+        if phase == "chip":
+            return self._chip_chance(state, "ent.event.friendly")
+        if phase in ("scoring", "final") and state.scoring is not None and state.scoring["stage"] == "draw-chips":
+            return self._chip_chance(state, "ent.island.chip")
+        return None
+
+    def apply_chance(self, state, outcome, events):
+        kind, _, value = outcome.partition(":")
+        if kind == "spin":
+            self._income(state, int(value), events)
+        elif kind == "tile":
+            self._turn_over(state, value, events)
+        elif kind == "back":
+            self._reveal(state, value, events)
+        elif state.phase == "chip":
+            self._friendly_chip(state, value, events)
+        else:
+            self._scoring_chip(state, value, events)
+        self._settle(state)
+
+    def auto_step(self, state, events):
+        phase = state.phase
+        if phase == "start":
             self._cannot_start(state, events)
         elif phase == "explore":
             events.append(Event("ent.explore.stop", seat=state.seat, key=f"ent.log.stop.{self._stop_reason(state)}",
@@ -996,7 +1131,7 @@ class Entdecker(Game):
     def _cannot_start(self, state, events):
         """No start this player can pay for: they pass. If no circle leads anywhere, exploring is over."""
         seat = state.seat
-        if not any(state.piles):
+        if not any(state.pile_size):
             events.append(Event("ent.end.trigger", key="ent.log.end.last-tile"))
             self._begin_final(state)
             return

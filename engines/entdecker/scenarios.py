@@ -4,9 +4,8 @@ Each one starts from a normal seeded setup and lays out the table a moment of th
 tile comes out of the discovery piles (so the 120 tiles stay 120), every unit from its owner's supply,
 every chip from the chip piles; each tile is checked to agree with its neighbours as the rules demand,
 and no hole is left that the reserve would already have filled. The piles are then arranged so that
-the draws the tutorial makes are certain: a pile whose top tile is a "?" has only one kind of "?" tile
-in it, a pile whose top is plain holds only the kind of plain tile the lesson needs, and the taller chip
-pile holds chips of one value.
+the draws the tutorial makes are certain: each scenario plans its draws (`Scenario.draws`), the outcomes
+its chance steps give while the lesson plays it, and shows the backs those draws need on top of the piles.
 """
 
 from __future__ import annotations
@@ -18,22 +17,29 @@ from .components import UNITS
 
 # -- laying out the table ---------------------------------------------------------------------------------
 def _take(game, state, kind):
-    """One tile of a kind, out of whichever discovery pile holds one."""
-    for p, pile in enumerate(state.piles):
-        for i, tile in enumerate(pile):
-            if game.type_ids[game.tile_type[tile]] == kind:
-                pile.pop(i)
-                _refresh_top(game, state, p)
-                return tile
-    raise ValueError(f"scenario: no '{kind}' tile left in the piles")
+    """One tile of a kind, out of the face-down tiles; it leaves the largest pile."""
+    face_down = state.pool[game.type_ids.index(kind)]
+    if not face_down:
+        raise ValueError(f"scenario: no '{kind}' tile left face down")
+    sizes = state.pile_size
+    sizes[max(range(len(sizes)), key=lambda p: sizes[p])] -= 1
+    tile = face_down.pop()
+    _settle_tops(game, state)
+    return tile
 
 
-def _refresh_top(game, state, p):
-    pile = state.piles[p]
-    if not pile:
-        state.pile_top[p] = -1
-    elif not any(int(game.tile_event[t] != "") == state.pile_top[p] for t in pile):
-        state.pile_top[p] = int(game.tile_event[pile[0]] != "")
+def _settle_tops(game, state):
+    """An empty pile shows no back, and no more tops show a "?" (or a plain back) than there are such
+    tiles face down."""
+    for p, size in enumerate(state.pile_size):
+        if not size:
+            state.pile_top[p] = -1
+        elif state.pile_top[p] < 0:
+            state.pile_top[p] = 0
+    event_tiles = game.face_down_events(state)
+    for back, limit in ((1, event_tiles), (0, sum(state.pile_size) - event_tiles)):
+        while state.pile_top.count(back) > limit:
+            state.pile_top[state.pile_top.index(back)] = 1 - back
 
 
 def _lay(game, state, square, kind, degrees=0):
@@ -73,47 +79,39 @@ def _settle_layout(game, state):
 
 
 def _stack_pile(game, state, p, kind=None, event=None):
-    """Arrange pile p (0-based): its top shows plain (`kind` set) or "?" (`event` set), and every tile of
-    that back in the pile is of that kind / event, so the draw is certain. Tiles swap piles; none leaves."""
-    pile = state.piles[p]
-    wanted_back = int(event is not None)
+    """Pile p (0-based) shows a plain back (`kind` set) or a "?" (`event` set) on top, so that the draw the
+    scenario plans (`_tile`) can come from it."""
+    state.pile_top[p] = int(event is not None)
+    _settle_tops(game, state)
+    wanted = _tile(game, kind, event).partition(":")[2]
+    if not state.pool[game.type_ids.index(wanted)]:
+        raise ValueError(f"scenario: no '{wanted}' tile left face down")
 
-    def wanted(t):
-        return (game.tile_event[t] == event) if event is not None else \
-            (game.tile_event[t] == "" and game.type_ids[game.tile_type[t]] == kind)
-    others = [q for q in range(len(state.piles)) if q != p]
-    # Tiles with the same back but the wrong kind go to the other piles, one each in turn.
-    for i, t in enumerate([t for t in pile if int(game.tile_event[t] != "") == wanted_back and not wanted(t)]):
-        pile.remove(t)
-        state.piles[others[i % len(others)]].append(t)
-    if not any(wanted(t) for t in pile):
-        for q in others:
-            found = [t for t in state.piles[q] if wanted(t)]
-            if found:
-                state.piles[q].remove(found[0])
-                pile.append(found[0])
-                break
-    state.pile_top[p] = wanted_back
-    for q in others:
-        _refresh_top(game, state, q)
+
+def _tile(game, kind=None, event=None) -> str:
+    """The planned draw of a tile of `kind`, or of the "?" tile with `event`."""
+    if event is not None:
+        kind = next(t for t in game.type_ids if game.tiles[t].event == event)
+    return f"tile:{kind}"
+
+
+def _chip(game, value) -> str:
+    """The planned draw of a chip worth `value`."""
+    return "chip:" + next(k for k, c in game.chip_kinds.items() if c.value == value)
 
 
 def _arrange_chips(game, state, value, give=(), left=None):
-    """The taller chip pile holds only chips of `value`; `give` seats take chips face up as if from
-    earlier islands (round robin); `left` limits how many chips stay in the piles at all."""
-    chips = sorted(c for pile in state.chip_piles for c in pile)
+    """`give` seats hold chips face up as if from earlier islands (round robin); face down stay `left`
+    chips, or else as many chips of `value` as there are and one fewer of the others, a chip of `value`
+    always among them."""
+    chips = sorted(state.chip_pool)
     same = [c for c in chips if game.chip_value[c] == value]
     rest = [c for c in chips if game.chip_value[c] != value]
-    if left is not None:
-        keep = (same + rest)[:left]
-        taken = [c for c in chips if c not in keep]
-        same, rest = [c for c in same if c in keep], [c for c in rest if c in keep]
-    else:
-        taken = rest[len(same) - 1:] if len(rest) >= len(same) else []
-        rest = rest[:len(same) - 1]
-    for i, c in enumerate(taken):
+    keep = (same + rest)[:left] if left is not None else same + rest[:len(same) - 1]
+    for i, c in enumerate(c for c in chips if c not in keep):
         state.chips[give[i % len(give)]].append(c)
-    state.chip_piles = [same, rest]
+    state.chip_pool = keep
+    state.chip_size = [(len(keep) + 1) // 2, len(keep) // 2]
 
 
 def _to_turn(game, state, seat, gold, round_=5, spin=3):
@@ -154,26 +152,26 @@ def _block_island(game, state):
 
 # -- the scenarios -------------------------------------------------------------------------------------------
 def no_fit(game):
-    """抽取並放置探索卡 iii: the only square beside the ship needs land on two opposite sides; pile 1
-    holds coasts, which have land on one side only, so the tile drawn fits nowhere."""
+    """抽取並放置探索卡 iii: the only square beside the ship needs land on two opposite sides; the tile
+    drawn from pile 1 is a coast, with land on one side only, so it fits nowhere."""
     def prepare(state, events):
         _strait_table(game, state)
         _settle_layout(game, state)
         _stack_pile(game, state, 0, kind="coast")
         _to_turn(game, state, 0, gold=[6, 5])
         _note(state, events, "no-fit", "ent.explore.no-fit")
-    return Scenario(players=2, seed=11, prepare=prepare)
+    return Scenario(players=2, seed=11, prepare=prepare, draws=(_tile(game, "coast"),))
 
 
 def event(game):
-    """事件: pile 2 shows a "?" back and holds only pirates among its "?" tiles; Player 1 has 8 gold."""
+    """事件: pile 2 shows a "?" back, and the tile drawn from it is pirates; Player 1 has 8 gold."""
     def prepare(state, events):
         _strait_table(game, state)
         _settle_layout(game, state)
         _stack_pile(game, state, 1, event="pirates")
         _to_turn(game, state, 0, gold=[8, 6])
         _note(state, events, "event", "ent.event.pirates")
-    return Scenario(players=2, seed=12, prepare=prepare)
+    return Scenario(players=2, seed=12, prepare=prepare, draws=(_tile(game, event="pirates"),))
 
 
 def tie_units(game):
@@ -190,7 +188,7 @@ def tie_units(game):
         _arrange_chips(game, state, 2, give=(1, 2, 0))
         _to_turn(game, state, 0, gold=[6, 4, 5], round_=6)
         _note(state, events, "tie-units", "ent.island.largest")
-    return Scenario(players=3, seed=13, prepare=prepare)
+    return Scenario(players=3, seed=13, prepare=prepare, draws=(_tile(game, "coast"), _chip(game, 2)))
 
 
 def chip_shortage(game):
@@ -209,7 +207,7 @@ def chip_shortage(game):
         _arrange_chips(game, state, 3, give=(0, 1, 2), left=1)
         _to_turn(game, state, 0, gold=[7, 5, 6], round_=9)
         _note(state, events, "chip-shortage", "ent.island.chip")
-    return Scenario(players=3, seed=14, prepare=prepare)
+    return Scenario(players=3, seed=14, prepare=prepare, draws=(_tile(game, "coast"),))
 
 
 def halving(game):
@@ -228,7 +226,7 @@ def halving(game):
         _arrange_chips(game, state, 2, give=(1, 2, 3))
         _to_turn(game, state, 0, gold=[9, 4, 5, 6], round_=7)
         _note(state, events, "halving", "ent.island.halving")
-    return Scenario(players=4, seed=15, prepare=prepare)
+    return Scenario(players=4, seed=15, prepare=prepare, draws=(_tile(game, "coast"), _chip(game, 2)))
 
 
 SCENARIOS = {"no-fit": no_fit, "event": event, "tie-units": tie_units, "chip-shortage": chip_shortage,

@@ -19,9 +19,10 @@ class State:
         # the table
         "grid", "tile_at", "open_routes", "unit", "unit_area", "area_island",
         "isl_parent", "isl_open", "isl_squares", "isl_closed",
-        "piles", "pile_top", "reserve", "removed", "chip_piles", "spin",
+        "pool", "pile_size", "pile_top", "reserve", "removed", "chip_pool", "chip_size", "spin",
         # the turn
-        "ship", "bought", "drawn_count", "drawn", "placements", "fresh", "hostile", "explored_count", "laid",
+        "ship", "bought", "drawn_count", "drawing", "drawn", "placements", "fresh", "hostile", "explored_count",
+        "laid", "chip_for",
         "queue", "scoring", "final",
     )
 
@@ -50,21 +51,28 @@ class State:
         self.isl_open: list[int] = []                   # land sides still facing unexplored squares
         self.isl_squares: list[list[int]] = []          # the squares with land of the island
         self.isl_closed: list[int] = []                 # 0 open, 1 complete (waiting for its scoring), 2 done
-        self.piles: list[list[int]] = []                # the face-down discovery piles (tile ids, unordered)
+        # The face-down tiles of all 5 discovery piles together. Which pile a face-down tile lies in tells
+        # nobody anything (the piles were cut from one shuffled stack), so only each pile's size and the
+        # back of its top tile are kept; a draw is a chance step over the tiles not yet seen.
+        self.pool: list[list[int]] = []                 # per tile type: the ids of its face-down tiles
+        self.pile_size: list[int] = []
         self.pile_top: list[int] = []                   # the back of each pile's top tile: 1 "?", 0 plain, -1 empty
         self.reserve: list[list[int]] = []              # the face-up reserve piles
         self.removed: list[int] = []                    # tiles that fitted nowhere: out of the game
-        self.chip_piles: list[list[int]] = []           # face-down chip piles (chip ids, unordered)
+        self.chip_pool: list[int] = []                  # the face-down chips of both piles (ids), as for tiles
+        self.chip_size: list[int] = []                  # how many chips each pile holds
         self.spin = 0                                   # the spinner's last result
         self.ship = -1                                  # square, edge circle (squares + index), or -1
         self.bought = 0                                 # declared tiles still to draw this turn
         self.drawn_count = 0                            # tiles drawn this turn
+        self.drawing = -1                               # the pile a tile is being drawn from, or -1
         self.drawn = -1                                 # the tile waiting to be placed, or -1
         self.placements: list[tuple[int, int]] = []     # where it may go: (square, quarter turns)
         self.fresh = -1                                 # the square explored by the ship's last move this turn
         self.hostile = False                            # hostile natives on that square
         self.explored_count = 0
         self.laid: list[int] = []                       # squares explored since the last end of a turn
+        self.chip_for = -1                              # friendly natives: the seat about to take a chip
         self.queue: list[int] = []                      # completed islands waiting to be scored
         self.scoring: dict | None = None                # the island being scored, step by step
         self.final = False                              # the end-of-game scoring has begun

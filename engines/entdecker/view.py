@@ -1,8 +1,8 @@
 """What an Entdecker board shows: a JSON-ready snapshot of the position (no timeline state).
 
-A seat's view hides what lies face down: what is in each discovery pile (only its size and the back of
-its top tile, "?" or plain, show) and the values of the chips in the two chip piles. The teacher's view
-(seat None) shows everything.
+A seat's view hides nothing a player could not know: each discovery pile shows its size and the back of
+its top tile, "?" or plain; what is still face down, by kind, follows from what everyone has seen. The
+teacher's view (seat None) adds those counts, so the teacher can say what may come.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ def board_view(game, state, seat):
                   "islands": islands_view(game, state)},
         "players": [player_view(game, state, s) for s in range(len(state.gold))],
         "spinner": {"sectors": list(R.sectors), "last": state.spin or None},
-        "piles": [pile_view(game, state, p, teacher) for p in range(len(state.piles))],
+        "piles": [{"number": p + 1, "count": size, "top": (None, "plain", "event")[state.pile_top[p] + 1]}
+                  for p, size in enumerate(state.pile_size)],
         "reserve": [{"number": n + 1, "pattern": PATTERNS[n], "count": len(pile),
                      "tile": next((t.id for t in game.tiles.values() if t.reserve == n + 1), None)}
                     for n, pile in enumerate(state.reserve)],
-        "chip_piles": [{"count": len(pile), **({"chips": sorted(game.chip_kind[c] for c in pile)} if teacher else {})}
-                       for pile in state.chip_piles],
+        "chip_piles": [{"count": size} for size in state.chip_size],
         "removed": sorted(game.type_ids[game.tile_type[t]] for t in state.removed),
         "explored": state.explored_count, "squares": game.squares,
         "scoring": scoring_view(state.scoring),
@@ -45,9 +45,19 @@ def board_view(game, state, seat):
         "stand_in": {"board": R.stand_in, "tiles": any(t.stand_in for t in game.tiles.values()),
                      "chips": any(c.source == "stand-in" for c in game.chip_kinds.values())},
     }
+    if teacher:
+        view["face_down"] = {"tiles": {game.type_ids[k]: len(tiles) for k, tiles in enumerate(state.pool) if tiles},
+                             "chips": _kinds(game.chip_kind[c] for c in state.chip_pool)}
     if state.scenario_note:
         view["scenario"] = state.scenario_note
     return view
+
+
+def _kinds(names) -> dict:
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def tile_view(game, tile, o=None):
@@ -99,18 +109,6 @@ def player_view(game, state, seat):
         "chips": [{"kind": game.chip_kind[c], "value": game.chip_value[c]} for c in state.chips[seat]],
         "first_turn": not state.first_turn_done[seat],
     }
-
-
-def pile_view(game, state, p, teacher):
-    pile = state.piles[p]
-    out = {"number": p + 1, "count": len(pile), "top": (None, "plain", "event")[state.pile_top[p] + 1]}
-    if teacher:
-        contents = {}
-        for t in pile:
-            kind = game.type_ids[game.tile_type[t]]
-            contents[kind] = contents.get(kind, 0) + 1
-        out["contents"] = dict(sorted(contents.items()))
-    return out
 
 
 def scoring_view(sc):

@@ -15,7 +15,7 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import Text, load_catalog, render
+from engines.core.texts import LANG_NAMES, Text, load_catalog, render
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
@@ -25,8 +25,7 @@ from .setup import SEAT_KINDS, SetupSection
 load_catalog(Path(__file__).with_name("texts.toml"))
 log = logging.getLogger(__name__)
 
-# Each language by its own name; only the languages the texts have are offered.
-LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
+# Each language by its own name (from the kernel, which knows the languages).
 LANG_CHOICES = tuple((LANG_NAMES.get(lang, lang), lang) for lang in engines.core.texts.LANGS)
 _LOG_LINES = 80
 
@@ -258,6 +257,8 @@ class GameShell(W.VBox):
                 f"ui.seat.{self.seat_kinds[m.to_move]}", self.lang)))
             return False
         m.play(action_id)
+        while m.pending == "chance":      # the learner's own draw: the tile turns over at once
+            m.advance(step=True)
         self._message = ""
         self.refresh()
         return True

@@ -1,0 +1,189 @@
+"""Endeavor for search and learning: the numbered action table, the observation, the declared bounds.
+
+Everything here is derived from the components (data/*.toml) and from the same names the rules code
+uses for its actions, so editing a data file keeps the table and the observation right. The rules
+themselves live in age_of_sail.py and action_phase.py; nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+from .components import ATTRIBUTES, REGIONS
+
+PHASES = ("start", "scarce", "build", "growth", "salary", "action", "discard", "end", "over")
+ACTIONS = ("ship", "occupy", "attack", "payment", "acquire")
+PENDING = ("memorial", "silent-pick", "silent")
+
+
+def action_ids(game, players: int, options: dict) -> list[str]:
+    """Every decision the rules can offer with these settings, in a fixed order."""
+    board = game.boards[options["side"]]
+    slots = range(game.mat.coastline_slots)
+    cities = [s for s, sp in board.spaces.items() if sp["kind"] == "city"]
+    fleets = [s for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
+    decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
+    tray = [b.id for b in game.buildings.values() if b.level >= 1]
+    ids = [f"start:{side}" for side in game.start_sides]
+    ids += [f"build:{b}" for b in tray]
+    ids += [f"pay:{slot}" for slot in slots]
+    ids += [f"activate:{slot}" for slot in slots]
+    ids += [f"token:{k.id}" for k in game.tokens.values() if k.actions]
+    ids += ["pass", "done"]
+    ids += [f"ship:track:{r}" for r in REGIONS] + [f"ship:fleet:{s}" for s in fleets]
+    ids += [f"ship:sea:{r}" for r in REGIONS]
+    ids += [f"occupy:{s}" for s in cities] + [f"attack:{s}" for s in board.spaces]
+    ids += [f"payment:{slot}" for slot in slots]
+    ids += [f"acquire:{d}" for d in decks] + [f"acquire:discard:{c}" for c in game.cards]
+    ids += [f"memorial:{a}" for a in ATTRIBUTES] + ["memorial:supply"]
+    ids += [f"slot:{c.id}" for c in game.cards.values() if c.governor] + ["slot:empty"]
+    ids += [f"discard:{c}" for c in game.cards]
+    if options.get("silent_fleet"):
+        ids += [f"silent:react:{a}" for a in ACTIONS]
+        ids += [f"silent:track:{r}" for r in REGIONS] + [f"silent:fleet:{s}" for s in fleets]
+        ids += [f"silent:city:{s}" for s in cities] + [f"silent:deck:{d}" for d in decks]
+    if options.get("sf_scarce_buildings"):
+        ids += [f"scarce:{b}" for b in tray]
+    return ids
+
+
+def never_legal_ids(game, players: int, options: dict) -> list[str]:
+    """Moves a learner may try that the rules never allow: occupying a fleet, sending a ship to the open sea of Europe."""
+    board = game.boards[options["side"]]
+    return ([f"occupy:{s}" for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
+            + ["ship:sea:europe"])
+
+
+def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
+    """The parts of `observe()`, in order. Owners are coded seat + 1 (0: nobody; the Silent Fleet is
+    players + 1), tokens and buildings as their index in the data file + 1 (0: none)."""
+    board = game.boards[options["side"]]
+    seats = players + 1
+    slots = game.mat.coastline_slots
+    per_player = [("attributes", 4), ("harbor", 1), ("supply", 1), ("coastline", slots), ("workers", slots),
+                  ("cards", len(game.cards)), ("governor_slot", 1), ("slavery_down", 1),
+                  ("action_tokens", len(game.tokens)), ("attribute_tokens", 4), ("memorial", 4), ("passed", 1)]
+    layout = [("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players), ("me", players),
+              ("abolished", 1)]
+    for seat in range(players):
+        layout += [(f"player{seat}.{name}", n) for name, n in per_player]
+    layout += [("silent_supply", 1), ("tray", len(game.buildings))]
+    for r in REGIONS:
+        n = board.regions[r]["track"]
+        layout += [(f"{r}.open", 1), (f"{r}.track", n), (f"{r}.track_tokens", n), (f"{r}.sea", seats),
+                   (f"{r}.presence", seats), (f"{r}.governor", 1)]
+    layout += [("europe.presence", seats), ("space.owner", len(board.spaces)), ("space.token", len(board.spaces)),
+               ("connection.token", len(board.connections))]
+    layout += [(f"deck.{d}", 1) for d in dict.fromkeys(c.deck for c in game.cards.values() if not c.governor)]
+    layout += [("discard", len(game.cards)), ("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)),
+               ("pending", len(PENDING))]
+    return layout
+
+
+class Encoder:
+    """Index tables for one game, built once; `observe` then only reads the state."""
+
+    def __init__(self, game):
+        self.game = game
+        self.card_index = {c: i for i, c in enumerate(game.cards)}
+        self.token_index = {k: i for i, k in enumerate(game.tokens)}
+        self.building_index = {b: i for i, b in enumerate(game.buildings)}
+        self.decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
+        self.phase_index = {p: i for i, p in enumerate(PHASES)}
+
+    def observe(self, state, seat: int) -> list:
+        """Everything on the table is public in Endeavor; only the face-down level-5 tiles are hidden,
+        and they are not part of the observation."""
+        game = self.game
+        board = game.boards[state.options["side"]]
+        players = len(state.players)
+        seats = players + 1
+        slots = game.mat.coastline_slots
+        token, card = self.token_index, self.card_index
+        silent = state.silent_seat
+
+        def code(owner):
+            return 0 if owner is None else (players + 1 if owner == silent else owner + 1)
+
+        out = [state.round]
+        phase = [0] * len(PHASES)
+        phase[self.phase_index.get("over" if state.over else state.phase, 0)] = 1
+        out += phase
+        out += [int(s == state.crown) for s in range(players)]
+        out += [int(s == state.to_move) for s in range(players)]
+        out += [int(s == seat) for s in range(players)]
+        out.append(int(state.abolished))
+        for s, p in enumerate(state.players):
+            out += p.attributes
+            out += [p.harbor, p.supply]
+            coast = [self.building_index[b] + 1 for b in p.buildings]
+            out += coast + [0] * (slots - len(coast))
+            out += p.workers + [0] * (slots - len(p.workers))
+            held = [0] * len(card)
+            for c in p.cards:
+                held[card[c]] += 1
+            out += held
+            out.append(card[p.governor_slot] + 1 if p.governor_slot else 0)
+            out.append(len(p.slavery_down))
+            tokens = [0] * len(token)
+            for kind, n in p.action_tokens.items():
+                tokens[token[kind]] = n
+            out += tokens
+            out += p.attribute_tokens
+            out += p.memorial
+            out.append(int(s < len(state.passed) and state.passed[s]))
+        out.append(state.silent_supply)
+        out += [state.supply.get(b, 0) for b in game.buildings]
+        for r in REGIONS:
+            out.append(int(state.open[r]))
+            out += [code(o) for o in state.track[r]]
+            out += [0 if t is None else token[t] + 1 for t in state.track_tokens[r]]
+            out += state.sea[r][:seats]
+            out += state.presence[r][:seats]
+            out.append(int(r in state.governors))
+        out += state.presence["europe"][:seats]
+        out += [code(state.owner[s]) for s in board.spaces]
+        out += [0 if state.space_tokens[s] is None else token[state.space_tokens[s]] + 1 for s in board.spaces]
+        out += [0 if state.connection_tokens[c] is None else token[state.connection_tokens[c]] + 1
+                for c in board.connections]
+        out += [len(state.decks.get(d, ())) for d in self.decks]
+        discard = [0] * len(card)
+        for c in state.discard:
+            discard[card[c]] += 1
+        out += discard
+        turn = state.turn
+        remaining = turn.remaining() if turn is not None else ()
+        out += [int(a in remaining) for a in ACTIONS]
+        out += [int(turn is not None and a in turn.done) for a in ACTIONS]
+        kind = state.pending[-1][0] if state.pending else None
+        out += [int(kind == k) for k in PENDING]
+        return out
+
+
+def bounds(game, players: int, options: dict):
+    """The most decisions a game can take, counted generously from the components, and the glory range.
+
+    Per round and player: a build, the scarce pick, paying each worker, and per building on the
+    coastline an activation with up to two targets, a memorial choice and a Silent Fleet pick; each
+    action token once in the game with the same; a discard of each card held. A player who pays workers
+    back and forth between two payment buildings could go on for ever without gaining anything; the
+    bound counts each building as activated at most twice a round, and the adapters end a game that
+    reaches the bound (see engines/adapters)."""
+    from ..core.game import Bounds
+    rounds, slots = game.mat.rounds, game.mat.coastline_slots
+    per_turn = 1 + 2 + 1 + 2            # choose, two targets or done, memorial, Silent Fleet pick and target
+    per_round = 1 + 1 + slots + 2 * slots * per_turn + 1 + len(game.cards) + 1
+    tokens = sum(k.count for k in game.tokens.values())
+    most = players + rounds * players * per_round + tokens * per_turn
+    return Bounds(max_moves=most, min_score=-len(game.cards), max_score=_max_glory(game))
+
+
+def _max_glory(game) -> int:
+    """A generous ceiling on one player's glory: every glory source on the table at once."""
+    icons = (sum(sum(b.icons) * b.copies for b in game.buildings.values())
+             + sum(sum(c.icons) for c in game.cards.values()) + sum(k.count for k in game.tokens.values()))
+    tracks = 4 * game.mat.track_glory(icons)
+    cards = sum(max(c.glory, 0) for c in game.cards.values())
+    buildings = sum(max(b.glory, 0) * max(b.copies, 1) for b in game.buildings.values())
+    cities = max(sum(s["glory"] for s in b.spaces.values()) for b in game.boards.values())
+    connections = max(len(b.connections) for b in game.boards.values())
+    city_hall = game.mat.coastline_slots * 3         # one per acquire icon on a player's buildings
+    return tracks + cards + buildings + city_hall + cities + connections + 3 + game.mat.discs // 3
