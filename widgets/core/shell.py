@@ -15,7 +15,7 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import LANG_NAMES, Text, load_catalog, render
+from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, render
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
@@ -23,6 +23,7 @@ from .panel import ShellPanel
 from .setup import SEAT_KINDS, SetupSection
 
 load_catalog(Path(__file__).with_name("texts.toml"))
+load_overrides(Path(__file__).with_name("zh-Hans.toml"))
 log = logging.getLogger(__name__)
 
 # Each language by its own name (from the kernel, which knows the languages).
