@@ -104,8 +104,11 @@ def test_simplified_shell_and_gallery():
              *(e["text"] for e in panel["log"]), shell.next_button.description, shell.undo_button.description]
     assert "轮到" in panel["decision"]["text"] and shell.undo_button.description == "撤销"
     assert not traditional_only("".join(shown))
+    assert not traditional_only("".join(e["cite"] for e in panel["log"]) + panel["rule"]["cite"])
     page = widgets.gallery.entries(lang="zh-Hans")
     assert page and all(not traditional_only("".join(row["variants"]) + row["title"]["zh-Hans"]) for row in page)
+    titles = [widgets.gallery.lesson_title(lesson["title"], "zh-Hans") for row in page for lesson in row["lessons"]]
+    assert titles and not traditional_only("".join(titles))
 
 
 def test_language_names_render_in_their_own_script():

@@ -24,7 +24,7 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import LANG_NAMES, LANGS, has_text, render
+from engines.core.texts import LANG_NAMES, LANGS, has_text, render, simplified
 
 from .core.board import BoardWidget
 
@@ -165,6 +165,16 @@ def preview(game_id: str, seed: int, lang: str) -> tuple[W.Widget, str]:
     return board, t("gallery.caption", lang, seed=seed, step=match.position, steps=len(match.timeline))
 
 
+def lesson_title(titles: dict, lang: str) -> str:
+    """A lesson's title in `lang`: its own notebook's, else the Traditional one in Simplified characters
+    for a zh-Hans reader, else whichever there is."""
+    if titles.get(lang):
+        return titles[lang]
+    if lang == "zh-Hans" and titles.get("zh-Hant"):
+        return simplified(titles["zh-Hant"])
+    return next((title for title in titles.values() if title), "")
+
+
 def _links(urls: dict, lang: str, primary: str | None = None) -> str:
     """Links by language name; `primary` (a label) makes the link in `lang` a button."""
     parts = []
@@ -201,7 +211,7 @@ def card(row: dict, lang: str) -> W.VBox:
     links = [f"<div class='bgw-card-play'>{play}</div>"]
     if row["lessons"]:
         for lesson in row["lessons"]:
-            name = lesson["title"].get(lang) or next(iter(lesson["title"].values()), "") or t("gallery.lesson", lang)
+            name = lesson_title(lesson["title"], lang)
             links.append(f"<div class='bgw-card-lesson'><b>{html.escape(t('gallery.lesson', lang))}</b> "
                          f"{html.escape(name)}<div class='bgw-card-lesson-links'>{_links(lesson['links'], lang)}</div></div>")
     else:

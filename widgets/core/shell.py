@@ -15,7 +15,7 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, render
+from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, render, simplified
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
@@ -36,11 +36,14 @@ def t(key: str, lang: str, **params) -> str:
 
 
 def cite(source: str, lang: str) -> str:
-    """'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: 建造階段' (the file stays in the tooltip)."""
+    """'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: 建造階段' (the file stays in the tooltip).
+
+    The section keeps the rulebook's own words; a zh-Hans reader gets them in Simplified characters."""
     kind, _, rest = source.partition(":")
     if kind == "rulebook":
-        return f"{t('ui.source', lang)} § {rest.partition('#')[2]}"
-    return source
+        section = rest.partition("#")[2]
+        return f"{t('ui.source', lang)} § {simplified(section) if lang == 'zh-Hans' else section}"
+    return simplified(source) if lang == "zh-Hans" else source
 
 
 MODES = ("normal", "classroom")
