@@ -81,6 +81,27 @@ function unclip(host, tries = 20) {
   for (let e = host.parentElement; e && e.matches(CLIPPING); e = e.parentElement) e.classList.add("bgw-unclipped");
 }
 
+// The board fits the screen's height less the header and the bar (narrow screens, classroom mode): the
+// shell learns their heights as they change.
+function measure(host, tries = 20) {
+  const shell = host.closest(".bgw-shell");
+  const panel = host.closest(".bgw-panel");
+  if (!shell || !panel) {
+    if (tries > 0) setTimeout(() => measure(host, tries - 1), 100);
+    return null;
+  }
+  const header = shell.querySelector(".bgw-header");
+  const update = () => {
+    shell.style.setProperty("--bgw-bar", `${Math.ceil(panel.getBoundingClientRect().height)}px`);
+    if (header) shell.style.setProperty("--bgw-head", `${Math.ceil(header.getBoundingClientRect().height)}px`);
+  };
+  const observer = new ResizeObserver(update);
+  observer.observe(panel);
+  if (header) observer.observe(header);
+  update();
+  return observer;
+}
+
 function draw(model, host) {
   const p = model.get("panel") || {};
   const send = (id) => model.send({ type: "choose", id });
@@ -180,7 +201,8 @@ export default {
   render({ model, el }) {
     el.classList.add("bgw-panel-host");
     installKeys();
-    requestAnimationFrame(() => unclip(el));
+    let observer = null;
+    requestAnimationFrame(() => { unclip(el); observer = measure(el); });
     const redraw = () => {
       try {
         draw(model, el);
@@ -191,6 +213,6 @@ export default {
     };
     model.on("change:panel", redraw);
     redraw();
-    return () => model.off("change:panel", redraw);
+    return () => { model.off("change:panel", redraw); if (observer) observer.disconnect(); };
   },
 };

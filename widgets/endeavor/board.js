@@ -706,7 +706,6 @@ function draw(model, state) {
   if (map) {
     add("map", 0, [map, governorHolder, pick("track.", "space.", "sea.", "deck.")], sectionMap);
     add("discard", 0, [map.discard, view.silent_fleet, pick("discard.")], sectionDiscard);
-    add("legend", 0, [(view.players || []).length, !!view.silent_fleet], sectionLegend);
   }
   add("tray", 1, [view.tray, view.level5_face_down, pick("tray.")], sectionTray);
   (view.players || []).forEach((p, seat) => {
@@ -722,6 +721,12 @@ function draw(model, state) {
     add(`mat.${seat}`, 1, [p, full, !!toggle, mine, view.mat, view.crown === seat, p.passed && view.phase === "action", active, offered],
         (S) => sectionMat(S, seat, full, toggle));
   });
+  // the legend closes the map's column on a narrow board, the mats' column on a wide one (which is shorter)
+  if (map) {
+    const legend = { name: "legend", column: 1, key: JSON.stringify([lang, (view.players || []).length, !!view.silent_fleet]),
+                     paint: sectionLegend };
+    if (state.wide) sections.push(legend); else sections.splice(sections.findIndex((s) => s.name === "tray"), 0, legend);
+  }
 
   const svg = state.svg;
   const kept = new Map();
