@@ -94,10 +94,10 @@ _OFFERS_JS = """() => {
     out.push({id: b.dataset.action || cls.slice('bgw-choice-'.length), target: null, actions: [], button: cls});
   }
   const svg = document.querySelector('.bgw-board svg');
-  // the buttons under the board must be those of this drawing (they arrive in their own messages)
+  // the buttons beside the board must be those of this drawing (they arrive in their own message)
   const loose = ((svg && svg.getAttribute('data-loose')) || '').split(' ').filter(Boolean)
     .map(id => id.replace(/[^0-9A-Za-z]/g, '-')).sort().join(' ');
-  const shown = out.filter(o => o.button).map(o => o.id).sort().join(' ');
+  const shown = out.filter(o => o.button).map(o => o.id.replace(/[^0-9A-Za-z]/g, '-')).sort().join(' ');
   const auto = document.querySelector('button.bgw-autoplay');
   return {offers: out, revision: svg ? Number(svg.getAttribute('data-revision')) : -1,
           over: !!document.querySelector('.bgw-score-table'),

@@ -234,14 +234,17 @@ function draw(model, state) {
   (view.players || []).forEach((p, seat) => {
     for (const c of p.cards || []) if (c.governor) governorHolder[c.deck] = seat;
   });
-  const sectionMap = (S) => {
-    let y = 0;
-    const M = el("g", { class: "bgw-map", transform: `translate(0 ${y})` }, S);
+  const regions = (map && map.regions) || [];
+  const spaces = {};
+  for (const s of (map && map.spaces) || []) spaces[s.id] = s;
+  // The map is drawn in layers, each kept until what it shows changes: a disc on a city redraws the
+  // cities, not the whole map. Every layer is a g.bgw-map at the map's origin.
+  const mapLayer = (name, paint, height = 0) => (S) => {
+    paint(el("g", { class: "bgw-map", "data-layer": name }, S));
+    return height;
+  };
+  const layerRegions = (M) => {
     el("rect", { x: 0, y: 0, width: WIDTH, height: MAP_H, rx: 6, fill: "#9cc3dd" }, M);
-    const regions = map.regions || [];
-    const spaces = {};
-    for (const s of map.spaces || []) spaces[s.id] = s;
-
     // regions: open ones bright with a solid border, closed ones hatched with a dashed border
     for (const r of regions) {
       const [x, y0, w, h] = r.area;
@@ -258,6 +261,8 @@ function draw(model, state) {
       el("text", { x: lx, y: ly + 5, "font-size": 15, "font-weight": 700, "text-anchor": "middle", fill: "#1c2833",
                    class: "bgw-halo-text bgw-region-name", "data-region": r.id }, M, L(`region.${r.id}`));
     }
+  };
+  const layerConnections = (M) => {
     // connections (under the spaces): the controller's colour once someone holds both ends
     for (const c of map.connections || []) {
       const a = spaces[c.a], b = spaces[c.b];
@@ -278,6 +283,8 @@ function draw(model, state) {
       titled(g, tipText);
     }
 
+  };
+  const layerTracks = (M) => {
     // shipping tracks: numbered from the farthest space (1) to the one nearest the deck
     for (const r of regions) {
       const pts = r.track_at || [];
@@ -306,6 +313,8 @@ function draw(model, state) {
       offer(g, `track.${r.id}`);
     }
 
+  };
+  const layerSpaces = (M) => {
     // cities (circles; two rings for 2 glory) and fleets (diamonds)
     for (const s of map.spaces || []) {
       const [x, y0] = s.at;
@@ -329,6 +338,8 @@ function draw(model, state) {
       offer(g, `space.${s.id}`);
     }
 
+  };
+  const layerSeas = (M) => {
     // open seas, with each owner's discs there
     for (const r of regions) {
       if (!r.sea_at) continue;
@@ -347,6 +358,8 @@ function draw(model, state) {
       offer(g, `sea.${r.id}`);
     }
 
+  };
+  const layerDecks = (M) => {
     // decks: the top card face up, the count; Europe's discard pile beside them
     const deckName = (id) => (id === "slavery" ? L("ui.deck.slavery") : L(`region.${id}`));
     for (const r of regions) {
@@ -379,9 +392,11 @@ function draw(model, state) {
       }
     }
 
-    y += MAP_H + 6;
+  };
 
-    // -- one cell per region: open or not, its governor, and who is present (discs there) --------------
+  // -- one cell per region: open or not, its governor, and who is present (discs there) --------------
+  const sectionRegionInfo = (S) => {
+    const y = 0;
     const cellW = (WIDTH - 12) / regions.length;
     const rows = Math.max(1, ...regions.map((r) => Math.ceil(Object.keys(r.presence || {}).length / 3)));
     const cellH = 62 + rows * 17;
@@ -704,7 +719,16 @@ function draw(model, state) {
   const add = (name, column, key, paint) => sections.push({ name, column, key: JSON.stringify([lang, key]), paint });
   if (startChoices.length) add("start", 1, pick("start."), sectionStart);
   if (map) {
-    add("map", 0, [map, governorHolder, pick("track.", "space.", "sea.", "deck.")], sectionMap);
+    const of = (...fields) => regions.map((r) => [r.id, ...fields.map((f) => r[f])]);
+    add("map.regions", 0, [of("area", "open", "label")], mapLayer("regions", layerRegions));
+    add("map.connections", 0, [map.connections, (map.spaces || []).map((x) => [x.id, x.at])],
+        mapLayer("connections", layerConnections));
+    add("map.tracks", 0, [of("track_at", "track", "deck_at"), pick("track.")], mapLayer("tracks", layerTracks));
+    add("map.spaces", 0, [map.spaces, pick("space.")], mapLayer("spaces", layerSpaces));
+    add("map.seas", 0, [of("sea_at", "sea", "open"), pick("sea.")], mapLayer("seas", layerSeas));
+    add("map.decks", 0, [of("decks", "deck_at", "slavery_at", "discard_at"), map.discard, map.abolished, pick("deck.")],
+        mapLayer("decks", layerDecks, MAP_H + 6));
+    add("regions", 0, [of("open", "governor", "presence", "track_at"), governorHolder], sectionRegionInfo);
     add("discard", 0, [map.discard, view.silent_fleet, pick("discard.")], sectionDiscard);
   }
   add("tray", 1, [view.tray, view.level5_face_down, pick("tray.")], sectionTray);
@@ -728,12 +752,15 @@ function draw(model, state) {
     if (state.wide) sections.push(legend); else sections.splice(sections.findIndex((s) => s.name === "tray"), 0, legend);
   }
 
+  // A section whose key is unchanged keeps its drawing; nothing is moved or re-set that has not changed,
+  // so the browser lays out and paints only what a step changed.
   const svg = state.svg;
   const kept = new Map();
   for (const g of svg.querySelectorAll(":scope > g.bgw-section")) kept.set(g.dataset.section, g);
   const wide = state.wide && !!map;
   const columnY = [8, 8];
-  const height = {};
+  let previous = svg.querySelector(":scope > defs");
+  const redrawn = [];
   for (const s of sections) {
     let g = kept.get(s.name);
     kept.delete(s.name);
@@ -741,28 +768,33 @@ function draw(model, state) {
       const fresh = el("g", { class: "bgw-section", "data-section": s.name });
       fresh.dataset.key = s.key;
       fresh.dataset.height = s.paint(fresh);
-      if (g) g.replaceWith(fresh); else svg.appendChild(fresh);
+      if (g) g.replaceWith(fresh);
       g = fresh;
-    } else {
-      svg.appendChild(g);      // keep the drawing order of the sections
+      redrawn.push(s.name);
     }
+    if (previous.nextSibling !== g) previous.after(g);      // the drawing order of the sections
+    previous = g;
     const column = wide ? s.column : 0;
     const x = column ? WIDTH + GAP : 0;
-    g.setAttribute("transform", `translate(${x} ${columnY[column]})`);
+    setIfChanged(g, "transform", `translate(${x} ${columnY[column]})`);
     columnY[column] += Number(g.dataset.height);
-    height[s.name] = Number(g.dataset.height);
   }
   for (const g of kept.values()) g.remove();
   const width = wide ? 2 * WIDTH + GAP : WIDTH;
   const total = Math.max(...columnY);
-  svg.setAttribute("viewBox", `0 0 ${width} ${total}`);
+  setIfChanged(svg, "viewBox", `0 0 ${width} ${total}`);
   // A board much taller than wide is read by scrolling; the shell fits any other to the screen's height.
-  if (total > 1.3 * width) svg.setAttribute("data-tall", "1"); else svg.removeAttribute("data-tall");
-  svg.setAttribute("data-wide", wide ? "1" : "0");
+  if (total > 1.3 * width) setIfChanged(svg, "data-tall", "1"); else svg.removeAttribute("data-tall");
+  setIfChanged(svg, "data-wide", wide ? "1" : "0");
   // The legal choices with no element on the board (the shell shows them as buttons), listed so that a
   // test can tell when the buttons beside the board belong to this drawing.
-  svg.setAttribute("data-loose", choices.filter((c) => !c.target && c.legal).map((c) => c.id).join(" "));
+  setIfChanged(svg, "data-loose", choices.filter((c) => !c.target && c.legal).map((c) => c.id).join(" "));
   svg.setAttribute("data-revision", model.get("revision"));
+  state.redrawn = redrawn;
+}
+
+function setIfChanged(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
 function newSvg(uid) {
@@ -800,6 +832,9 @@ export default {
         root.dataset.drawMs = (t1 - t0).toFixed(1);   // how long a redraw takes (tests read it)
         root.dataset.drawStart = t0.toFixed(1);
         root.dataset.drawnAt = t1.toFixed(1);
+        root.dataset.redrawn = state.redrawn.join(" ");      // which sections this redraw drew again
+        // when the new board is on screen: after the next frame is painted
+        requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
       } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
         root.textContent = `board error: ${error.message}`;
         console.error(error);
