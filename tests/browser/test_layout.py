@@ -69,12 +69,15 @@ def until_a_human_decides(page):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_controls_board_and_decision_on_one_screen(browser, voila_url, game):
+def test_play_page_layouts(browser, voila_url, game):
+    """One page, three screens: a 1366x768 laptop in three languages, a 1024 px tablet, a 1920x1080
+    projector in classroom mode (entered with the toggle), with the keys."""
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     open_play_page(page, voila_url, game)
     until_a_human_decides(page)
     page.wait_for_timeout(300)
 
+    # -- 1366x768: Next, the board and the pending decision on screen, without scrolling --------------
     assert fully_visible(box(page, "button.bgw-next")), "Next is on screen"
     assert fully_visible(box(page, "button.bgw-undo"))
     assert fully_visible(box(page, ".bgw-decision")), "the pending decision is on screen"
@@ -82,7 +85,6 @@ def test_controls_board_and_decision_on_one_screen(browser, voila_url, game):
     assert board["width"] >= 0.6 * board["vw"], "the board takes the width it has"
     assert visible_area(board) >= 0.45 * board["vw"] * board["vh"], "the board fills most of the screen"
     assert board["right"] <= box(page, ".bgw-panel")["left"], "the panel is beside the board"
-    # the choices of the decision are there, and a click on the board's first one is taken
     assert page.locator(".bgw-decision button").count() > 0 or page.locator(".bgw-on-board").count() > 0
     shoot(page, f"{game}-1366x768-en")
 
@@ -107,15 +109,13 @@ def test_controls_board_and_decision_on_one_screen(browser, voila_url, game):
         assert page.inner_text("button.bgw-next").strip() == "下一步"
         shoot(page, f"{game}-1366x768-{lang}")
     assert "轮到玩家1决定" in page.inner_text(".bgw-decision")
-    page.close()
+    before = revision(page)
+    page.get_by_role("button", name="English", exact=True).click()
+    wait_for_redraw(page, before)
 
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_tablet_gets_a_bottom_bar(browser, voila_url, game):
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    open_play_page(page, voila_url, game)
-    until_a_human_decides(page)
-    page.wait_for_timeout(300)
+    # -- a 1024 px tablet: the panel is a bar at the bottom of the screen --------------------------------
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(600)
     assert fully_visible(box(page, "button.bgw-next"))
     assert fully_visible(box(page, ".bgw-decision-text"))
     board, panel = box(page, BOARD), box(page, ".bgw-panel")
@@ -123,45 +123,55 @@ def test_tablet_gets_a_bottom_bar(browser, voila_url, game):
     assert panel["width"] >= 0.9 * panel["vw"], "the bar takes the whole width"
     assert board["width"] >= 0.55 * board["vw"] and board["top"] < panel["top"] - 250, "the board above the bar"
     shoot(page, f"{game}-1024x768-en")
-    page.close()
 
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_classroom_mode_keys_and_captions(browser, voila_url, game):
-    page = browser.new_page(viewport={"width": 1920, "height": 1080})
-    open_play_page(page, voila_url, game, "&mode=classroom")
-    page.wait_for_selector(".bgw-shell.bgw-classroom", timeout=PAGE_TIMEOUT)
+    # -- a 1920x1080 projector in classroom mode: big Next, board at full width, captions, keys ---------
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.click("button.bgw-classroom-toggle")
+    page.wait_for_selector(".bgw-shell.bgw-classroom", timeout=20_000)
+    page.wait_for_timeout(600)
     next_box = box(page, "button.bgw-next")
     assert fully_visible(next_box) and next_box["height"] >= 50, "a big Next button on screen"
     board = box(page, BOARD)
-    assert board["width"] >= 0.6 * board["vw"], "the board at full width"
-
-    # → takes a step, ← undoes it, space starts auto-play (it stops by itself at the human's decision)
-    page.click(".bgw-header")                     # the keys act on the board last clicked
-    page.keyboard.press("ArrowRight")
-    at_step(page, 1)
-    captions = page.inner_text(".bgw-captions")
-    assert captions.strip(), "the last step's log as captions"
+    assert board["width"] >= 0.55 * board["vw"], "the board at full width"
+    assert fully_visible(box(page, ".bgw-decision-text"))
     assert float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.bgw-caption')).fontSize)")) >= 24
+    shoot(page, f"{game}-1920x1080-classroom-en")
+
+    # → takes a step, ← undoes it, space runs auto-play (which stops at the human's next decision)
+    page.click(".bgw-header")                     # the keys act on the board last clicked
+    step = int(page.evaluate("() => document.querySelector('.bgw-timeline .widget-readout').textContent"))
     page.keyboard.press("ArrowLeft")
-    at_step(page, 0)
+    at_step(page, step - 1)
+    page.keyboard.press("ArrowRight")             # a bot or the rules take the step again
+    at_step(page, step)
+    assert page.inner_text(".bgw-captions").strip(), "the last step's log as captions"
+    page.keyboard.press("ArrowLeft")
+    at_step(page, step - 1)
     page.keyboard.press(" ")
     page.wait_for_selector(".bgw-decision-human", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('button.bgw-autoplay.mod-active')", timeout=30_000)
-    page.wait_for_timeout(500)
-    assert fully_visible(box(page, ".bgw-decision-text"))
-    shoot(page, f"{game}-1920x1080-classroom-en")
+    at_step(page, step)
 
-    # The toggle in the header leaves classroom mode, and comes back to it.
+    # the toggle leaves classroom mode: the panel is beside the board again
     page.click("button.bgw-classroom-toggle")
     page.wait_for_selector(".bgw-shell:not(.bgw-classroom)", timeout=20_000)
     page.wait_for_timeout(400)
+    assert box(page, BOARD)["right"] <= box(page, ".bgw-panel")["left"]
     shoot(page, f"{game}-1920x1080-en")
-    page.click("button.bgw-classroom-toggle")
-    page.wait_for_selector(".bgw-shell.bgw-classroom", timeout=20_000)
-    before = revision(page)
-    page.get_by_role("button", name="繁體中文", exact=True).click()
-    wait_for_redraw(page, before)
-    page.wait_for_timeout(400)
-    shoot(page, f"{game}-1920x1080-classroom-zh-Hant")
+    page.close()
+
+
+def test_classroom_from_the_address(browser, voila_url):
+    """?mode=classroom&lang=zh-Hans opens the page in classroom mode, in Simplified Chinese."""
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    open_play_page(page, voila_url, "endeavor-aos", "&mode=classroom&lang=zh-Hans")
+    page.wait_for_selector(".bgw-shell.bgw-classroom", timeout=PAGE_TIMEOUT)
+    until_a_human_decides(page)
+    page.wait_for_timeout(500)
+    assert page.get_attribute(BOARD, "data-wide") == "1", "the tray and the mats beside the map"
+    board = box(page, BOARD)
+    assert board["bottom"] <= box(page, ".bgw-panel")["top"] + 2, "the whole board above the bar"
+    assert fully_visible(box(page, "button.bgw-next"))
+    assert page.inner_text("button.bgw-next").strip() == "下一步"
+    shoot(page, "endeavor-aos-1920x1080-classroom-zh-Hans")
     page.close()
