@@ -1,7 +1,9 @@
 """Command line: bots play a whole narrated game, or random games are timed.
 
     python -m engines play endeavor-aos --players 4 --seed 1 [--lang zh-Hant] [--bots greedy,random]
-    python -m engines bench endeavor-aos [--players 4] [--games 50]
+    python -m engines bench endeavor-aos [--players 4] [--games 50] [--via openspiel]
+    python -m engines tournament entdecker --bots mcts,greedy --games 40 [--budget-ms 500]
+    python -m engines coverage endeavor-aos      # writes docs/coverage/endeavor-aos.md ("all" for every game)
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import sys
 import time
 
 import engines
-from engines.core.bots import RandomBot, make_bot, play_out
+from engines.core.bots import RandomBot, available_bots, make_bot, play_out
 from engines.core.texts import LANGS, render
 
 
@@ -80,7 +82,57 @@ def bench(args) -> int:
               f"-> ratio {per_decision / per_move:.2f} (target: at most 1.00)")
     else:
         print("  (OpenSpiel is not installed: pip install -e '.[rl]' to compare with its Python tic-tac-toe)")
+    if args.via:
+        cpu, decisions = _adapter_games(args.via, args.game, players, options, per_round * rounds)
+        through = 1e6 * cpu / max(decisions, 1)
+        print(f"  through the {args.via} adapter: {through:.1f} µs per decision "
+              f"-> {through / per_decision:.2f} times the engine alone (target: at most 2)")
+    notes = getattr(rules, "bench_notes", None)      # what a game's own model of chance gives (Amerigo's tower)
+    if notes:
+        print("\n".join(notes(players)))
     return 0
+
+
+def coverage(args) -> int:
+    """Write docs/coverage/GAME.md: rulebook section -> rule ids -> tests -> lesson steps."""
+    from engines.core.coverage import write
+    for game in sorted(engines.GAMES) if args.game == "all" else [args.game]:
+        print(f"wrote {write(game)}")
+    return 0
+
+
+def _adapter_games(via: str, game_id: str, players: int, options: dict, games: int) -> tuple[float, int]:
+    """The same random games played through an adapter: (CPU seconds, decisions)."""
+    import random
+    decisions = 0
+    started = time.process_time()
+    if via == "openspiel":
+        from engines.adapters.openspiel import load_game
+        game = load_game(game_id, players=players, **options)
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, odds = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, odds)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+    else:
+        from engines.adapters.pettingzoo import env
+        e = env(game_id, players=players, **options)
+        for seed in range(games):
+            rng = random.Random(seed)
+            e.reset(seed=seed)
+            for agent in e.agent_iter():
+                observation, _, termination, truncation, _ = e.last()
+                if termination or truncation:
+                    e.step(None)
+                else:
+                    e.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+                    decisions += 1
+    return time.process_time() - started, decisions
 
 
 def _tic_tac_toe():
@@ -115,6 +167,56 @@ def _progress(**kwargs):
         return contextlib.nullcontext(type("Bar", (), {"update": lambda self, n: None})())
 
 
+def tournament(args) -> int:
+    """Bots play each other; seats rotate from game to game. Win rates with 95% intervals, mean margins."""
+    kinds = args.bots.split(",")
+    rules = engines.get_game(args.game)
+    players = args.players or rules.min_players
+    options = _options(args.option)
+    settings = {"mcts": {"budget_ms": args.budget_ms}}
+    wins = {k: 0.0 for k in kinds}
+    seats_played = {k: 0 for k in kinds}
+    margins = {k: [] for k in kinds}
+    cut = 0
+    with _progress(total=args.games, desc=f"{args.game} {'/'.join(kinds)}") as bar:
+        for g in range(args.games):
+            seed = args.seed + g
+            match = engines.new_match(args.game, players, seed=seed, options=options)
+            by_seat = {s: kinds[(s + g) % len(kinds)] for s in range(players)}
+            bots = {s: make_bot(k, seed=seed * 31 + s, **settings.get(k, {})) for s, k in by_seat.items()}
+            if not play_out(match, bots, max_moves=match.bounds.max_moves):
+                cut += 1               # scored as it stands, as the adapters do
+            returns = match.returns() if match.is_over else [
+                1 / len(match.winners()) if s in match.winners() else 0.0 for s in range(players)]
+            totals = {s: v["total"] for s, v in match.scores().items()}
+            for s, kind in by_seat.items():
+                wins[kind] += returns[s]
+                seats_played[kind] += 1
+                margins[kind].append(totals[s] - max(t for o, t in totals.items() if o != s))
+            bar.update(1)
+    print(f"{args.game}, {players} players, {args.games} games, bots {', '.join(kinds)}"
+          + (f" (mcts {args.budget_ms} ms a move)" if "mcts" in kinds else ""))
+    if cut:
+        print(f"  {cut} games reached the declared most moves ({match.bounds.max_moves}) and were scored as they stood")
+    for kind in kinds:
+        n = seats_played[kind]
+        low, high = _wilson(wins[kind], n)
+        mean = sum(margins[kind]) / max(len(margins[kind]), 1)
+        print(f"  {kind:8s} win rate {wins[kind] / n:6.1%}  (95% interval {low:.1%} - {high:.1%}, "
+              f"{n} seats)  mean margin over the best other player {mean:+.1f}")
+    return 0
+
+
+def _wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (ties counted as shared wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def _options(pairs):
     options = {}
     for pair in pairs or []:
@@ -132,7 +234,7 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--lang", choices=LANGS, default="en")
-    p.add_argument("--bots", help="comma-separated bot kinds by seat (random, greedy); default random")
+    p.add_argument("--bots", help=f"comma-separated bot kinds by seat ({', '.join(available_bots())}); default random")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a match option, e.g. side=B")
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="time full random games")
@@ -140,7 +242,21 @@ def main(argv=None) -> int:
     b.add_argument("--players", type=int, default=None)
     b.add_argument("--games", type=int, default=50, help="this many games (default 50, in 5 rounds)")
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
+    b.add_argument("--via", choices=("openspiel", "pettingzoo"),
+                   help="also play the games through this adapter and compare (needs the .[rl] extra)")
     b.set_defaults(run=bench)
+    c = sub.add_parser("coverage", help="write docs/coverage/GAME.md: rules, their tests and lesson steps")
+    c.add_argument("game", choices=[*sorted(engines.GAMES), "all"])
+    c.set_defaults(run=coverage)
+    t = sub.add_parser("tournament", help="bots play each other: win rates with 95%% intervals")
+    t.add_argument("game", choices=sorted(engines.GAMES))
+    t.add_argument("--bots", default="greedy,random", help="comma-separated bot kinds (random, greedy, mcts)")
+    t.add_argument("--games", type=int, default=20)
+    t.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
+    t.add_argument("--budget-ms", type=int, default=500, help="the mcts bot's thinking time per move")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--option", action="append", metavar="KEY=VALUE")
+    t.set_defaults(run=tournament)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

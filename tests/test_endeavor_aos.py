@@ -797,7 +797,7 @@ def test_aos_salary_rulebook_example_choose_two_of_three():
     assert (m.round, m.phase, m.to_move) == (3, "salary", 0)
     me = m.view()["players"][0]
     assert me["attributes"]["wealth"] == 2 and me["levels"]["salary"] == 2
-    assert [b["workers"] for b in me["buildings"]] == [1, 1, 1]
+    assert [b["workers"] for b in me["buildings"]] == [1, 1, 1, 0]
     assert ids(m.legal_actions()) == ["pay:0", "pay:1", "pay:2"]
     assert m.legal_actions()[1].label.render("en") == "Pay the worker on the Workshop"
     events = m.play("pay:1")
@@ -811,7 +811,7 @@ def test_aos_salary_rulebook_example_choose_two_of_three():
     assert m.why_not("pay:1").render("en") == "No worker stands on the Workshop, so there is nobody to pay there."
     m.play("pay:2")
     player = m.state.players[0]
-    assert player.workers == [1, 0, 0]
+    assert player.workers == [1, 0, 0, 0]
     assert player.harbor == 6 and player.supply == 28
     assert m.to_move == 1                      # the third worker stays: it is the next player's turn
 
@@ -826,19 +826,19 @@ def test_aos_salary_scenario_other_players():
     assert candidates["pay:0"] is None and candidates["pay:2"] is None
     assert candidates["pay:1"].key == "aos.why.no-worker"
     m.play("pay:2")
-    assert m.state.players[1].workers == [1, 0, 0] and m.state.players[1].harbor == 5
+    assert m.state.players[1].workers == [1, 0, 0, 0] and m.state.players[1].harbor == 5
     assert m.to_move is None and m.phase == "salary"
     events = m.advance(step=True)
     assert [(e.key, e.seat) for e in events] == [("aos.salary.all", 2), ("aos.action.begin", 0)]
     assert events[0].params == {"amount": 1, "salary": 1}
-    assert m.state.players[2].workers == [0, 0, 0] and m.state.players[2].harbor == 5
+    assert m.state.players[2].workers == [0, 0, 0, 0] and m.state.players[2].harbor == 5
     assert m.phase == "action" and m.to_move == 0          # the salary phase over, the crown acts first
 
 
 def test_aos_salary_refuses_malformed_slots():
     """aos.salary: a slot that is not on the coastline is not an action, whatever digits it uses."""
     m = engines.scenario(GAME, "salary-choice")
-    for bad in ("pay:3", "pay:99", "pay:-1", "pay:x", "pay:", "pay:01", "pay:²", "pay:٠", "pay: 1"):
+    for bad in ("pay:4", "pay:99", "pay:-1", "pay:x", "pay:", "pay:01", "pay:²", "pay:٠", "pay: 1"):
         assert m.why_not_rule(bad) == "core.action.unknown", bad
         with pytest.raises(IllegalAction) as info:
             m.play(bad)
@@ -2523,3 +2523,25 @@ def test_every_rule_id_has_a_test():
     assert set(catalog) == set(engines.rules(GAME))
     missing = sorted(set(catalog) - cited)
     assert missing == [], f"rules without a test: {missing}"
+
+
+@pytest.mark.parametrize("name", sorted(engines.get_game(GAME).scenarios()))
+def test_aos_scenario_coastlines_match_their_round(name):
+    """aos.build: a player builds once in every round's build phase, so a prepared position has the start
+    tile plus one building per build phase played (the build phase under way counts for those who built)."""
+    m = engines.scenario(GAME, name)
+    view = m.view()
+    for seat, player in enumerate(view["players"]):
+        built_this_round = m.phase != "build" or (seat - view["crown"]) % m.players < (m.to_move - view["crown"]) % m.players
+        expected = 1 + (m.round - 1) + int(built_this_round)
+        assert len(player["buildings"]) == expected, (name, seat, len(player["buildings"]), expected)
+
+
+def test_aos_level_drop_is_narrated_as_a_drop():
+    """aos.track.levels: losing icons can lower a level; the log says it dropped, not that a new level was reached."""
+    m = engines.scenario(GAME, "card-limit")
+    events = m.play("discard:south-america-1")
+    keys = [e.key for e in events if e.rule == "aos.track.levels"]
+    assert keys == ["aos.level.dropped"]
+    text = next(e for e in events if e.key == "aos.level.dropped")
+    assert "drops to a lower level" in text.text("en") and "降到較低的等級" in text.text("zh-Hant")

@@ -84,9 +84,9 @@ def test_language_marks_the_shell(shell):
 
 
 def test_human_mats_stay_open(shell):
-    assert shell.board.options == {"open": [0]}
+    assert shell.board.options == {"mats": "compact", "open": [0]}
     shell.set_seat(1, "human")
-    assert shell.board.options == {"open": [0, 1]}
+    assert shell.board.options == {"mats": "compact", "open": [0, 1]}
 
 
 def test_setup_section_is_made_when_opened(shell):

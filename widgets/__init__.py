@@ -6,14 +6,17 @@ import importlib
 
 from .core.board import BoardWidget
 from .core.chart import load_bokeh_offline
+from .core.lesson import LessonWidget
 from .core.shell import MODES, GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker"}
+RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker", "amerigo": "widgets.amerigo"}
 
 
 def page_options(defaults: dict | None = None) -> dict:
     """Options from the page address (Voila passes it as QUERY_STRING):
     ?lang=zh-Hans&seed=3&players=4&delay=0.2&mode=classroom.
+
+    `step` opens a lesson at that step (?step=23), so a lesson plan can link a moment of the lesson.
 
     `delay` is the pause in seconds between auto-play steps (0 to 2); `mode` is "normal" or "classroom".
 
@@ -31,7 +34,7 @@ def page_options(defaults: dict | None = None) -> dict:
     mode = query.get("mode", [None])[0]
     if mode in MODES:
         options["mode"] = mode
-    for key in ("seed", "players"):
+    for key in ("seed", "players", "step"):
         value = query.get(key, [""])[0]
         if value.isdigit() and len(value) < 10:
             options[key] = int(value)
@@ -67,4 +70,13 @@ def show_scenario(game: str, name: str, seats: dict | None = None, lang: str = "
                      mode=mode)
 
 
-__all__ = ["GameShell", "BoardWidget", "play", "show_scenario", "renderer_for", "load_bokeh_offline", "page_options"]
+def lesson(game: str, lang: str = "en", step: int = 1) -> LessonWidget:
+    """A game's lesson (tutorials/lessons/<game>.toml) from step `step` (kept within the lesson's steps);
+    the last line of a cell shows it."""
+    from .core.lesson_file import load
+    load_bokeh_offline()          # "Play on from here" opens the game shell, whose chart needs bokeh
+    steps = len(load(game).steps)
+    return LessonWidget(game, lang=lang, step=min(max(int(step), 1), steps))
+
+
+__all__ = ["GameShell", "LessonWidget", "lesson", "BoardWidget", "play", "show_scenario", "renderer_for", "load_bokeh_offline", "page_options"]

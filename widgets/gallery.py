@@ -99,9 +99,25 @@ def entries(root: Path = ROOT, lang: str = "en") -> list[dict]:
             "variants": variants(game, lang),
             "play": {lg: f"{game_id}.ipynb?lang={lg}" for lg in LANGS} if play.exists() else {},
             "lessons": lessons(game_id, root),
+            "teach": teaching_material(game_id, root),
             "preview_seed": info.get("preview_seed", 1),
         })
     return rows
+
+
+TEACH_KINDS = ("summary", "plan")      # docs/teach/<game>.<kind>.<lang>.md: the rules on one page, a 45-minute plan
+
+
+def teaching_material(game: str, root: Path = ROOT) -> dict[str, dict[str, str]]:
+    """For the teacher: {lang: {"summary": link, "plan": link}} for the files present, links relative to
+    notebooks/ (where the gallery page lives). Written in en and zh-Hant; a zh-Hans reader gets the zh-Hant
+    files until the kernel's conversion is applied to them."""
+    found: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        for kind in TEACH_KINDS:
+            if (root / "docs" / "teach" / f"{game}.{kind}.{lang}.md").exists():
+                found.setdefault(lang, {})[kind] = f"../docs/teach/{game}.{kind}.{lang}.md"
+    return found
 
 
 def variants(game, lang: str) -> list[str]:
@@ -216,6 +232,16 @@ def card(row: dict, lang: str) -> W.VBox:
                          f"{html.escape(name)}<div class='bgw-card-lesson-links'>{_links(lesson['links'], lang)}</div></div>")
     else:
         links.append(f"<div class='bgw-card-lesson'>{html.escape(t('gallery.no-lessons', lang))}</div>")
+    if row["teach"]:
+        # the reader's language first; a zh-Hans reader is offered the zh-Hant files
+        order = sorted(row["teach"], key=lambda lg: (lg != lang, lg != "zh-Hant" or lang != "zh-Hans"))
+        items = []
+        for kind in TEACH_KINDS:
+            urls = {lg: row["teach"][lg][kind] for lg in order if kind in row["teach"][lg]}
+            if urls:
+                items.append(f"{html.escape(t(f'gallery.teach.{kind}', lang))}: {_links(urls, lang)}")
+        links.append(f"<div class='bgw-card-teach'><b>{html.escape(t('gallery.teach', lang))}</b> "
+                     f"{' · '.join(items)}</div>")
     picture, caption = preview(row["game"], row["preview_seed"], lang)
     if caption:
         lines.append(f"<div class='bgw-card-caption'>{html.escape(caption)}</div>")
@@ -253,6 +279,7 @@ _CSS = """<style>
 .bgw-card-link { margin-right: 8px; }
 .bgw-card-lesson { font-size: 13.5px; margin: 6px 0 3px 0; }
 .bgw-card-lesson-links { margin-top: 2px; }
+.bgw-card-teach { font-size: 13px; margin: 6px 0 3px 0; color: #333; }
 </style>"""
 
 

@@ -60,21 +60,45 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
+def _mcts(seed: int = 0, **settings):
+    """OpenSpiel's Monte Carlo tree search (engines/adapters/mcts.py); needs the `.[rl]` extra."""
     try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+        from ..adapters.mcts import MCTSBot
+    except ImportError:
+        raise ValueError("the mcts bot needs OpenSpiel: pip install -e '.[rl]'") from None
+    return MCTSBot(seed, **settings)
 
 
-def play_out(match, bots: dict) -> None:
-    """Let bots make every decision until the game ends (automatic steps included)."""
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
+
+
+def available_bots() -> list[str]:
+    """The bots that can run here (mcts only where OpenSpiel is installed)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return ["random", "greedy"]
+    return list(BOTS)
+
+
+def make_bot(name: str, seed: int = 0, **settings) -> Bot:
+    """A bot by name; `settings` go to bots that take them (mcts: budget_ms, uct_c, temperature)."""
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    return BOTS[name](seed, **settings)
+
+
+def play_out(match, bots: dict, max_moves: int | None = None) -> bool:
+    """Let bots make every decision until the game ends (automatic steps included), or until they have
+    made `max_moves` decisions; True when the game ended."""
+    moves = 0
     while not match.is_over:
         seat = match.to_move
         if seat is None:
             match.advance()
+        elif max_moves is not None and moves >= max_moves:
+            return False
         else:
             match.play(bots[seat].choose(match))
+            moves += 1
+    return True

@@ -46,6 +46,8 @@ class Game:
     min_players: int = 2
     max_players: int = 4
     data_dir: Path | None = None        # holds rules.toml and texts.toml
+    hidden_information = False          # a seat may not see everything (then `determinize` redraws it)
+    sampled_chance = False              # some chance steps only sample (too many outcomes to list)
 
     def __init__(self):
         if self.data_dir is not None and (self.data_dir / "texts.toml").exists():

@@ -231,15 +231,16 @@ class Match:
         game, state = self.game, self.state
         while not state.over and game.to_move(state) is None:
             chance = game.chance(state)
+            drawn = False
             if chance is None or chance.sampled:
                 entry = None
-            else:                  # pick on a copy of the generator: _step draws the same number again
+            else:
                 entry = self._scripted(chance)
-                if entry is None:
-                    rng = state.rng.__class__(state.rng.state)
-                    entry = chance.pick(rng).id
+                if entry is None:  # the generator picks: that is the step's one draw
+                    entry = chance.pick(state.rng).id
+                    drawn = True
             self._fork(entry)
-            self._step(entry, chance)
+            self._step(entry, chance, drawn)
             state = self.state
             if step:
                 break
@@ -284,12 +285,13 @@ class Match:
         self.branches = [(at, self._entries[at:fork] + tail) if fork > at else (fork, tail)
                          for fork, tail in self.branches]
 
-    def _step(self, entry, chance: Chance | None = None) -> list[Event]:
+    def _step(self, entry, chance: Chance | None = None, drawn: bool = False) -> list[Event]:
         """Apply one step (an Action, an outcome id, or None) to the match and record it; `chance` is
-        the pending chance step when the caller has just asked for it."""
+        the pending chance step when the caller has just asked for it, `drawn` whether the caller's pick
+        already made the step's draw from the generator."""
         start = len(self.log)
         try:
-            seen = self._apply(self.state, entry, self.log, chance)
+            seen = self._apply(self.state, entry, self.log, chance, drawn)
         except BaseException:
             self._restore(self._cursor)      # a rules bug must not leave a half-changed match
             raise
@@ -305,7 +307,7 @@ class Match:
             self._checkpoints[self._cursor] = pickle.dumps(self.state, 5)
         return self.log[start:]
 
-    def _apply(self, state, entry, events, chance: Chance | None = None) -> tuple | None:
+    def _apply(self, state, entry, events, chance: Chance | None = None, drawn: bool = False) -> tuple | None:
         """Apply one entry to `state`: a decision (an Action), a listed chance step's outcome id, or
         None for a sampled chance step or another automatic step. Returns what a player can learn
         from it for the information state: (id, the only seat that saw it, or None for everyone)."""
@@ -329,7 +331,8 @@ class Match:
             else:
                 if not isinstance(entry, str):
                     raise RuntimeError(f"{game.id}: a listed chance step needs its outcome id, got {entry!r}")
-                rng.below(chance.total)      # a forced outcome uses up the draw too: what follows is unchanged
+                if not drawn:                # a forced outcome uses up the draw too: what follows is unchanged
+                    rng.below(chance.total)
                 drawn_before = rng.state
                 game.apply_chance(state, entry, events)
                 seen = ("chance", entry, chance.seen_by)
@@ -454,6 +457,9 @@ class Match:
         seen = ["" if s is None else s[1] if s[2] is None or s[2] == seat else "?" for s in self._seen[:self._cursor]]
         return json.dumps([self.game.id, self.players, self.options, seat, start, seen],
                           separators=(",", ":"), ensure_ascii=False)
+
+    def __deepcopy__(self, memo) -> "Match":
+        return self.clone()
 
     def clone(self) -> "Match":
         """An independent copy: the same position, timeline, branches and log, at a few steps' cost."""

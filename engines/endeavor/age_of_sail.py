@@ -129,7 +129,8 @@ class AgeOfSail(Game):
             level = ("build", "growth", "salary", "card_limit")[attribute]
             shown = {"build": new_level, "growth": new_level + self.mat.growth_bonus, "salary": new_level,
                      "card_limit": min(new_level, self.mat.max_cards)}[level]
-            events.append(Event("aos.track.levels", seat=seat, key="aos.level.changed", attribute=name,
+            key = "aos.level.changed" if new_level > old_level else "aos.level.dropped"
+            events.append(Event("aos.track.levels", seat=seat, key=key, attribute=name,
                                 level=f"level.{level}", value=shown))
         if before <= self.mat.printed_length < after:
             events.append(Event("aos.track.extend", seat=seat, attribute=name, value=after))

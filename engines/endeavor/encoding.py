@@ -85,6 +85,7 @@ class Encoder:
         self.game = game
         self.card_index = {c: i for i, c in enumerate(game.cards)}
         self.token_index = {k: i for i, k in enumerate(game.tokens)}
+        self.token_codes = {None: 0, **{k: i + 1 for i, k in enumerate(game.tokens)}}
         self.building_index = {b: i for i, b in enumerate(game.buildings)}
         self.decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
         self.phase_index = {p: i for i, p in enumerate(PHASES)}
@@ -97,12 +98,9 @@ class Encoder:
         players = len(state.players)
         seats = players + 1
         slots = game.mat.coastline_slots
-        token, card = self.token_index, self.card_index
-        silent = state.silent_seat
-
-        def code(owner):
-            return 0 if owner is None else (players + 1 if owner == silent else owner + 1)
-
+        card = self.card_index
+        owner = {None: 0, state.silent_seat: players + 1, **{s: s + 1 for s in range(players)}}
+        token = self.token_codes
         out = [state.round]
         phase = [0] * len(PHASES)
         phase[self.phase_index.get("over" if state.over else state.phase, 0)] = 1
@@ -123,9 +121,9 @@ class Encoder:
             out += held
             out.append(card[p.governor_slot] + 1 if p.governor_slot else 0)
             out.append(len(p.slavery_down))
-            tokens = [0] * len(token)
+            tokens = [0] * len(self.token_index)
             for kind, n in p.action_tokens.items():
-                tokens[token[kind]] = n
+                tokens[self.token_index[kind]] = n
             out += tokens
             out += p.attribute_tokens
             out += p.memorial
@@ -134,16 +132,15 @@ class Encoder:
         out += [state.supply.get(b, 0) for b in game.buildings]
         for r in REGIONS:
             out.append(int(state.open[r]))
-            out += [code(o) for o in state.track[r]]
-            out += [0 if t is None else token[t] + 1 for t in state.track_tokens[r]]
+            out += [owner[o] for o in state.track[r]]
+            out += [token[t] for t in state.track_tokens[r]]
             out += state.sea[r][:seats]
             out += state.presence[r][:seats]
             out.append(int(r in state.governors))
         out += state.presence["europe"][:seats]
-        out += [code(state.owner[s]) for s in board.spaces]
-        out += [0 if state.space_tokens[s] is None else token[state.space_tokens[s]] + 1 for s in board.spaces]
-        out += [0 if state.connection_tokens[c] is None else token[state.connection_tokens[c]] + 1
-                for c in board.connections]
+        out += [owner[state.owner[s]] for s in board.spaces]
+        out += [token[state.space_tokens[s]] for s in board.spaces]
+        out += [token[state.connection_tokens[c]] for c in board.connections]
         out += [len(state.decks.get(d, ())) for d in self.decks]
         discard = [0] * len(card)
         for c in state.discard:

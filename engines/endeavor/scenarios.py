@@ -1,7 +1,9 @@
 """Prepared positions of Endeavor: Age of Sail for tutorials and classroom demos.
 
 Each one starts from a normal seeded setup and lays out the table the way a
-rulebook example or a confusing moment needs. Everything placed comes from
+rulebook example or a confusing moment needs. Every player has one building per
+round built so far besides the start tile (a player builds once in each round's
+build phase), so the coastlines are as long as the round allows. Everything placed comes from
 where the rules keep it (buildings from the tray, discs from the supply, cards
 from their decks, tokens from the spaces a disc took), so every count stays
 true and the position could have arisen in play.
@@ -112,9 +114,9 @@ def salary_choice_example(game):
     """Rulebook 3: 薪水階段: wealth 2 pays two workers, so with three at work the player chooses."""
     def prepare(state, events):
         for seat, (coast, workers) in enumerate([
-                (["merchants-dock", "workshop", "shipyard"], (0, 1, 2)),
-                (["colonial-house", "market", "shipyard"], (0, 2)),
-                (["colonial-house", "shipyard", "market"], (1,))]):
+                (["merchants-dock", "workshop", "shipyard", "market"], (0, 1, 2)),
+                (["colonial-house", "market", "shipyard", "market"], (0, 2)),
+                (["colonial-house", "shipyard", "market", "shipyard"], (1,))]):
             _give_buildings(game, state, seat, coast, workers)
             _harbor(state, seat, 4)
         state.crown = 0
@@ -126,9 +128,9 @@ def salary_choice_example(game):
 def region_opening(game):
     """開放一個地區: the ship that fills the track opens the Far East; a 3-3 tie goes to the disc nearest the deck."""
     def prepare(state, events):
-        for seat, coast in enumerate([["colonial-house", "shipyard", "market", "shipyard"],
-                                      ["merchants-dock", "shipyard", "workshop", "market"],
-                                      ["colonial-house", "market", "shipyard", "workshop"]]):
+        for seat, coast in enumerate([["colonial-house", "shipyard", "market", "shipyard", "workshop"],
+                                      ["merchants-dock", "shipyard", "workshop", "market", "shipyard"],
+                                      ["colonial-house", "market", "shipyard", "workshop", "market"]]):
             _give_buildings(game, state, seat, coast)
             _harbor(state, seat, 4)
         # Far East (7 spaces on side A): six taken, farthest first; Player 2 leads 3 to 2.
@@ -142,9 +144,11 @@ def region_opening(game):
 def attack_connections(game):
     """進攻: taking London from Player 2 breaks their London-Amsterdam link and completes London-Bordeaux."""
     def prepare(state, events):
-        for seat, coast in enumerate([["colonial-house", "shipyard", "workshop", "shipyard", "docks", "fortress"],
-                                      ["colonial-house", "market", "workshop", "shipyard", "docks", "bank"],
-                                      ["merchants-dock", "market", "market", "workshop", "shipyard", "guild-hall"]]):
+        for seat, coast in enumerate([["colonial-house", "shipyard", "workshop", "shipyard", "docks", "fortress",
+                                       "market"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "docks", "bank", "shipyard"],
+                                      ["merchants-dock", "market", "market", "workshop", "shipyard", "guild-hall",
+                                       "workshop"]]):
             _give_buildings(game, state, seat, coast)
             _harbor(state, seat, 5)
         _on_space(game, state, 1, "london")
@@ -160,9 +164,9 @@ def attack_connections(game):
 def abolition(game):
     """奴隸制的廢除: Player 1 can take the Europe 5; Player 2 then loses 5 industry and 2 wealth (the rulebook's example)."""
     def prepare(state, events):
-        for seat, coast in enumerate([["colonial-house", "shipyard", "market", "guild-hall", "workshop"],
-                                      ["merchants-dock", "shipyard", "workshop", "market", "docks"],
-                                      ["colonial-house", "market", "workshop", "shipyard", "bank"]]):
+        for seat, coast in enumerate([["colonial-house", "shipyard", "market", "guild-hall", "workshop", "shipyard"],
+                                      ["merchants-dock", "shipyard", "workshop", "market", "docks", "market"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "bank", "shipyard"]]):
             _give_buildings(game, state, seat, coast)
             _harbor(state, seat, 4)
         for space in ("london", "amsterdam", "hamburg", "north-sea-fleet", "genoa"):
@@ -183,9 +187,9 @@ def abolition(game):
 def card_limit(game):
     """5: 棄牌階段: influence 3 allows 2 cards plus 1 slavery card and the governor in its free slot."""
     def prepare(state, events):
-        for seat, coast in enumerate([["colonial-house", "market", "shipyard", "guild-hall", "workshop"],
-                                      ["merchants-dock", "shipyard", "workshop", "market", "docks"],
-                                      ["colonial-house", "market", "workshop", "shipyard", "bank"]]):
+        for seat, coast in enumerate([["colonial-house", "market", "shipyard", "guild-hall", "workshop", "market"],
+                                      ["merchants-dock", "shipyard", "workshop", "market", "docks", "market"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "bank", "shipyard"]]):
             _give_buildings(game, state, seat, coast)
             _harbor(state, seat, 3)
         _on_track(game, state, "india", [0, 1, 0, 2, 0, 1])     # India opened; Player 1 became governor

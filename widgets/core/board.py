@@ -27,11 +27,12 @@ class BoardWidget(anywidget.AnyWidget):
     labels = traitlets.Dict().tag(sync=True)        # translated names the renderer shows
     lang = traitlets.Unicode("en").tag(sync=True)
     seat = traitlets.Int(-1).tag(sync=True)         # the seat whose decision is offered, -1 for none
-    # How the renderer draws: {"mats": "full"} shows every player's mat in full; by default mats are
-    # compact: the seat to move and the seats listed in "open" (say, the human players) in full, the
+    # How the renderer draws. By default every player's mat in full; {"mats": "compact", "open": [0]}
+    # (the game shell's choice) draws the seat to move and the seats listed in "open" in full and the
     # others on one line each, opened by a click.
     options = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
+    focus = traitlets.Unicode("").tag(sync=True)    # a data-target the page scrolls into view (lessons)
 
     def __init__(self, renderer_dir: Path, **kwargs):
         renderer_dir = Path(renderer_dir)
@@ -40,9 +41,10 @@ class BoardWidget(anywidget.AnyWidget):
             _css=_HOST_CSS + (renderer_dir / "board.css").read_text(encoding="utf-8"),
             **kwargs)
 
-    def show(self, view: dict, choices: list, labels: dict, lang: str, seat: int | None):
+    def show(self, view: dict, choices: list, labels: dict, lang: str, seat: int | None, focus: str = ""):
         """Redraw in one go: every trait is a new object, so the front end always hears of it."""
         with self.hold_sync():
+            self.focus = focus or ""
             self.view = view
             self.choices = choices
             self.labels = labels

@@ -367,7 +367,7 @@ class GameShell(W.VBox):
             for action, why in m.candidates():
                 choices.append({"id": action.id, "target": action.target, "label": action.label.render(lang),
                                 "legal": why is None, "why": None if why is None else why.render(lang)})
-        open_mats = {"open": human_seats}
+        open_mats = {"mats": "compact", "open": human_seats}
         if self.board.options != open_mats:
             self.board.options = open_mats
         self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if offer else None)

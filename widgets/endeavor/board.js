@@ -7,8 +7,9 @@
 // mode) puts the tray and the mats beside the map, so the whole board fits one screen.
 //
 // Each section is kept from one drawing to the next unless what it shows has changed: a click redraws
-// only the sections it touched. Mats are compact: the seat to move is drawn in full, the others as one
-// line each; a click on a line opens that mat (and a click on its name closes it again).
+// only the sections it touched. With options.mats = "compact" (the game shell's choice) only the seat to
+// move, the seats in options.open and a mat a lesson focuses on are drawn in full, the others as one line
+// each; a click on a line opens that mat (and a click on its name closes it again).
 
 const NS = "http://www.w3.org/2000/svg";
 const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];   // as in the score chart
@@ -734,7 +735,8 @@ function draw(model, state) {
   add("tray", 1, [view.tray, view.level5_face_down, pick("tray.")], sectionTray);
   (view.players || []).forEach((p, seat) => {
     const offered = pick(`mat.${seat}.`);
-    const kept = seat === focus || keptOpen.includes(seat) || offered.length > 0;
+    const kept = seat === focus || keptOpen.includes(seat) || offered.length > 0
+               || (model.get("focus") || "").startsWith(`mat.${seat}.`);
     const full = !state.compact || kept || state.opened.has(seat);
     const toggle = state.compact && !kept ? () => {
       if (state.opened.has(seat)) state.opened.delete(seat); else state.opened.add(seat);
@@ -808,6 +810,31 @@ function newSvg(uid) {
 }
 
 
+// A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
+// each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
+// board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
+function showFocus(model, root, seen) {
+  const focus = model.get("focus");
+  if (!focus || focus === seen.focus) return;
+  seen.focus = focus;
+  const element = focus.split("#")[0];          // "tray.market#9": the same element, asked again by step 9
+  requestAnimationFrame(() => {
+    let box = root.parentElement;
+    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    const inBox = box && box !== document.scrollingElement && box !== document.body;
+    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
+    if (!target) {
+      if (!element && inBox) box.scrollTop = 0;
+      return;
+    }
+    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
+    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
+    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
+  });
+}
+
 export default {
   render({ model, el: host }) {
     host.classList.add("bgw-board");
@@ -818,16 +845,17 @@ export default {
     root.className = "bgw-root";
     host.append(tip, root);
     // What this drawing keeps between redraws: the svg and its sections, which mats a click opened,
-    // the seat last in focus, and whether the board is drawn wide.
-    const state = { tip, uid, svg: newSvg(uid), opened: new Set(), focus: null, wide: false,
-                    compact: (model.get("options") || {}).mats !== "full" };
+    // the seat last in focus, whether the board is drawn wide, and the lesson focus last shown.
+    const state = { tip, uid, svg: newSvg(uid), opened: new Set(), focus: null, wide: false, compact: false };
     root.append(state.svg);
+    const seen = { focus: "" };
     const redraw = () => {
       tip.textContent = "";
       try {
         const t0 = performance.now();
-        state.compact = (model.get("options") || {}).mats !== "full";
+        state.compact = (model.get("options") || {}).mats === "compact";
         draw(model, state);
+        showFocus(model, root, seen);
         const t1 = performance.now();
         root.dataset.drawMs = (t1 - t0).toFixed(1);   // how long a redraw takes (tests read it)
         root.dataset.drawStart = t0.toFixed(1);

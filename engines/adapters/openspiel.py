@@ -1,0 +1,209 @@
+"""Every game of this project as an OpenSpiel game (`pyspiel.Game`), with chance nodes.
+
+    from engines.adapters.openspiel import load_game
+    game = load_game("entdecker", players=3)             # or pyspiel.load_game("bgw_entdecker(players=3)")
+    state = game.new_initial_state()
+    state.current_player(), state.legal_actions(), state.chance_outcomes(), state.apply_action(a)
+    state.observation_tensor(0), state.information_state_string(0), state.returns()
+
+How the engine maps onto OpenSpiel:
+- A decision is a player node; its actions are the numbers of the game's action table (`Match.table`).
+- A listed chance step is a chance node; its outcomes are the numbers of the chance table.
+- Steps the rules resolve alone, and sampled chance steps (too many outcomes to list, as Amerigo's
+  cube tower), happen inside `apply_action`: a game with sampled steps is declared SAMPLED_STOCHASTIC,
+  its draws coming from the seeded generator in the state (the `seed` parameter, default 0).
+- Observations are the engine's `observation(seat)` (layout: `Match.observation_layout()`); the
+  information state string is `information_state(seat)`.
+- Returns are the engine's: a finished game's winners share 1 (constant-sum), ties as the rulebook
+  breaks them. A game that reaches the declared most moves (`Match.bounds`) ends there, scored as it
+  stands; the bounds are chosen so that this only happens in play no rulebook game would reach (see
+  each game's `bounds`).
+- Serialising a state writes its history (OpenSpiel's own format); the game is deterministic given its
+  `seed` parameter, so a restored state replays exactly. `state.match` is the engine's match, for
+  anything else (its narrated log, `to_json()`, the board's view).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+import engines
+
+PREFIX = "bgw_"
+
+
+def _parameters(game) -> dict:
+    """OpenSpiel parameters: the player count, the seed, and every option as text ("" leaves the
+    option at the default that suits the player count)."""
+    params = {"players": game.min_players, "seed": 0}
+    for players in range(game.min_players, game.max_players + 1):
+        for option in game.options(players):
+            params.setdefault(option.id, "")
+    return params
+
+
+def _options(game, players, params) -> dict:
+    """The match options these parameters set: a choice named by its text (True as "true")."""
+    out = {}
+    for option in game.options(players):
+        text = str(params.get(option.id, "")).lower()
+        if text:
+            named = [c for c in option.choices if str(c).lower() == text]
+            if not named:
+                raise ValueError(f"{game.id}: option '{option.id}' must be one of "
+                                 f"{', '.join(str(c).lower() for c in option.choices)}, got {text!r}")
+            out[option.id] = named[0]
+    return out
+
+
+class EngineGame(pyspiel.Game):
+    """One game of this project, for one player count and options (a subclass per game sets game_id)."""
+
+    game_id = ""
+
+    def __init__(self, params=None):
+        game_id = self.game_id
+        rules = engines.get_game(game_id)
+        params = {**_parameters(rules), **(params or {})}
+        players = int(params["players"])
+        self.seed = int(params["seed"])
+        self.options = rules.resolve_options(players, _options(rules, players, params))
+        probe = engines.new_match(game_id, players, self.seed, self.options)
+        self.probe = probe
+        self.sampled = rules.sampled_chance
+        bounds = probe.bounds
+        game_type = pyspiel.GameType(
+            short_name=PREFIX + game_id.replace("-", "_"),
+            long_name=f"{rules.title.render('en')} (board-game widgets)",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if self.sampled
+                         else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC),
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=rules.max_players,
+            min_num_players=rules.min_players,
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=_parameters(rules))
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=len(probe.table.ids),
+            max_chance_outcomes=max(1, len(probe.chance_table.ids)),
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=bounds.max_moves)
+        super().__init__(game_type, game_info, params)
+
+    def new_initial_state(self):
+        return EngineState(self, engines.new_match(self.game_id, self.num_players(), self.seed, self.options))
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return EngineObserver(self, iig_obs_type)
+
+
+class EngineState(pyspiel.State):
+    """A match seen as an OpenSpiel state: automatic steps are run as soon as they come."""
+
+    def __init__(self, game, match):
+        super().__init__(game)
+        self.match = match
+        self.limit = game.max_game_length()
+        self.moves = 0
+        self._run_automatic()
+
+    def _run_automatic(self):
+        m = self.match
+        while m.pending == "automatic" or (m.pending == "chance" and not m.chance_outcomes()):
+            m.advance(step=True)
+
+    # -- the OpenSpiel state API ----------------------------------------------------------------
+    def current_player(self):
+        m = self.match
+        if m.is_over or self.moves >= self.limit:
+            return pyspiel.PlayerId.TERMINAL
+        if m.pending == "chance":
+            return pyspiel.PlayerId.CHANCE
+        return m.to_move
+
+    def _legal_actions(self, player):
+        return sorted(a.index for a in self.match.legal_actions())
+
+    def chance_outcomes(self):
+        index = self.match.chance_table.index
+        return sorted((index[o], p) for o, p, _ in self.match.chance_outcomes())
+
+    def _apply_action(self, action):
+        m = self.match
+        if m.pending == "chance":
+            m.resolve(m.chance_table.ids[action])
+        else:
+            m.play(int(action))
+        self.moves += 1
+        self._run_automatic()
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.match.chance_table.ids[action]
+        return self.match.table.ids[action]
+
+    def is_terminal(self):
+        return self.match.is_over or self.moves >= self.limit
+
+    def returns(self):
+        m = self.match
+        if m.is_over:
+            return m.returns()
+        if self.moves >= self.limit:       # cut off at the declared bound: scored as it stands
+            winners = m.winners()
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(m.players)]
+        return [0.0] * m.players
+
+    def __str__(self):
+        return json.dumps({"position": self.match.position, "view": self.match.view()}, sort_keys=True)
+
+
+
+class EngineObserver:
+    """The engine's observation (a flat vector) and information state (a string)."""
+
+    def __init__(self, game: EngineGame, iig_obs_type):
+        self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        layout = game.probe.observation_layout()
+        self.tensor = np.zeros(sum(n for _, n in layout), np.float32)
+        self.dict = {}
+        start = 0
+        for name, n in layout:
+            self.dict[name] = self.tensor[start:start + n]
+            start += n
+
+    def set_from(self, state: EngineState, player: int):
+        self.tensor[:] = state.match.observation(player)
+
+    def string_from(self, state: EngineState, player: int):
+        if self.perfect_recall:
+            return state.match.information_state(player)
+        return ",".join(str(x) for x in state.match.observation(player))
+
+
+def _register(game_id: str) -> type:
+    cls = type(f"EngineGame_{game_id.replace('-', '_')}", (EngineGame,), {"game_id": game_id})
+    pyspiel.register_game(cls().get_type(), cls)
+    return cls
+
+
+GAME_CLASSES = {game_id: _register(game_id) for game_id in sorted(engines.GAMES)}
+
+
+def load_game(game_id: str, players: int | None = None, **options) -> pyspiel.Game:
+    """This project's game `game_id` as a `pyspiel.Game` (options by name, as `new_match` takes them)."""
+    rules = engines.get_game(game_id)
+    params = {"players": players if players is not None else rules.min_players,
+              **{k: str(v).lower() if isinstance(v, bool) else v for k, v in options.items()}}
+    return pyspiel.load_game(PREFIX + game_id.replace("-", "_"), params)

@@ -1,0 +1,1325 @@
+"""Amerigo (Stefan Feld, Queen Games 2013), rulebook 001_b95267d5d2ce424f.txt.
+
+Read top to bottom like the rulebook: setup (遊戲準備 (1)-(6)); the round (遊戲進行): seven phases, each
+dropping its colour's cubes into the tower and letting every player take one action; the seven actions
+(1) move ships ... (7) special action; gold and action points (遊戲相關規定 (1)); the end of a round with
+the pirates (遊戲相關規定 (2)); the final scoring (遊戲結束); the progress tiles (發展板塊介紹) where their
+effects apply. Rule ids (am.*) tie each step to its entry in data/rules.toml.
+
+Chance: the tower's drops are sampled chance steps (tower.py); turning over a pirate, a progress tile
+or a production tile is a listed chance step over what is still face down. The island layout and the
+first player order are setup randomness, inside the seed.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action, Event
+from ..core.chance import Chance, Outcome
+from ..core.game import Game, Option
+from ..core.texts import WRITTEN, Text, add_text, template
+from . import encoding, islands, tower
+from .components import (COLOURS, DATA, load_goods, load_islands, load_progress, load_rules, load_shapes,
+                         load_tower, orientations)
+from .islands import POST
+from .state import DEVELOPMENT, GOLD, GOODS, ISLANDS, ORDER, PARTS, PIRATES, PROGRESS, State
+
+BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
+SUBSTEP_OF = {BLUE: "move", BLACK: "load", RED: "plan", BROWN: "develop", GREEN: "build", YELLOW: "buy",
+              WHITE: "white"}
+ACTION_RULE = {BLUE: "am.move.step", BLACK: "am.cannon.load", RED: "am.plan.neutral", BROWN: "am.develop.move",
+               GREEN: "am.build.place", YELLOW: "am.production.buy", WHITE: "am.special.order"}
+
+
+class Amerigo(Game):
+    id = "amerigo"
+    min_players, max_players = 2, 4
+    data_dir = DATA
+
+    def __init__(self):
+        super().__init__()
+        self.numbers = R = load_rules()
+        if R.colours != COLOURS:
+            raise ValueError("data/game.toml: [flow] colours: the engine plays the phases in the actions' order "
+                             + ", ".join(COLOURS))
+        self.tower_model = load_tower()
+        self.shapes = load_shapes()
+        self.shape_ids = list(self.shapes)
+        self.goods, stacks = load_goods()
+        self.goods_ids = list(self.goods)
+        self.letters = [g.letter for g in self.goods.values()]
+        self.island_tiles = load_islands(self.goods)
+        self.progress_tiles = load_progress()
+        self.progress_ids = list(self.progress_tiles)
+        self._shape_tables()
+        # Production tiles: each kind is (goods, value); the stacks hold kind indices, one per tile.
+        self.production_kinds = sorted({k for tiles in stacks.values() for k in tiles},
+                                       key=lambda k: (self.goods_ids.index(k[0]), k[1]))
+        self.stacks = {s: [self.production_kinds.index(k) for k in tiles] for s, tiles in stacks.items()}
+        self.production_names = [f"{g}:{cost}" for g, cost in self.production_kinds]
+        self.pirate_values = sorted(set(R.pirate_values))
+        # The texts of chance outcomes, made once (a progress tile is one of a kind: weight 1).
+        self.progress_outcomes = {t: Outcome(f"progress:{t}", 1, Text("am.chance.progress-result",
+                                                                      tile=f"am.progress-tile.{t}"))
+                                  for t in self.progress_ids}
+        self.production_texts = [Text("am.chance.production-result", goods=f"am.goods.{g}", cost=cost)
+                                 for g, cost in self.production_kinds]
+        self.encoder = encoding.Encoder(self)
+        self._flat: dict = {}
+        self._action_cache: dict = {}       # actions that look the same in every match of a player count
+        # Square and frame names as terms ("frame 3" / "邊框3"), so that texts name them in each language.
+        widest = max(R.grid, key=lambda n: R.grid[n][0] * R.grid[n][1])     # every smaller grid's names are among its own
+        for name in encoding.grid_names(self, widest)[0]:
+            add_text(f"am.pos.{name}", {"en": name, "zh-Hant": name}, str(DATA / "texts.toml"))
+        for n in range(1, 2 * max(c + r for c, r in R.grid.values()) + 1):
+            add_text(f"am.pos.frame{n}", {lang: template("am.frame-name", lang).format(n=n) for lang in WRITTEN},
+                     str(DATA / "texts.toml"))
+        # "3 blue" as a term of the catalog for every count of every colour, so that a list of cubes is
+        # joined the way each language joins lists.
+        for colour in COLOURS:
+            for n in range(1, R.cubes_per_colour + 1):
+                add_text(f"am.cubes.{colour}.{n}", {lang: template(f"am.cubes.{colour}", lang).format(n=n)
+                                                     for lang in WRITTEN}, str(DATA / "texts.toml"))
+
+    def _shape_tables(self):
+        """Each shape in each way it can lie: its squares as offsets from its first square (reading order)."""
+        self.neutral_shapes = [i for i, s in enumerate(self.shapes.values()) if s.kind == "neutral"]
+        self.village_shapes = [i for i, s in enumerate(self.shapes.values()) if s.kind == "village"]
+        self.shape_list = list(self.shapes.values())
+        self.orients = []
+        for shape in self.shape_list:
+            ways = []
+            for cells in orientations(shape.cells):
+                r0, c0 = cells[0]
+                ways.append(tuple((r - r0, c - c0) for r, c in cells))
+            self.orients.append(ways)
+
+    # == options ========================================================================================
+    def options(self, players):
+        return [Option("pirate_tile", ("all", "others"), "all")]
+
+    # Texts of this game are namespaced: the catalog is shared by every game.
+    def phase_text(self, phase):
+        return Text(f"am.phase.{phase}")
+
+    def part_text(self, part):
+        return Text(f"am.score.{part}")
+
+    # == for search and learning (encoding.py) ==========================================================
+    def action_ids(self, players, options):
+        return encoding.action_ids(self, players, options)
+
+    def chance_ids(self, players, options):
+        return encoding.chance_ids(self, players, options)
+
+    def observation_layout(self, players, options):
+        return encoding.observation_layout(self, players, options)
+
+    def observe(self, state, seat):
+        return self.encoder.observe(state, seat)
+
+    def bounds(self, players, options):
+        return encoding.bounds(self, players, options)
+
+    # == setup (遊戲準備) ================================================================================
+    def setup(self, players, options, seed, events):
+        R = self.numbers
+        layout = islands.build(self.island_tiles, R, self.letters, players, seed)
+        state = State(players, seed, options, layout, len(COLOURS), len(self.shape_list), len(self.village_shapes),
+                      len(self.goods_ids))
+        # (1) the island area, laid out from the seed; (2) chests, goods, time markers, neutral tiles.
+        cols, rows = R.grid[players]
+        events.append(Event("am.setup.islands", key="am.log.setup.islands", tiles=R.tiles[players], columns=cols,
+                            rows=rows, long=R.long_frames, short=R.short_frames[players]))
+        events.append(Event("am.setup.assembly", key="am.log.setup.assembly", islands=len(layout.islands)))
+        big = sum(layout.island_big)
+        events.append(Event("am.setup.big-island", key="am.log.setup.big", big=big, size=R.big_island))
+        events.append(Event("am.setup.goods", key="am.log.setup.goods", goods=sum(1 for g in layout.goods if g >= 0)))
+        events.append(Event("am.setup.time", key="am.log.setup.time", top=R.time_markers[0]))
+        state.neutral = [self.shape_list[i].count for i in self.neutral_shapes]
+        events.append(Event("am.setup.supply", key="am.log.setup.supply", count=sum(state.neutral)))
+        # (3) each player's pieces.
+        for seat in range(players):
+            state.village[seat] = [self.shape_list[i].count for i in self.village_shapes]
+            state.posts_left[seat] = R.trading_posts
+        events.append(Event("am.setup.players", key="am.log.setup.players", village=sum(state.village[0]),
+                            posts=R.trading_posts, ships=R.ships))
+        # (4) pirates, progress tiles, production tiles: turned over by the chance steps that follow.
+        state.unseen_pirates = list(R.pirate_values)
+        state.progress_pool = list(self.progress_ids)
+        state.display = [None] * R.progress_shown
+        stacks = R.production_stacks[players]
+        state.production_pool = {s: list(self.stacks[s]) for s in stacks}
+        state.production_slots = [-1] * len(self.slot_stacks(players))
+        events.append(Event("am.setup.production", key="am.log.setup.production",
+                            stacks=", ".join(stacks), used=sum(len(state.production_pool[s]) for s in stacks),
+                            shown=len(state.production_slots)))
+        # (5) player order: the discs stacked at random on the special-action track; gold 0, 1, 2, 3.
+        seats = list(range(players))
+        state.rng.shuffle(seats)
+        for place, seat in enumerate(seats):
+            state.arrival[seat] = players - place             # the first player's disc is on top
+            state.gold[seat] = place * R.start_gold_step
+        state.order = seats
+        events.append(Event("am.setup.order", key="am.log.setup.order", seats=seats, step=R.start_gold_step))
+        # (6) all 49 cubes go through the tower once (the last chance step of the setup).
+        state.box = [R.cubes_per_colour] * len(COLOURS)
+        state.draws = ["pirate"] + ["progress"] * R.progress_shown + \
+            [f"production:{s}" for s in self.slot_stacks(players)] + ["drop"]
+        state.step = "draw"
+        self._settle(state)
+        return state
+
+    def slot_stacks(self, players) -> list[str]:
+        """The production display's spaces, by the stack each is filled from."""
+        R = self.numbers
+        return [s for s in R.production_stacks[players] for _ in range(R.production_shown[s])]
+
+    # == the flow (遊戲進行) =============================================================================
+    def _settle(self, state):
+        """Cache whose decision is pending (None: the rules resolve the next step themselves)."""
+        state.to_move = state.order[state.turn] if state.step == "act" and not state.over else None
+
+    def to_move(self, state):
+        return state.to_move
+
+    def time_value(self, state) -> int:
+        markers = self.numbers.time_markers
+        return markers[state.time_index] if state.time_index < len(markers) else self.numbers.time_printed
+
+    def turn_order(self, state) -> list[int]:
+        """Front to back on the special-action track; on a shared space, the disc on top first."""
+        return sorted(range(len(state.gold)), key=lambda s: (-state.spec[s], -state.arrival[s]))
+
+    def _begin_round(self, state, events):
+        state.round += 1
+        events.append(Event("am.flow.rounds", key="am.log.round", round=state.round, rounds=self.numbers.rounds))
+        self._begin_phase(state, BLUE, events)
+
+    def _begin_phase(self, state, colour, events):
+        state.colour = colour
+        state.phase = COLOURS[colour]
+        state.step = "drop"
+        state.order = self.turn_order(state)
+        state.dropped = [0] * len(COLOURS)
+        state.fell = [0] * len(COLOURS)
+
+    def _next_phase(self, state, events):
+        state.central = [0] * len(COLOURS)
+        if state.colour < WHITE:
+            self._begin_phase(state, state.colour + 1, events)
+        else:
+            state.colour = -1
+            state.phase = state.step = "pirates"
+
+    # -- the drop: the phase's cubes go into the tower (a sampled chance step) ---------------------------
+    def _drop_inputs(self, state) -> list[int]:
+        if state.phase == "setup":
+            return list(state.box)
+        dropped = list(state.tray)
+        dropped[state.colour] += state.storage[state.colour]
+        return dropped
+
+    def _apply_drop(self, state, fell, events):
+        dropped = self._drop_inputs(state)
+        for c in range(len(COLOURS)):
+            state.tower[c] += dropped[c] - fell[c]
+        state.dropped, state.fell = dropped, list(fell)
+        if state.phase == "setup":
+            state.box = [0] * len(COLOURS)
+            state.storage = list(fell)
+            events.append(Event("am.setup.tower", key="am.log.setup.tower", fell=sum(fell), held=sum(state.tower),
+                                cubes=self.cube_terms(fell)))
+            return
+        c = state.colour
+        state.storage[c] = 0
+        state.tray = [0] * len(COLOURS)
+        events.append(Event("am.phase.drop", seat=state.order[0], key="am.log.drop", colour=f"am.colour.{COLOURS[c]}",
+                            dropped=sum(dropped), fell=sum(fell), cubes=self.cube_terms(fell)))
+        if not sum(fell):
+            events.append(Event("am.phase.skip", key="am.log.skip.nothing", colour=f"am.colour.{COLOURS[c]}"))
+            self._next_phase(state, events)
+            return
+        state.central = list(fell)
+        state.ap = max(fell)
+        state.step = "act"
+        state.turn = 0
+        events.append(Event("am.phase.result", key="am.log.result", ap=state.ap,
+                            colours=[f"am.colour.{COLOURS[k]}" for k in range(len(COLOURS)) if fell[k]]))
+        self._begin_turn(state)
+
+    @staticmethod
+    def cube_terms(counts) -> list[str]:
+        """Cubes by colour as a list of terms ("3 blue", "1 red"), each a text of the catalog."""
+        return [f"am.cubes.{COLOURS[c]}.{n}" for c, n in enumerate(counts) if n]
+
+    # -- each player in turn takes one action ------------------------------------------------------------
+    def _begin_turn(self, state):
+        state.sub = "choose"
+        state.action = -1
+        state.points = state.spent = 0
+        state.moved = [0, 0]
+        state.stopped = [False, False]
+        state.launching = 0
+        state.neutral_taken = 0
+        state.takes = 0
+        state.ships8_used = False
+
+    def _end_turn(self, state, events):
+        state.turn += 1
+        state.sub = ""
+        if state.turn >= len(state.order):
+            state.step = "return"
+        else:
+            self._begin_turn(state)
+
+    def _end_phase(self, state, events):
+        """Everyone has played: the cubes in the middle go back to their storage spaces."""
+        for c, n in enumerate(state.central):
+            state.storage[c] += n
+        events.append(Event("am.phase.end", key="am.log.phase-end", colour=f"am.colour.{COLOURS[state.colour]}"))
+        self._next_phase(state, events)
+
+    # == gold and action points (遊戲相關規定 (1)) ===========================================================
+    def gain_gold(self, state, seat, amount, events):
+        """Gold on the track goes up to 12; what would go beyond becomes points at once."""
+        R = self.numbers
+        total = state.gold[seat] + amount
+        state.gold[seat] = min(total, R.gold_max)
+        if total > R.gold_max:
+            state.vp[seat][GOLD] += total - R.gold_max
+            events.append(Event("am.gold.cap", seat=seat, key="am.log.gold-cap", points=total - R.gold_max))
+
+    def spendable(self, state, seat) -> int:
+        """Gold a player can pay: the track, treasure chests, and unused 1x gold tiles."""
+        extra = state.chests[seat] * self.numbers.chest_gold
+        for t in state.progress[seat]:
+            tile = self.progress_tiles[t]
+            if tile.effect == "gold" and t not in state.used[seat]:
+                extra += tile.amount
+        return state.gold[seat] + extra
+
+    def pay_gold(self, state, seat, amount, events):
+        """Pay gold; when the track is short, cash chests, then 1x gold tiles (the smallest first)."""
+        while state.gold[seat] < amount:
+            if state.chests[seat]:
+                state.chests[seat] -= 1
+                events.append(Event("am.gold.chest", seat=seat, key="am.log.chest", gold=self.numbers.chest_gold))
+                self.gain_gold(state, seat, self.numbers.chest_gold, events)
+                continue
+            tiles = sorted((self.progress_tiles[t].amount, t) for t in state.progress[seat]
+                           if self.progress_tiles[t].effect == "gold" and t not in state.used[seat])
+            amount_, t = tiles[0]
+            state.used[seat].append(t)
+            events.append(Event("am.progress.gold", seat=seat, key="am.log.gold-tile", gold=amount_))
+            self.gain_gold(state, seat, amount_, events)
+        state.gold[seat] -= amount
+
+    def bonus(self, state, seat, colour) -> int:
+        """Extra action points from progress tiles for an action of this colour."""
+        extra = 0
+        for t in state.progress[seat]:
+            tile = self.progress_tiles[t]
+            if tile.effect == "plus" and COLOURS[colour] in tile.colours:
+                extra += tile.amount
+        return extra
+
+    def holds(self, state, seat, effect) -> str | None:
+        """The id of a tile with this effect the player holds and has not used up, or None."""
+        for t in state.progress[seat]:
+            if self.progress_tiles[t].effect == effect and t not in state.used[seat]:
+                return t
+        return None
+
+    def budget(self, state, seat) -> int:
+        """Points left in this action plus gold that could buy more."""
+        return state.points - state.spent + self.spendable(state, seat)
+
+    def spend(self, state, seat, cost, events):
+        """Use `cost` action points; what the points left do not cover is bought with gold (am.points.buy)."""
+        left = state.points - state.spent
+        if cost > left:
+            bought = cost - left
+            self.pay_gold(state, seat, bought, events)
+            state.points += bought
+            events.append(Event("am.points.buy", seat=seat, key="am.log.buy-points", points=bought))
+        state.spent += cost
+
+    def track_full(self, state, seat, track, events):
+        """A disc at the end of its track with points left: the rest is given up for 2 gold."""
+        events.append(Event("am.gold.track-full", seat=seat, key="am.log.track-full", track=f"am.track.{track}",
+                            gold=self.numbers.track_full_gold))
+        self.gain_gold(state, seat, self.numbers.track_full_gold, events)
+
+    # -- choosing the action ----------------------------------------------------------------------------------
+    def offered_colours(self, state, seat) -> list[int]:
+        """The colours in the middle, with red and green swapped in for a holder of the swap tile."""
+        central = state.central
+        out = {c for c in range(len(COLOURS)) if central[c]}
+        if self.holds(state, seat, "swap"):
+            if central[RED]:
+                out.add(GREEN)
+            if central[GREEN]:
+                out.add(RED)
+        return sorted(out)
+
+    def can_do(self, state, seat, colour) -> bool:
+        """Could the player do anything with this action now (am.phase.turn's ruling)?"""
+        if colour not in (RED, GREEN, YELLOW):
+            return True
+        budget = state.ap + self.bonus(state, seat, colour) + self.spendable(state, seat)
+        if colour == RED:
+            return budget >= 1 and self._plan_any(state, seat, budget, 0)
+        if colour == GREEN:
+            return bool(self.lays(state, seat, budget, first=True))
+        if colour == YELLOW:
+            return any(k >= 0 and self.production_kinds[k][1] <= budget for k in state.production_slots)
+        return True
+
+    def _choose(self, state, seat, colour, events, via_special=False):
+        state.action = colour
+        state.points = state.ap + self.bonus(state, seat, colour)
+        state.spent = 0
+        if not via_special:
+            events.append(Event("am.phase.turn", seat=seat, automatic=False, key="am.log.choose",
+                                action=f"am.action.{COLOURS[colour]}", points=state.points))
+        if colour == BLUE:
+            state.sub = "launch" if state.ships[seat][0] < 0 else "move"
+        elif colour == BLACK:
+            state.sub = "load"
+        elif colour == BROWN:
+            state.sub = "develop"
+        else:
+            state.sub = SUBSTEP_OF[colour]
+        if state.points > state.ap and not via_special:
+            events.append(Event("am.progress.plus-two", seat=seat, key="am.log.bonus", points=state.points - state.ap))
+
+    def _take_gold(self, state, seat, events):
+        R = self.numbers
+        divisor = 2 if self.holds(state, seat, "gold-half") else R.gold_divisor
+        total = sum(state.central)
+        amount = -(-total // divisor)
+        events.append(Event("am.progress.gold-half" if divisor == 2 else "am.gold.instead", seat=seat,
+                            automatic=False, key="am.log.gold", cubes=total, divisor=divisor, gold=amount))
+        self.gain_gold(state, seat, amount, events)
+        self._end_turn(state, events)
+
+    def _score_cubes(self, state, seat, events):
+        t = self.holds(state, seat, "score-cubes")
+        state.used[seat].append(t)
+        total = sum(state.central)
+        state.vp[seat][PROGRESS] += total
+        events.append(Event("am.progress.score-cubes", seat=seat, automatic=False, key="am.log.score-cubes",
+                            points=total))
+        self._end_turn(state, events)
+
+    # == (1) moving ships (blue) ===========================================================================
+    def position_name(self, state, pos) -> str:
+        L = state.layout
+        return L.names[pos] if pos < L.squares else L.frame_names[pos - L.squares]
+
+    def occupied(self, state, pos, but=None) -> bool:
+        """Is this island sea square taken by a ship (other than `but` = (seat, ship))? Frame squares never are."""
+        if pos >= state.layout.squares:
+            return False
+        for seat, ships in enumerate(state.ships):
+            if pos in ships:
+                for k, p in enumerate(ships):
+                    if p == pos and (seat, k) != but:
+                        return True
+        return False
+
+    def steps_left(self, state, seat, k) -> int:
+        """How many more steps ship k can make: the points (they count for each ship) plus gold."""
+        return state.points - state.moved[k] + self.spendable(state, seat)
+
+    def _free_within(self, state, seat, k, start, steps) -> bool:
+        """Can ship k reach a square it may stop on, from `start`, in at most `steps` steps?"""
+        L = state.layout
+        frontier, seen = [start], {start}
+        for _ in range(steps):
+            nxt = []
+            for p in frontier:
+                for m in L.moves[p]:
+                    if m in seen:
+                        continue
+                    if not self.occupied(state, m, (seat, k)):
+                        return True
+                    seen.add(m)
+                    nxt.append(m)
+            frontier = nxt
+        return False
+
+    def ship_moves(self, state, seat, k, spendable=None) -> list[int]:
+        """Where ship k may sail one step now (am.move.step, am.move.occupied)."""
+        if state.stopped[k]:
+            return []
+        if spendable is None:
+            spendable = self.spendable(state, seat)
+        left = state.points - state.moved[k] + spendable
+        if left < 1:
+            return []
+        here = state.ships[seat][k]
+        S = state.layout.squares
+        taken = {p for s, ships in enumerate(state.ships) for j, p in enumerate(ships)
+                 if 0 <= p < S and (s, j) != (seat, k)}
+        out = []
+        for m in state.layout.moves[here]:
+            if m in taken and not self._free_within(state, seat, k, m, left - 1):
+                continue
+            out.append(m)
+        return out
+
+    def post_square(self, state, seat, k) -> int:
+        """The trading-post square ship k could build on now, or -1 (am.move.post)."""
+        if state.stopped[k] or not state.posts_left[seat]:
+            return -1
+        pos = state.ships[seat][k]
+        L = state.layout
+        if pos < 0 or pos >= L.squares:
+            return -1
+        p = L.post_of[pos]
+        if p < 0 or state.post[p] >= 0 or state.cover[p] >= 0 or self.occupied(state, pos, (seat, k)):
+            return -1
+        return p
+
+    def _launch(self, state, seat, frame, events):
+        k = state.launching
+        state.ships[seat][k] = state.layout.squares + frame
+        events.append(Event("am.move.launch", seat=seat, automatic=False, key="am.log.launch", ship=k + 1,
+                            where=f"am.pos.{state.layout.frame_names[frame]}"))
+        state.launching += 1
+        if state.launching >= self.numbers.ships:
+            state.sub = "move"
+            self._after_move_step(state, seat, events)
+
+    def _move(self, state, seat, k, pos, events):
+        if state.moved[k] >= state.points:
+            self.pay_gold(state, seat, 1, events)
+            state.points += 1
+            events.append(Event("am.points.buy", seat=seat, key="am.log.buy-points", points=1))
+        state.moved[k] += 1
+        state.ships[seat][k] = pos
+        events.append(Event("am.move.step", seat=seat, automatic=False, key="am.log.move", ship=k + 1,
+                            where=f"am.pos.{self.position_name(state, pos)}"))
+        self._after_move_step(state, seat, events)
+
+    def _after_move_step(self, state, seat, events):
+        """The action ends by itself when neither ship can do anything more."""
+        spendable = self.spendable(state, seat)
+        for k in range(self.numbers.ships):
+            if self.ship_moves(state, seat, k, spendable) or self.post_square(state, seat, k) >= 0:
+                return
+        if not self._stranded(state, seat):
+            self._end_turn(state, events)
+
+    def _stranded(self, state, seat) -> bool:
+        return any(self.occupied(state, p, (seat, k)) for k, p in enumerate(state.ships[seat]))
+
+    def _build_post(self, state, seat, k, events):
+        L = state.layout
+        p = self.post_square(state, seat, k)
+        state.post[p] = seat
+        state.posts_left[seat] -= 1
+        state.stopped[k] = True
+        island = L.island_of[p]
+        events.append(Event("am.move.post", seat=seat, automatic=False, key="am.log.post", ship=k + 1,
+                            where=f"am.pos.{L.names[p]}", island=L.island_name[island]))
+        if not state.island_posted[island]:
+            state.island_posted[island] = True
+            state.vp[seat][ISLANDS] += self.numbers.first_post
+            events.append(Event("am.move.first-post", seat=seat, key="am.log.first-post", points=self.numbers.first_post,
+                                island=L.island_name[island]))
+        if self.holds(state, seat, "gold-post"):
+            events.append(Event("am.progress.gold-post", seat=seat, key="am.log.gold-post"))
+            self.gain_gold(state, seat, 1, events)
+        self._fill(state, seat, island, 1, events)
+        self._after_move_step(state, seat, events)
+
+    def _use_ships8(self, state, seat, events):
+        t = self.holds(state, seat, "ships")
+        state.used[seat].append(t)
+        state.ships8_used = True
+        state.points += self.progress_tiles[t].amount
+        events.append(Event("am.progress.ships", seat=seat, automatic=False, key="am.log.ships8",
+                            points=self.progress_tiles[t].amount))
+
+    # == (2) loading cannons (black), (4) development (brown), (7A) player order (white) ===================
+    def track_room(self, state, seat, track) -> int:
+        R = self.numbers
+        if track == "cannon":
+            return R.cannon_max - state.cannons[seat]
+        if track == "development":
+            return R.dev_spaces - state.dev[seat]
+        return R.special_spaces - state.spec[seat]
+
+    def track_amounts(self, state, seat, track) -> list[int]:
+        """How far the disc may move: 1 up to the room left and what the player can pay; 0 when the disc is
+        already at the end (the 2 gold of am.gold.track-full)."""
+        room = self.track_room(state, seat, track)
+        if room == 0:
+            return [0]
+        return list(range(1, min(room, self.budget(state, seat)) + 1))
+
+    def _load(self, state, seat, n, events):
+        if n == 0:
+            self.track_full(state, seat, "cannon", events)
+        else:
+            self.spend(state, seat, n, events)
+            state.cannons[seat] += n
+            events.append(Event("am.cannon.load", seat=seat, automatic=False, key="am.log.load", n=n,
+                                cannons=state.cannons[seat]))
+            if not self.track_room(state, seat, "cannon") and state.spent < state.points:
+                self.track_full(state, seat, "cannon", events)
+        self._end_turn(state, events)
+
+    def numbers_between(self, numbers: dict, start: int, end: int) -> list[int]:
+        return [s for s in sorted(numbers) if start < s <= end]
+
+    def best_number(self, numbers: dict, position: int) -> int:
+        reached = [v for s, v in numbers.items() if s <= position]
+        return max(reached, default=0)
+
+    def _develop(self, state, seat, n, events):
+        if n == 0:
+            self.track_full(state, seat, "development", events)
+            self._end_turn(state, events)
+            return
+        self.spend(state, seat, n, events)
+        start = state.dev[seat]
+        state.dev[seat] += n
+        passed = self.numbers_between(self.numbers.dev_numbers, start, state.dev[seat])
+        events.append(Event("am.develop.move", seat=seat, automatic=False, key="am.log.develop", n=n,
+                            space=state.dev[seat], tiles=len(passed)))
+        if not self.track_room(state, seat, "development") and state.spent < state.points:
+            self.track_full(state, seat, "development", events)
+        state.takes = len(passed)
+        self._next_take(state, seat, events)
+
+    def _next_take(self, state, seat, events):
+        if state.takes and not any(state.display):
+            events.append(Event("am.develop.tile", seat=seat, key="am.log.take.empty", n=state.takes))
+            state.takes = 0
+        if state.takes:
+            state.sub = "take"
+        else:
+            self._end_turn(state, events)
+
+    def _take(self, state, seat, tile, events):
+        state.takes -= 1
+        if tile == "none":
+            events.append(Event("am.develop.tile", seat=seat, automatic=False, key="am.log.take.none"))
+        else:
+            state.display[state.display.index(tile)] = None
+            state.progress[seat].append(tile)
+            events.append(Event("am.develop.tile", seat=seat, automatic=False, key="am.log.take",
+                                tile=f"am.progress-tile.{tile}"))
+        self._next_take(state, seat, events)
+
+    def _order(self, state, seat, n, events):
+        if n == 0:
+            self.track_full(state, seat, "special", events)
+        else:
+            self.spend(state, seat, n, events)
+            self._move_disc(state, seat, state.spec[seat] + n)
+            events.append(Event("am.special.order", seat=seat, automatic=False, key="am.log.order", n=n,
+                                space=state.spec[seat]))
+            if not self.track_room(state, seat, "special") and state.spent < state.points:
+                self.track_full(state, seat, "special", events)
+        self._end_turn(state, events)
+
+    def _move_disc(self, state, seat, space):
+        """A disc that lands on other discs goes on top of them."""
+        state.spec[seat] = space
+        state.arrival[seat] = max(state.arrival) + 1
+
+    def _first(self, state, seat, events):
+        t = self.holds(state, seat, "first")
+        state.used[seat].append(t)
+        first = self.turn_order(state)[0]
+        self._move_disc(state, seat, state.spec[first])
+        events.append(Event("am.progress.first", seat=seat, automatic=False, key="am.log.first", other=first,
+                            space=state.spec[seat]))
+        self._end_turn(state, events)
+
+    # == (7B) the special action: white becomes the colour of the player's space ============================
+    def special_colour(self, state, seat) -> int:
+        return COLOURS.index(self.numbers.special_colours[state.spec[seat]])
+
+    def _special(self, state, seat, events):
+        colour = self.special_colour(state, seat)
+        events.append(Event("am.special.action", seat=seat, automatic=False, key="am.log.special",
+                            action=f"am.action.{COLOURS[colour]}", space=state.spec[seat]))
+        self._choose(state, seat, colour, events, via_special=True)
+        if state.points > state.ap:
+            events.append(Event("am.progress.plus-two", seat=seat, key="am.log.bonus", points=state.points - state.ap))
+
+    # == (3) planning (red) ==================================================================================
+    def neutral_limit(self, state, seat) -> int:
+        return 2 if self.holds(state, seat, "plan-two") else 1
+
+    def _plan_any(self, state, seat, budget, taken) -> bool:
+        if budget < 1:
+            return False
+        if any(state.village[seat]):
+            return True
+        if taken >= self.neutral_limit(state, seat):
+            return False
+        return any(n and self.shape_list[self.neutral_shapes[i]].cost <= budget for i, n in enumerate(state.neutral))
+
+    def plan_options(self, state, seat) -> list[int]:
+        budget = self.budget(state, seat)
+        out = []
+        if state.neutral_taken < self.neutral_limit(state, seat):
+            out += [s for i, s in enumerate(self.neutral_shapes)
+                    if state.neutral[i] and self.shape_list[s].cost <= budget]
+        if budget >= 1:
+            out += [s for i, s in enumerate(self.village_shapes) if state.village[seat][i]]
+        return out
+
+    def _plan(self, state, seat, s, events):
+        shape = self.shape_list[s]
+        self.spend(state, seat, shape.cost, events)
+        if shape.kind == "neutral":
+            state.neutral[self.neutral_shapes.index(s)] -= 1
+            state.neutral_taken += 1
+            rule = "am.plan.neutral"
+        else:
+            state.village[seat][self.village_shapes.index(s)] -= 1
+            rule = "am.plan.village"
+        state.planned[seat][s] += 1
+        events.append(Event(rule, seat=seat, automatic=False, key="am.log.plan", shape=f"am.shape.{shape.id}",
+                            cost=shape.cost))
+        if not self.plan_options(state, seat):
+            self._end_turn(state, events)
+
+    # == (5) building (green) ================================================================================
+    def lays(self, state, seat, budget=None, first=False) -> list[tuple[int, int, int]]:
+        """Every (shape, first square, way) where a planned tile may be built now: on empty land of an
+        island with the player's post, touching their post or a placed tile there (am.build.*). With
+        `first`, stop at the first one found (is there any?)."""
+        if budget is None:
+            budget = self.budget(state, seat)
+        planned = state.planned[seat]
+        shapes = [s for s, n in enumerate(planned) if n and self.shape_list[s].cost <= budget]
+        if not shapes:
+            return []
+        L = state.layout
+        cover, post, island_of, W, H = state.cover, state.post, L.island_of, L.width, L.height
+        mine = {island_of[p] for p in L.post_squares if post[p] == seat}
+        if not mine:
+            return []
+        # the empty squares next to the player's posts or to placed tiles, on islands where they have a post
+        touching = [p for p in L.post_squares if post[p] == seat]
+        for _, _, squares in state.pieces:
+            if island_of[squares[0]] in mine:
+                touching += squares
+        frontier = set()
+        for q in touching:
+            for m in L.neighbours[q]:
+                if cover[m] < 0 and post[m] < 0 and island_of[m] == island_of[q]:
+                    frontier.add(m)
+        out = set()
+        S = L.squares
+        for s in shapes:
+            for o in range(len(self.orients[s])):
+                cells = self._flat_cells(s, o, W)
+                tried = set()
+                for f in frontier:
+                    fc = f % W
+                    isl = island_of[f]
+                    for dq, dc in cells:
+                        a = f - dq
+                        if a in tried:
+                            continue
+                        tried.add(a)
+                        ac = fc - dc
+                        for eq, ec in cells:
+                            c = ac + ec
+                            q = a + eq
+                            if c < 0 or c >= W or q < 0 or q >= S or island_of[q] != isl or cover[q] >= 0 or post[q] >= 0:
+                                break
+                        else:
+                            if first:
+                                return [(s, a, o)]
+                            out.add((s, a, o))
+        return sorted(out)
+
+    def _flat_cells(self, s, o, width) -> tuple:
+        """A shape's squares in one of its ways, as (square offset, column offset) on an area this wide."""
+        key = (s, o, width)
+        found = self._flat.get(key)
+        if found is None:
+            found = self._flat[key] = tuple((dr * width + dc, dc) for dr, dc in self.orients[s][o])
+        return found
+
+    def tile_squares(self, state, s, first, o) -> list[int]:
+        W = state.layout.width
+        fr, fc = divmod(first, W)
+        return [(fr + dr) * W + fc + dc for dr, dc in self.orients[s][o]]
+
+    def _lay(self, state, seat, s, first, o, events):
+        L = state.layout
+        shape = self.shape_list[s]
+        squares = self.tile_squares(state, s, first, o)
+        island = L.island_of[first]
+        self.spend(state, seat, shape.cost, events)
+        state.planned[seat][s] -= 1
+        piece = len(state.pieces)
+        state.pieces.append((s, seat, tuple(squares)))
+        for q in squares:
+            state.cover[q] = piece
+        big = L.island_big[island]
+        points = shape.big if big else shape.small
+        state.vp[seat][ISLANDS] += points
+        events.append(Event("am.build.place", seat=seat, automatic=False, key="am.log.lay",
+                            shape=f"am.shape.{shape.id}", where=f"am.pos.{L.names[first]}", island=L.island_name[island],
+                            points=points, size=f"am.island.{'big' if big else 'small'}"))
+        for q in squares:
+            g = state.goods_on[q]
+            if g >= 0:
+                state.goods_on[q] = -1
+                state.goods[seat][g] += 1
+                events.append(Event("am.build.goods", seat=seat, key="am.log.goods", goods=f"am.goods.{self.goods_ids[g]}",
+                                    where=f"am.pos.{L.names[q]}"))
+        self._fill(state, seat, island, len(squares), events)
+        if not self.lays(state, seat, first=True):
+            self._end_turn(state, events)
+
+    def _fill(self, state, seat, island, count, events):
+        """Squares of an island were filled; the last one completes it (am.build.complete, am.build.majority)."""
+        state.island_open[island] -= count
+        if state.island_open[island] or state.island_done[island]:
+            return
+        L, R = state.layout, self.numbers
+        state.island_done[island] = True
+        name = L.island_name[island]
+        state.vp[seat][ISLANDS] += R.complete_island
+        events.append(Event("am.build.complete", seat=seat, key="am.log.complete", island=name,
+                            points=R.complete_island))
+        if state.chest_on[island]:
+            state.chest_on[island] = False
+            state.chests[seat] += 1
+            events.append(Event("am.build.complete", seat=seat, key="am.log.chest-taken", island=name))
+        counts = {}
+        for q in L.islands[island]:
+            if state.post[q] >= 0:
+                counts[state.post[q]] = counts.get(state.post[q], 0) + 1
+        time = self.time_value(state)
+        for owner in sorted(counts):
+            value = self.post_value(counts[owner])
+            state.vp[owner][ISLANDS] += value * time
+            events.append(Event("am.build.majority", seat=owner, key="am.log.majority", posts=counts[owner],
+                                value=value, time=time, points=value * time, island=name))
+
+    def post_value(self, count) -> int:
+        table = self.numbers.post_points
+        if count <= len(table):
+            return table[count - 1]
+        return table[-1] + sum(range(len(table) + 1, count + 1))
+
+    # == (6) production (yellow) ============================================================================
+    def buy_options(self, state, seat) -> list[int]:
+        budget = self.budget(state, seat)
+        return sorted({k for k in state.production_slots if k >= 0 and self.production_kinds[k][1] <= budget})
+
+    def _buy(self, state, seat, k, events):
+        g, cost = self.production_kinds[k]
+        self.spend(state, seat, cost, events)
+        state.production_slots[state.production_slots.index(k)] = -1
+        state.production[seat].append(k)
+        events.append(Event("am.production.buy", seat=seat, automatic=False, key="am.log.buy",
+                            goods=f"am.goods.{g}", cost=cost))
+        if not self.buy_options(state, seat):
+            self._end_turn(state, events)
+
+    # == the end of a round (遊戲相關規定 (2)) ===============================================================
+    def pirate_strength(self, state, seat) -> int:
+        """The face-up pirates' total, 2 more for each "stronger pirates" tile that reaches this player."""
+        strength = sum(state.pirates)
+        others = state.options.get("pirate_tile") == "others"
+        for holder, tiles in enumerate(state.progress):
+            for t in tiles:
+                tile = self.progress_tiles[t]
+                if tile.effect == "pirates" and not (others and holder == seat):
+                    strength += tile.amount
+        return strength
+
+    def _pirates(self, state, events):
+        events.append(Event("am.round.pirates", key="am.log.pirates", round=state.round, total=sum(state.pirates),
+                            n=len(state.pirates)))
+        for seat in self.turn_order(state):
+            strength = self.pirate_strength(state, seat)
+            cannons = state.cannons[seat]
+            if cannons >= strength:
+                state.cannons[seat] -= strength
+                events.append(Event("am.round.pirates", seat=seat, key="am.log.repel", strength=strength,
+                                    cannons=cannons, left=state.cannons[seat]))
+                t = self.holds(state, seat, "pirates-gold")
+                if t:
+                    events.append(Event("am.progress.pirates-gold", seat=seat, key="am.log.pirates-gold",
+                                        gold=self.progress_tiles[t].amount))
+                    self.gain_gold(state, seat, self.progress_tiles[t].amount, events)
+                continue
+            state.cannons[seat] = 0
+            loss = strength
+            rule = "am.round.pirates"
+            if self.holds(state, seat, "pirates-half"):
+                loss, rule = -(-strength // 2), "am.progress.pirates-half"
+            total = sum(state.vp[seat])
+            lost = min(loss, total)
+            state.vp[seat][PIRATES] -= lost
+            events.append(Event(rule, seat=seat, key="am.log.lose", strength=strength, cannons=cannons, loss=loss,
+                                lost=lost))
+        if state.round < self.numbers.rounds:
+            state.phase = state.step = "new-round"
+        else:
+            state.phase = state.step = "final"
+            state.final_step = 0
+            events.append(Event("am.end.trigger", key="am.log.end"))
+
+    def _new_round(self, state, events):
+        """The next round's table: a time marker off, the progress display moves on, production replaced;
+        then the chance steps: one more pirate, 4 progress tiles, the production tiles."""
+        R = self.numbers
+        state.time_index += 1
+        events.append(Event("am.round.time", key="am.log.time", value=self.time_value(state)))
+        half = R.progress_shown // 2
+        gone = [t for t in state.display[half:] if t]
+        state.progress_gone += gone
+        state.display = [None] * half + state.display[:half]
+        events.append(Event("am.round.progress", key="am.log.progress-shift", gone=len(gone)))
+        gone = [k for k in state.production_slots if k >= 0]
+        state.production_gone += gone
+        state.production_slots = [-1] * len(state.production_slots)
+        events.append(Event("am.round.production", key="am.log.production-clear", gone=len(gone)))
+        state.draws = ["pirate"] + ["progress"] * R.progress_new + \
+            [f"production:{s}" for s in self.slot_stacks(len(state.gold))]
+        state.step = "draw"
+        state.phase = "new-round"
+
+    # -- the chance steps: a pirate, a progress tile, a production tile, the tower ----------------------------
+    def chance(self, state):
+        step = state.step
+        if step == "draw":
+            draw = state.draws[0]
+            first = state.phase == "setup"
+            if draw == "pirate":
+                counts = {}
+                for v in state.unseen_pirates:
+                    counts[v] = counts.get(v, 0) + 1
+                return Chance("am.setup.pirates" if first else "am.round.reveal", Text("am.chance.pirate"),
+                              [Outcome(f"pirate:{v}", n, Text("am.chance.pirate-result", value=v))
+                               for v, n in sorted(counts.items())])
+            if draw == "progress":
+                outcomes = self.progress_outcomes
+                return Chance("am.setup.progress" if first else "am.round.progress", Text("am.chance.progress"),
+                              [outcomes[t] for t in sorted(state.progress_pool)])
+            if draw.startswith("production:"):
+                stack = draw.partition(":")[2]
+                counts = {}
+                for k in state.production_pool[stack]:
+                    counts[k] = counts.get(k, 0) + 1
+                names, texts = self.production_names, self.production_texts
+                return Chance("am.setup.production" if first else "am.round.production",
+                              Text("am.chance.production", stack=stack),
+                              [Outcome(f"production:{names[k]}", n, texts[k]) for k, n in sorted(counts.items())])
+            return Chance("am.setup.tower", Text("am.chance.tower-setup"), sampled=True)
+        if step == "drop" and state.storage[state.colour]:
+            return Chance("am.tower.model", Text("am.chance.tower", colour=f"am.colour.{COLOURS[state.colour]}",
+                                                 n=state.storage[state.colour] + sum(state.tray)), sampled=True)
+        return None
+
+    def sample_chance(self, state):
+        fell = tower.drop(self.tower_model, state.tower, self._drop_inputs(state), state.rng)
+        return tower.outcome_id(fell)
+
+    def apply_chance(self, state, outcome, events):
+        kind, _, value = outcome.partition(":")
+        if kind == "drop":
+            setup = state.step == "draw"
+            if setup:
+                state.draws.pop(0)
+            self._apply_drop(state, tower.parse_outcome(outcome, len(COLOURS)), events)
+            if setup and not state.draws:
+                self._begin_round(state, events)
+        else:
+            draw = state.draws.pop(0)
+            first = state.phase == "setup"
+            if kind == "pirate":
+                v = int(value)
+                state.unseen_pirates.remove(v)
+                state.pirates.append(v)
+                events.append(Event("am.setup.pirates" if first else "am.round.reveal", key="am.log.pirate",
+                                    value=v, total=sum(state.pirates), n=len(state.pirates)))
+            elif kind == "progress":
+                state.progress_pool.remove(value)
+                state.display[state.display.index(None)] = value
+                events.append(Event("am.setup.progress" if first else "am.round.progress", key="am.log.progress",
+                                    tile=f"am.progress-tile.{value}"))
+            else:
+                k = self.production_names.index(value)
+                stack = draw.partition(":")[2]
+                state.production_pool[stack].remove(k)
+                state.production_slots[state.production_slots.index(-1)] = k
+                g, cost = self.production_kinds[k]
+                events.append(Event("am.setup.production" if first else "am.round.production", key="am.log.production",
+                                    goods=f"am.goods.{g}", cost=cost, stack=stack))
+            if not state.draws:
+                self._begin_round(state, events)
+        self._settle(state)
+
+    def auto_step(self, state, events):
+        step = state.step
+        if step == "drop":            # nothing on the phase's storage space: the phase is skipped
+            events.append(Event("am.phase.skip", key="am.log.skip.empty", colour=f"am.colour.{COLOURS[state.colour]}"))
+            self._next_phase(state, events)
+        elif step == "return":
+            self._end_phase(state, events)
+        elif step == "pirates":
+            self._pirates(state, events)
+        elif step == "new-round":
+            self._new_round(state, events)
+        elif step == "final":
+            self._final_step(state, events)
+        self._settle(state)
+
+    # == the end of the game (遊戲結束) ===================================================================
+    def _final_step(self, state, events):
+        R = self.numbers
+        players = len(state.gold)
+        k = state.final_step
+        state.final_step += 1
+        if k == 0:      # (1) gold: chests and 1x gold tiles become gold; the gold track scores
+            for seat in range(players):
+                if state.chests[seat]:
+                    gold = state.chests[seat] * R.chest_gold
+                    state.chests[seat] = 0
+                    events.append(Event("am.end.gold", seat=seat, key="am.log.end.chests", gold=gold))
+                    self.gain_gold(state, seat, gold, events)
+                for t in list(state.progress[seat]):
+                    tile = self.progress_tiles[t]
+                    if tile.effect == "gold" and t not in state.used[seat]:
+                        state.used[seat].append(t)
+                        events.append(Event("am.end.gold", seat=seat, key="am.log.end.gold-tile", gold=tile.amount))
+                        self.gain_gold(state, seat, tile.amount, events)
+                state.vp[seat][GOLD] += state.gold[seat]
+                events.append(Event("am.end.gold", seat=seat, key="am.log.end.gold", points=state.gold[seat]))
+        elif k == 1:    # (2) goods times production tiles, the printed goods counting as one of each
+            for seat in range(players):
+                total = 0
+                for g in range(len(self.goods_ids)):
+                    tiles = 1 + sum(1 for p in state.production[seat] if self.goods_ids.index(self.production_kinds[p][0]) == g)
+                    total += state.goods[seat][g] * tiles
+                state.vp[seat][GOODS] += total
+                events.append(Event("am.end.goods", seat=seat, key="am.log.end.goods", points=total,
+                                    goods=sum(state.goods[seat])))
+        elif k == 2:    # (3) development, and the E progress tiles
+            for seat in range(players):
+                points = self.best_number(R.dev_numbers, state.dev[seat])
+                state.vp[seat][DEVELOPMENT] += points
+                events.append(Event("am.end.development", seat=seat, key="am.log.end.development", points=points,
+                                    space=state.dev[seat]))
+                for t in state.progress[seat]:
+                    tile = self.progress_tiles[t]
+                    if tile.kind != "end":
+                        continue
+                    if tile.effect == "post-points":
+                        points, rule = sum(1 for p in state.post if p == seat), "am.progress.post-points"
+                    elif tile.effect == "gold-points":
+                        points, rule = state.gold[seat], "am.progress.gold-points"
+                    else:
+                        points, rule = tile.amount, "am.progress.seven"
+                    state.vp[seat][PROGRESS] += points
+                    events.append(Event(rule, seat=seat, key="am.log.end.tile", tile=f"am.progress-tile.{t}",
+                                        points=points))
+        elif k == 3:    # (4) the special-action track
+            for seat in range(players):
+                points = self.best_number(R.special_numbers, state.spec[seat])
+                state.vp[seat][ORDER] += points
+                events.append(Event("am.end.order", seat=seat, key="am.log.end.order", points=points,
+                                    space=state.spec[seat]))
+        else:
+            winners = self.winners(state)
+            events.append(Event("am.end.tie", key="am.log.winner", winner=winners[0],
+                                totals={str(s): sum(v) for s, v in enumerate(state.vp)},
+                                tied=len([s for s in range(players) if sum(state.vp[s]) == sum(state.vp[winners[0]])]) > 1))
+            state.over = True
+            state.phase = "over"
+            state.step = "over"
+
+    def winners(self, state):
+        """The most points; a tie goes to the tied player furthest ahead in player order (am.end.tie)."""
+        totals = [sum(v) for v in state.vp]
+        best = max(totals)
+        return [next(s for s in self.turn_order(state) if totals[s] == best)]
+
+    def scores(self, state):
+        return {seat: {"total": sum(vp), "parts": dict(zip(PARTS, vp))} for seat, vp in enumerate(state.vp)}
+
+    # == decisions ========================================================================================
+    def legal_actions(self, state):
+        if state.step != "act" or state.over:
+            return []
+        seat = state.order[state.turn]
+        sub = state.sub
+        if sub == "choose":
+            out = [self._act_action(c) for c in self.offered_colours(state, seat) if self.can_do(state, seat, c)]
+            out.append(Action("gold", "am.gold.instead", target="gold", label_key="am.act.gold",
+                              gold=self._gold_amount(state, seat)))
+            if self.holds(state, seat, "score-cubes"):
+                out.append(Action("score-cubes", "am.progress.score-cubes", target="score-cubes",
+                                  label_key="am.act.score-cubes", points=sum(state.central)))
+            return out
+        if sub == "launch":
+            return [self._launch_action(state, f) for f in range(state.layout.frames)]
+        if sub == "move":
+            out = []
+            spendable = self.spendable(state, seat)
+            for k in range(self.numbers.ships):
+                out += [self._move_action(state, k, m) for m in self.ship_moves(state, seat, k, spendable)]
+                p = self.post_square(state, seat, k)
+                if p >= 0:
+                    out.append(Action(f"post:{k + 1}", "am.move.post", target=f"sq.{state.layout.names[p]}",
+                                      label_key="am.act.post", ship=k + 1, where=f"am.pos.{state.layout.names[p]}"))
+            if self.holds(state, seat, "ships") and not state.ships8_used:
+                out.append(Action("use:ships8", "am.progress.ships", target="use.ships8", label_key="am.act.ships8"))
+            if not self._stranded(state, seat):
+                out.append(self._done())
+            return out
+        if sub in ("load", "develop", "white"):
+            track = {"load": "cannon", "develop": "development", "white": "special"}[sub]
+            verb = {"load": "load", "develop": "develop", "white": "order"}[sub]
+            rule = {"load": "am.cannon.load", "develop": "am.develop.move", "white": "am.special.order"}[sub]
+            out = [self._track_action(len(state.gold), verb, rule, track, n)
+                   for n in self.track_amounts(state, seat, track)]
+            if sub == "white":
+                colour = self.special_colour(state, seat)
+                if self.can_do(state, seat, colour):
+                    out.append(Action("special", "am.special.action", target="special", label_key="am.act.special",
+                                      action=f"am.action.{COLOURS[colour]}"))
+                if self.holds(state, seat, "first") and self.turn_order(state)[0] != seat:
+                    out.append(Action("use:first", "am.progress.first", target="use.first", label_key="am.act.first"))
+            return out
+        if sub == "take":
+            out = [Action(f"take:{t}", "am.develop.tile", target=f"progress.{t}", label_key="am.act.take",
+                          tile=f"am.progress-tile.{t}") for t in state.display if t]
+            out.append(Action("take:none", "am.develop.tile", target=None, label_key="am.act.take-none"))
+            return out
+        if sub == "plan":
+            out = [self._plan_action(state, seat, s) for s in self.plan_options(state, seat)]
+            return out + [self._done()]
+        if sub == "build":
+            out = [self._lay_action(state, s, q, o) for s, q, o in self.lays(state, seat)]
+            return out + [self._done()]
+        if sub == "buy":
+            out = [self._buy_action(state, k) for k in self.buy_options(state, seat)]
+            return out + [self._done()]
+        return []
+
+    def _track_action(self, players, verb, rule, track, n):
+        key = (verb, players, n)
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = Action(
+                f"{verb}:{n}", rule if n else "am.gold.track-full", target=f"{verb}.{n}",
+                label_key=f"am.act.{verb}" if n else "am.act.track-full", n=n, track=f"am.track.{track}")
+        return found
+
+    def _gold_amount(self, state, seat) -> int:
+        divisor = 2 if self.holds(state, seat, "gold-half") else self.numbers.gold_divisor
+        return -(-sum(state.central) // divisor)
+
+    def _act_action(self, colour):
+        found = self._action_cache.get(("act", colour))    # act:* come first: the same number in every table
+        if found is None:
+            found = self._action_cache[("act", colour)] = self._make_act_action(colour)
+        return found
+
+    def _make_act_action(self, colour):
+        return Action(f"act:{COLOURS[colour]}", "am.phase.turn", target=f"act.{COLOURS[colour]}",
+                      label_key="am.act.choose", action=f"am.action.{COLOURS[colour]}")
+
+    def _launch_action(self, state, f):
+        name = state.layout.frame_names[f]
+        return Action(f"launch:{name}", "am.move.launch", target=f"pos.{name}", label_key="am.act.launch",
+                      ship=state.launching + 1, where=f"am.pos.{name}")
+
+    def _move_action(self, state, k, m):
+        key = ("move", len(state.gold), k, m)
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = self._make_move_action(state, k, m)
+        return found
+
+    def _make_move_action(self, state, k, m):
+        name = self.position_name(state, m)
+        return Action(f"move:{k + 1}:{name}", "am.move.step", target=f"move.{k + 1}.{name}", label_key="am.act.move",
+                      ship=k + 1, where=f"am.pos.{name}")
+
+    def _done(self):
+        return Action("done", "am.phase.turn", target="done", label_key="am.act.done")
+
+    def _plan_action(self, state, seat, s):
+        key = ("plan", len(state.gold), s)      # per player count: an action's number is of its table
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = self._make_plan_action(s)
+        return found
+
+    def _make_plan_action(self, s):
+        shape = self.shape_list[s]
+        return Action(f"plan:{shape.id}", "am.plan.neutral" if shape.kind == "neutral" else "am.plan.village",
+                      target=f"plan.{shape.id}", label_key="am.act.plan", shape=f"am.shape.{shape.id}", cost=shape.cost)
+
+    def _lay_action(self, state, s, q, o):
+        key = ("lay", len(state.gold), s, q, o)
+        found = self._action_cache.get(key)
+        if found is None:
+            found = self._action_cache[key] = self._make_lay_action(state, s, q, o)
+        return found
+
+    def _make_lay_action(self, state, s, q, o):
+        shape = self.shape_list[s]
+        name = state.layout.names[q]
+        return Action(f"lay:{shape.id}:{name}:{o}", "am.build.place", target=f"lay.{shape.id}.{name}.{o}",
+                      label_key="am.act.lay", shape=f"am.shape.{shape.id}", where=f"am.pos.{name}", cost=shape.cost)
+
+    def _buy_action(self, state, k):
+        g, cost = self.production_kinds[k]
+        slot = state.production_slots.index(k)
+        return Action(f"buy:{self.production_names[k]}", "am.production.buy", target=f"production.{slot}",
+                      label_key="am.act.buy", goods=f"am.goods.{g}", cost=cost)
+
+    def candidates(self, state):
+        """What the board shows for the decision, including what is not allowed now (with a reason)."""
+        legal = self.legal_actions(state)
+        if state.step != "act":
+            return legal
+        ids = {a.id for a in legal}
+        more = []
+        if state.sub == "choose":
+            more = [self._act_action(c) for c in range(len(COLOURS))]
+        elif state.sub == "plan":
+            more = [self._plan_action(state, state.order[state.turn], s) for s in range(len(self.shape_list))]
+        elif state.sub == "buy":
+            more = [self._buy_action(state, k) for k in state.production_slots if k >= 0]
+        return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
+
+    def apply(self, state, action, events):
+        kind, _, arg = action.id.partition(":")
+        seat = state.order[state.turn]
+        if kind == "act":
+            colour = COLOURS.index(arg)
+            self._choose(state, seat, colour, events)
+            if colour == BLUE and state.sub == "move":
+                self._after_move_step(state, seat, events)
+        elif kind == "gold":
+            self._take_gold(state, seat, events)
+        elif kind == "score-cubes":
+            self._score_cubes(state, seat, events)
+        elif kind == "launch":
+            self._launch(state, seat, state.layout.frame_names.index(arg), events)
+        elif kind == "move":
+            k, _, where = arg.partition(":")
+            self._move(state, seat, int(k) - 1, self.position_index(state, where), events)
+        elif kind == "post":
+            self._build_post(state, seat, int(arg) - 1, events)
+        elif kind == "use":
+            if arg == "ships8":
+                self._use_ships8(state, seat, events)
+                self._after_move_step(state, seat, events)
+            else:
+                self._first(state, seat, events)
+        elif kind == "load":
+            self._load(state, seat, int(arg), events)
+        elif kind == "develop":
+            self._develop(state, seat, int(arg), events)
+        elif kind == "take":
+            self._take(state, seat, arg, events)
+        elif kind == "order":
+            self._order(state, seat, int(arg), events)
+        elif kind == "special":
+            self._special(state, seat, events)
+            if state.sub == "move":
+                self._after_move_step(state, seat, events)
+        elif kind == "plan":
+            self._plan(state, seat, self.shape_ids.index(arg), events)
+        elif kind == "lay":
+            shape, where, o = arg.split(":")
+            self._lay(state, seat, self.shape_ids.index(shape), state.layout.names.index(where), int(o), events)
+        elif kind == "buy":
+            self._buy(state, seat, self.production_names.index(arg), events)
+        elif kind == "done":
+            events.append(Event("am.phase.turn", seat=seat, automatic=False, key="am.log.done"))
+            self._end_turn(state, events)
+        self._settle(state)
+
+    def position_index(self, state, name) -> int:
+        L = state.layout
+        if name.startswith("frame"):
+            return L.squares + L.frame_names.index(name)
+        return L.names.index(name)
+
+    # -- why an option is refused, naming the rule ---------------------------------------------------------
+    def explain(self, state, action_id):
+        from .refusals import explain
+        return explain(self, state, action_id)
+
+    # == bots, scenarios, view ============================================================================
+    def heuristic(self, state, seat):
+        """Points now, and what will score later: gold (1 point each at the end), cannons against the next
+        pirates, goods times production, planned tiles, the tracks, posts; in the player's own action,
+        the points left to use and how near their ships are to an anchor where they could build."""
+        R = self.numbers
+        value = sum(state.vp[seat]) + self.spendable(state, seat)
+        value += 0.8 * min(state.cannons[seat], sum(state.pirates) + 3)
+        production = [1] * len(self.goods_ids)
+        for k in state.production[seat]:
+            production[self.goods_ids.index(self.production_kinds[k][0])] += 1
+        value += sum(n * p for n, p in zip(state.goods[seat], production)) + 0.5 * len(state.production[seat])
+        value += sum(n * self.shape_list[s].small * 0.7 for s, n in enumerate(state.planned[seat]))
+        value += self.best_number(R.dev_numbers, state.dev[seat]) + 0.25 * state.dev[seat] + 1.5 * len(state.progress[seat])
+        value += self.best_number(R.special_numbers, state.spec[seat]) + 0.25 * state.spec[seat]
+        value += 2 * (R.trading_posts - state.posts_left[seat])
+        if state.step == "act" and state.order[state.turn] == seat and state.sub not in ("choose", ""):
+            if state.sub in ("launch", "move"):
+                for k in range(R.ships):
+                    if not state.stopped[k] and state.posts_left[seat]:
+                        distance = self._anchor_distance(state, seat, k)
+                        reach = state.points - state.moved[k]
+                        value += 4 - 0.2 * distance if distance <= reach else -0.3 * distance
+            else:
+                value += 0.8 * (state.points - state.spent)
+        return value
+
+    def _anchor_distance(self, state, seat, k) -> int:
+        """Steps from ship k to the nearest anchor where a trading post could still be built (12 at most)."""
+        L = state.layout
+        start = state.ships[seat][k]
+        if start < 0:
+            return 3            # a ship not yet launched can start anywhere on the frame
+        frontier, seen = [start], {start}
+        for d in range(12):
+            for p in frontier:
+                if p < L.squares and L.post_of[p] >= 0 and state.post[L.post_of[p]] < 0 and state.cover[L.post_of[p]] < 0:
+                    return d
+            nxt = []
+            for p in frontier:
+                for m in L.moves[p]:
+                    if m not in seen:
+                        seen.add(m)
+                        nxt.append(m)
+            frontier = nxt
+        return 12
+
+    def bench_notes(self, players) -> list[str]:
+        """For `python -m engines bench amerigo`: what the cube tower model gives over random games."""
+        return tower.report(games=20, players=players)
+
+    def scenarios(self):
+        from .scenarios import SCENARIOS
+        return {name: make(self) for name, make in SCENARIOS.items()}
+
+    def view(self, state, seat):
+        from .view import board_view
+        return board_view(self, state, seat)

@@ -1,0 +1,64 @@
+"""Browser test: Amerigo's Voila play page in Debian Chromium, driven by Playwright. The bots play up to
+the learner's first decision; a refused action says which rule forbids it; the learner takes the blue
+action by clicking the board, launches both ships on the frame, sails to an anchor and builds a trading
+post; the board redraws at each click. The Chinese page shows the Chinese board."""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
+
+pytestmark = pytest.mark.browser
+
+
+def click_and_wait(page, selector: str) -> float:
+    """Click a board element, wait for the redraw, and return the time it took in milliseconds."""
+    before = revision(page)
+    started = time.perf_counter()
+    page.click(selector)
+    wait_for_redraw(page, before)
+    return 1000 * (time.perf_counter() - started)
+
+
+def test_sail_and_build_a_trading_post_by_clicking_the_board(page, voila_url, record_property):
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(voila_url + "/voila/render/notebooks/amerigo.ipynb?seed=1&players=3&delay=0", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    assert page.locator(".am-stand-in").count() >= 1               # stand-in values are marked on the board
+
+    # The setup's chance steps and the first drop are the rules' own: Auto-play runs them up to our decision.
+    page.get_by_role("button", name="Auto-play").click()
+    page.wait_for_selector(".am-button.bgw-legal[data-target='act.blue']", timeout=60_000)
+    assert page.locator(".am-button.bgw-legal").count() == 3         # blue, yellow, gold instead
+    assert page.locator(".am-central rect").count() == 6             # the drop: 5 blue and 1 yellow cube
+
+    # Black fell nowhere this phase: the refusal names the reason.
+    page.click(".am-button.bgw-refused[data-target='act.black']")
+    expect(page.locator(".bgw-shell").first).to_contain_text("Refused", timeout=20_000)
+    expect(page.locator(".bgw-shell").first).to_contain_text("No black cube", timeout=20_000)
+
+    latencies = [click_and_wait(page, ".am-button.bgw-legal[data-target='act.blue']")]
+    assert page.locator(".am-frame.bgw-legal").count() == 14          # any of the 14 frame squares (4 × 3 tiles)
+    latencies.append(click_and_wait(page, ".am-frame.bgw-legal[data-target='pos.frame1']"))
+    latencies.append(click_and_wait(page, ".am-frame.bgw-legal[data-target='pos.frame1']"))
+    latencies.append(click_and_wait(page, ".am-square.bgw-legal[data-target='move.1.D1']"))
+    latencies.append(click_and_wait(page, ".am-square.bgw-legal[data-target='sq.C1']"))
+    expect(page.locator(".bgw-shell").first).to_contain_text("builds a trading post on C1", timeout=20_000)
+    assert page.locator(".am-post-g[data-seat='0']").count() == 1
+    assert "points: 3" in page.text_content(".am-player[data-seat='0']")
+    median = sorted(latencies)[len(latencies) // 2]
+    record_property("amerigo_click_ms", median)
+    print(f"\nclick to redraw: median {median:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} clicks")
+    assert not [e for e in errors if "board error" in e or "anywidget" in e.lower()], errors
+
+
+def test_chinese_play_page(page, voila_url):
+    page.goto(voila_url + "/voila/render/notebooks/amerigo.ipynb?seed=2&players=2&lang=zh-Hant", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    expect(page.locator(".bgw-shell").first).to_contain_text("亞美利哥", timeout=20_000)
+    expect(page.locator(".bgw-shell").first).to_contain_text("下一步", timeout=20_000)
+    board = page.inner_html(".bgw-board")
+    assert "骰塔" in board and "發展軌" in board and "中立景觀板塊" in board

@@ -1,0 +1,93 @@
+"""Browser test of every tutorial in Voila (Debian Chromium, driven by Playwright): the page opens on step 1
+with the position step 1 describes, and the learner clicks through the steps up to the first move the rules
+forbid: the refused click explains why (the engine's own words), the expected click is played and Continue
+leads on. Each page is photographed at 1366 x 768 (test-artifacts/) for a person to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from board_page import BOARD, PAGE_TIMEOUT
+from widgets.core.lesson_file import load
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+TUTORIALS = sorted((ROOT / "tutorials").glob("*.ipynb"))
+STEP = {"en": "Step {k} of {n}", "zh-Hant": "第 {k} 步，共 {n} 步"}
+ALLOWED_PHASE = {"en": "to decide", "zh-Hant": "決定"}
+
+
+def first_refusal(lesson):
+    """The first step whose task can be answered with a move the rules forbid, and that move."""
+    for step in lesson.steps:
+        if step.task is not None:
+            refused = [a.id for a, why in lesson.start_position(step.number).candidates() if why is not None and a.target]
+            if refused:
+                return step, refused[0]
+    raise AssertionError(f"{lesson.game}: no task step offers a refused move")
+
+
+def make_move(page, action_id: str) -> None:
+    """Click the board element of an action (or its button under the board)."""
+    board = page.locator(f".bgw-board [data-action='{action_id}']")
+    if board.count():
+        board.first.click()
+    else:
+        page.locator(".bgw-choice-" + "".join(ch if ch.isalnum() else "-" for ch in action_id)).first.click()
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
+def test_lesson_page_teaches_by_clicking(page, voila_url, path):
+    game, lang = path.name[:-len(".ipynb")].split(".", 1)
+    lesson = load(game)
+    n = len(lesson.steps)
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/tutorials/{path.name}", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    side = page.locator(".bgw-lesson-side")
+    count = page.locator(".bgw-lesson-count")
+    expect(count).to_have_text(STEP[lang].format(k=1, n=n), timeout=20_000)
+
+    # Step 1 shows its own position, not one that later cells moved on: the status names its phase and seat.
+    first = lesson.start_position(1)
+    status = page.locator(".bgw-lesson-status")
+    expect(status).to_contain_text(first.game.phase_text(first.phase).render(lang), timeout=20_000)
+    expect(side).to_contain_text(lesson.text(lesson.steps[0].text, lang).split("**")[0][:12], timeout=20_000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{game}.{lang}.png"))
+
+    target, refused = first_refusal(lesson)
+    for step in lesson.steps[:target.number - 1]:
+        if step.task is not None:
+            make_move(page, step.task.expect)
+            expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
+        if step.question is not None:
+            right = next(i for i, c in enumerate(step.question.choices) if c.right)
+            page.locator(".bgw-lesson-answer").nth(right).click()
+            expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
+        page.locator(".bgw-lesson-continue").click()
+        expect(count).to_have_text(STEP[lang].format(k=step.number + 1, n=n), timeout=20_000)
+
+    # A move the rules forbid: refused with the engine's reason, and the learner tries again.
+    why = lesson.start_position(target.number).why_not(refused).render(lang)
+    make_move(page, refused)
+    feedback = page.locator(".bgw-lesson-feedback .no")
+    expect(feedback).to_contain_text(why[:20], timeout=20_000)
+    expect(page.locator(".bgw-lesson-continue")).to_be_disabled()
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{game}.{lang}-refused.png"))
+
+    # The expected move: played, and Continue leads to the next step.
+    make_move(page, target.task.expect)
+    expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
+    if target.question is not None:
+        page.locator(".bgw-lesson-answer").first.click()
+    page.locator(".bgw-lesson-continue").click()
+    expect(count).to_have_text(STEP[lang].format(k=target.number + 1, n=n), timeout=20_000)
+    assert not [e for e in errors if "board error" in e or "anywidget" in e.lower()], errors

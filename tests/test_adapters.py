@@ -1,0 +1,96 @@
+"""The OpenSpiel and PettingZoo adapters (the optional extra `.[rl]`, which `make test` installs), for
+every game and player count: OpenSpiel's own conformance simulation with serialisation, PettingZoo's
+API and seed tests, and the numbers agreeing with the engine's tables."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[rl]'")
+pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip install -e '.[rl]'")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from engines.adapters.openspiel import load_game  # noqa: E402
+from engines.adapters.pettingzoo import env  # noqa: E402
+
+COUNTS = [(game_id, players) for game_id, game in sorted(engines.GAMES.items())
+          for players in range(game.min_players, game.max_players + 1)]
+
+
+@pytest.mark.parametrize("game_id,players", COUNTS, ids=[f"{g}-{p}p" for g, p in COUNTS])
+def test_openspiel_random_simulation_with_serialisation(game_id, players):
+    game = load_game(game_id, players=players)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_game_by_name_options_and_tables():
+    game = pyspiel.load_game("bgw_endeavor_aos(players=4,side=B)")
+    state = game.new_initial_state()
+    m = state.match
+    assert m.options["side"] == "B" and game.num_distinct_actions() == len(m.table.ids)
+    assert sorted(state.legal_actions()) == sorted(a.index for a in m.legal_actions())
+    assert [state.action_to_string(state.current_player(), a) for a in state.legal_actions()] == \
+        [m.table.ids[a] for a in state.legal_actions()]
+    assert len(state.observation_tensor(0)) == sum(n for _, n in m.observation_layout())
+    assert state.information_state_string(0) == m.information_state(0)
+
+
+def test_openspiel_chance_nodes_are_the_engine_chance_steps():
+    game = load_game("entdecker", players=2)
+    state = game.new_initial_state()
+    assert state.is_chance_node()                    # the income spinner
+    outcomes = state.chance_outcomes()
+    assert sum(p for _, p in outcomes) == pytest.approx(1)
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes] == \
+        [o for o, _, _ in state.match.chance_outcomes()]
+    twin = state.clone()
+    state.apply_action(outcomes[0][0])
+    assert twin.is_chance_node() and not state.is_chance_node()
+    assert twin.match is not state.match
+
+
+@pytest.mark.parametrize("game_id,players", COUNTS, ids=[f"{g}-{p}p" for g, p in COUNTS])
+def test_pettingzoo_api_and_seed(game_id, players):
+    api_test(env(game_id, players=players), num_cycles=60, verbose_progress=False)
+    seed_test(lambda: env(game_id, players=players), num_cycles=60)
+
+
+def test_pettingzoo_plays_a_whole_game_with_masks():
+    e = env("entdecker", players=3)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    steps = 0
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            e.step(None)
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        assert len(legal) and e.match.to_move == e.possible_agents.index(agent)
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    assert e.match.is_over and steps > 50
+    with pytest.raises(Exception):
+        e.step(0)
+
+
+@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+def test_mcts_bot_ranks_legal_moves_by_visit_share(game_id):
+    from engines.core.bots import make_bot
+    game = engines.get_game(game_id)
+    m = engines.new_match(game_id, game.min_players, seed=2)
+    m.advance()
+    bot = make_bot("mcts", seed=2, budget_ms=150)
+    ranked = bot.rank(m, 3)
+    legal = {a.id for a in m.legal_actions()}
+    assert 1 <= len(ranked) <= 3 and all(a.id in legal for a, _ in ranked)
+    shares = [share for _, share in ranked]
+    assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 1 + 1e-9
+    before = m.to_json()
+    assert bot.choose(m).id in legal and m.to_json() == before      # the search never moves the match

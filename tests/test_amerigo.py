@@ -1,0 +1,1289 @@
+"""Amerigo: one or more tests per rule id of engines/amerigo/data/rules.toml, and random games for 2, 3
+and 4 players that keep every conservation law (49 cubes, 24 progress tiles, production tiles, posts,
+village and neutral tiles, goods, pirates) at every step.
+
+Each test names the rule ids it checks in its docstring; the last tests check that every catalogued
+rule id is named here, and that every rulebook section cited exists in 001_b95267d5d2ce424f.txt.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import engines
+from engines import IllegalAction, Match
+from engines.amerigo import islands as I
+from engines.amerigo import scenarios as S
+from engines.amerigo import tower as T
+from engines.amerigo.components import (DATA, load_goods, load_islands, load_progress, load_rules, load_shapes,
+                                        load_tower, orientations)
+from engines.core.data import DataError
+from engines.core.rng import Rng
+from engines.core.texts import has_text
+
+GAME = "amerigo"
+G = engines.get_game(GAME)
+RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "001_b95267d5d2ce424f.txt"
+BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
+
+
+# -- helpers --------------------------------------------------------------------------------------------------
+def new(players=2, seed=1, **options):
+    return engines.new_match(GAME, players=players, seed=seed, options=options or None)
+
+
+def bots(players, seed=0, kind=engines.RandomBot):
+    return {seat: kind(seed * 10 + seat) for seat in range(players)}
+
+
+def step(m, bots_):
+    if m.to_move is None:
+        return m.advance(step=True)
+    return m.play(bots_[m.to_move].choose(m))
+
+
+def play_out(m, seed=0):
+    b = bots(m.players, seed)
+    while not m.is_over:
+        step(m, b)
+    return m
+
+
+def rebase(m):
+    """After a test arranged the table by hand, make it the match's starting position."""
+    G._settle(m.state)
+    m._legal = None
+    m._entries, m._cursor, m._marks, m._seen = [], 0, [len(m.log)], []
+    m._checkpoints = {0: pickle.dumps(m.state, 5)}
+    return m
+
+
+def table(players=2, seed=1, colour=GREEN, central=(0, 0, 1, 0, 3, 0, 0), round_=1, prep=None, **options):
+    """A match at the first player's choice in a phase whose drop gave `central`; `prep(state, me)`
+    arranges the table first (posts, tiles, progress tiles...)."""
+    m = new(players, seed, **options)
+    state = m.state
+    S.finish_setup(G, state, [])
+    me = G.turn_order(state)[0]
+    if prep:
+        prep(state, me)
+    tower = [min(1, 7 - central[c]) for c in range(7)]
+    S.to_phase(G, state, round_, colour, central, tower_=tower)
+    return rebase(m)
+
+
+def ids(m):
+    return sorted(a.id for a in m.legal_actions())
+
+
+def rules_of(events):
+    return [e.rule for e in events]
+
+
+def layout(players=2, seed=1):
+    return I.build(G.island_tiles, G.numbers, G.letters, players, seed)
+
+
+def island_with_post(state, big=False, free=2):
+    """An island of the right size and one of its trading-post squares with `free` empty land squares
+    beside it."""
+    L = state.layout
+    for i, squares in enumerate(L.islands):
+        if L.island_big[i] != big:
+            continue
+        for p in L.island_posts[i]:
+            beside = [q for q in L.neighbours[p] if L.is_land(q) and L.kind[q] != 3]
+            if len(beside) >= free:
+                return i, p, beside
+    raise AssertionError("no such island")
+
+
+def conservation(m):
+    """The laws every position keeps."""
+    st, R = m.state, G.numbers
+    L = st.layout
+    players = m.players
+    for c in range(7):       # 7 cubes of each colour: storage, middle, tray, tower, box
+        assert st.storage[c] + st.central[c] + st.tray[c] + st.tower[c] + st.box[c] == 7, (c, st.storage, st.tower)
+        assert min(st.storage[c], st.central[c], st.tray[c], st.tower[c]) >= 0
+    assert sum(st.tower) <= max(G.tower_model.capacity, sum(st.tower)) and sum(st.storage) + sum(st.tower) + \
+        sum(st.central) + sum(st.tray) + sum(st.box) == 49
+    progress = list(st.progress_pool) + [t for t in st.display if t] + list(st.progress_gone) + \
+        [t for tiles in st.progress for t in tiles]
+    assert sorted(progress) == sorted(G.progress_ids)
+    for seat in range(players):
+        assert set(st.used[seat]) <= set(st.progress[seat])
+    production = [k for tiles in st.production_pool.values() for k in tiles] + \
+        [k for k in st.production_slots if k >= 0] + list(st.production_gone) + [k for t in st.production for k in t]
+    assert sorted(production) == sorted(k for s in G.numbers.production_stacks[players] for k in G.stacks[s])
+    assert sorted(st.pirates + st.unseen_pirates) == sorted(R.pirate_values)
+    assert len(st.pirates) <= R.pirates_placed
+    for seat in range(players):
+        on_board = sum(1 for p in st.post if p == seat)
+        assert on_board + st.posts_left[seat] == R.trading_posts
+        assert 0 <= st.gold[seat] <= R.gold_max and 0 <= st.cannons[seat] <= R.cannon_max
+        assert 0 <= st.dev[seat] <= R.dev_spaces and 0 <= st.spec[seat] <= R.special_spaces
+        assert sum(st.vp[seat]) >= 0
+        for i, s in enumerate(G.village_shapes):
+            built = sum(1 for shape, who, _ in st.pieces if shape == s and who == seat)
+            assert st.village[seat][i] + st.planned[seat][s] + built == G.shape_list[s].count
+    for i, s in enumerate(G.neutral_shapes):
+        built = sum(1 for shape, _, _ in st.pieces if shape == s)
+        planned = sum(st.planned[seat][s] for seat in range(players))
+        assert st.neutral[i] + planned + built == G.shape_list[s].count
+    for g in range(len(G.goods_ids)):
+        printed = sum(1 for x in L.goods if x == g)
+        assert sum(1 for x in st.goods_on if x == g) + sum(st.goods[s][g] for s in range(players)) == printed
+    for index, (shape, who, squares) in enumerate(st.pieces):
+        assert all(st.cover[q] == index and st.post[q] < 0 and L.is_land(q) for q in squares)
+        assert len({L.island_of[q] for q in squares}) == 1
+    for i, squares in enumerate(L.islands):
+        empty = sum(1 for q in squares if st.cover[q] < 0 and st.post[q] < 0)
+        assert st.island_open[i] == empty and st.island_done[i] == (empty == 0)
+    assert sum(st.chests) + sum(st.chest_on) <= sum(L.island_big)
+    seen = set()
+    for seat, ships in enumerate(st.ships):
+        for p in ships:
+            if 0 <= p < L.squares and not (st.step == "act" and st.order[st.turn] == seat):
+                assert L.is_sea(p) and p not in seen, ("two ships on", L.names[p])
+                seen.add(p)
+
+
+# == setup (遊戲準備) ===========================================================================================
+@pytest.mark.parametrize("players,tiles,grid,short", [(2, 9, (3, 3), 0), (3, 12, (4, 3), 2), (4, 16, (4, 4), 4)])
+def test_island_area_by_player_count(players, tiles, grid, short):
+    """am.setup.islands: 9, 12 or 16 island tiles (3 × 3, 4 × 3, 4 × 4), the 4 long frames and 0, 2 or
+    4 short ones; the same seed lays out the same islands, another seed others."""
+    L = new(players, seed=2).state.layout
+    assert len(L.placed) == tiles and (L.tile_columns, L.tile_rows) == grid
+    assert len(set(t for t, _ in L.placed)) == tiles
+    pieces = {}
+    for f in range(L.frames):
+        pieces.setdefault(L.frame_piece[f], []).append(L.frame_long[f])
+    assert sorted(len(v) for v in pieces.values() if v[0]) == [3, 3, 3, 3]
+    assert sum(1 for v in pieces.values() if not v[0]) == short
+    assert L.frames == 2 * (grid[0] + grid[1])
+    assert new(players, seed=2).state.layout.placed == L.placed
+    assert new(players, seed=3).state.layout.placed != L.placed
+    events = new(players, seed=2).log
+    assert events[0].rule == "am.setup.islands" and events[0].params["tiles"] == tiles
+
+
+def test_layouts_keep_the_rules_of_assembly():
+    """am.setup.assembly: every layout the setup makes has no water closed in by land and no land meeting
+    only corner to corner; the checker finds both faults in a hand-made layout."""
+    for players in (2, 3, 4):
+        for seed in range(12):
+            L = layout(players, seed)
+            assert I.problems(L, G.numbers) is None
+    L = layout(2, 1)
+    broken = pickle.loads(pickle.dumps(L.__dict__))      # a private copy to spoil
+    fake = object.__new__(I.Layout)
+    fake.__dict__.update(broken)
+    # a sea square in the middle with land all round it (the 3 x 3 block around it) is closed in
+    W = fake.width
+    inner = next(q for q in range(W + 1, fake.squares - W - 1) if fake.kind[q] == I.SEA and 0 < q % W < W - 1)
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                fake.kind[inner + dr * W + dc] = I.LAND
+    assert "closed in" in I.problems(fake, G.numbers)
+    fake.__dict__.update(pickle.loads(pickle.dumps(L.__dict__)))
+    q = next(q for q in range(fake.squares - W - 1) if q % W < W - 1 and fake.kind[q] == I.SEA
+             and fake.kind[q + 1] == I.SEA and fake.kind[q + W] == I.SEA and fake.kind[q + W + 1] == I.SEA)
+    fake.kind[q] = fake.kind[q + W + 1] = I.LAND
+    assert "corner to corner" in I.problems(fake, G.numbers)
+    rows = list(G.island_tiles["A"].rows)
+    rows[0] = "#." + rows[0][2:]
+    rows[1] = ".#" + rows[1][2:]
+    with pytest.raises(DataError, match="corner to corner"):
+        from engines.amerigo.components import _check_island_tile
+        _check_island_tile("islands.toml: entry 'A'", rows)
+
+
+def test_big_islands_get_a_chest():
+    """am.setup.big-island: 20 land squares or more make a big island, which gets a treasure chest;
+    never more big islands than the 5 chests."""
+    for players in (2, 3, 4):
+        for seed in range(8):
+            m = new(players, seed)
+            L = m.state.layout
+            assert [len(s) >= 20 for s in L.islands] == L.island_big
+            assert m.state.chest_on == L.island_big and sum(L.island_big) <= 5
+            for i, big in enumerate(L.island_big):
+                assert (L.chest_square[i] >= 0) == big
+                if big:
+                    assert L.island_of[L.chest_square[i]] == i
+
+
+def test_goods_go_on_their_printed_squares():
+    """am.setup.goods: each square printed with a good holds that goods tile; the goods of tiles not in
+    play stay in the box."""
+    m = new(2, seed=1)
+    L = m.state.layout
+    printed = sum(sum(1 for row in G.island_tiles[t].rows for ch in row if ch in G.letters) for t, _ in L.placed)
+    assert sum(1 for g in m.state.goods_on if g >= 0) == printed < 40
+    assert m.state.goods_on == L.goods
+    assert all(L.is_land(q) and L.kind[q] == I.LAND for q in range(L.squares) if L.goods[q] >= 0)
+
+
+def test_time_markers_count_down_and_round_five_counts_one():
+    """am.setup.time, am.round.time: 5 on top in round 1, one marker fewer each new round, and the
+    printed 1 in round 5."""
+    m = new(2, seed=1)
+    values = []
+    while not m.is_over:
+        if m.state.step == "act" and m.state.colour == BLUE and m.state.turn == 0:
+            if not values or values[-1][0] != m.round:
+                values.append((m.round, G.time_value(m.state)))
+        step(m, bots(2))
+    assert values == [(1, 5), (2, 4), (3, 3), (4, 2), (5, 1)]
+    assert sum(1 for e in m.log if e.rule == "am.round.time") == 4
+
+
+def test_supply_and_player_pieces():
+    """am.setup.supply, am.setup.players: 37 neutral tiles by shape; each player 16 village tiles, 12
+    trading posts, 2 ships not yet launched, discs at the start of their tracks."""
+    m = new(3, seed=1)
+    st = m.state
+    assert sum(st.neutral) == 37 and len(st.neutral) == 8
+    for seat in range(3):
+        assert sum(st.village[seat]) == 16 and st.posts_left[seat] == 12 and st.ships[seat] == [-1, -1]
+        assert st.cannons[seat] == st.dev[seat] == st.spec[seat] == 0 and sum(st.vp[seat]) == 0
+    assert rules_of(m.log)[:8] == ["am.setup.islands", "am.setup.assembly", "am.setup.big-island",
+                                   "am.setup.goods", "am.setup.time", "am.setup.supply", "am.setup.players",
+                                   "am.setup.production"]
+
+
+def test_pirates_are_turned_over_by_chance():
+    """am.setup.pirates: the first chance step turns a pirate over, each value as likely as the markers
+    nobody has seen (two 0s among six); the others stay unseen."""
+    m = new(2, seed=1)
+    assert m.pending == "chance"
+    step_ = m.chance_step()
+    assert step_.rule == "am.setup.pirates"
+    odds = {o: p for o, p, _ in m.chance_outcomes()}
+    assert odds == pytest.approx({"pirate:0": 2 / 6, "pirate:1": 1 / 6, "pirate:2": 1 / 6, "pirate:3": 1 / 6,
+                                  "pirate:4": 1 / 6})
+    m.resolve("pirate:3")
+    assert m.state.pirates == [3] and sorted(m.state.unseen_pirates) == [0, 0, 1, 2, 4]
+    assert m.view()["pirates"]["face_down"] == 4
+
+
+def test_progress_display_is_filled_by_chance():
+    """am.setup.progress: 8 progress tiles turned over one by one from the 24 face down."""
+    m = new(2, seed=1)
+    m.advance(step=True)
+    for n in range(8):
+        assert m.chance_step().rule == "am.setup.progress"
+        assert len(m.chance_outcomes()) == 24 - n
+        m.advance(step=True)
+    assert all(m.state.display) and len(m.state.progress_pool) == 16
+
+
+@pytest.mark.parametrize("players,stacks,shown", [(2, {"II": 30}, 6), (3, {"II": 30, "III": 10}, 8),
+                                                  (4, {"II": 30, "III": 10, "IV": 10}, 10)])
+def test_production_tiles_by_player_count(players, stacks, shown):
+    """am.setup.production: II, II + III or II + III + IV stacks; 6, 8 or 10 tiles shown; each turned
+    over by chance from its own stack."""
+    m = new(players, seed=1)
+    assert {s: len(t) for s, t in m.state.production_pool.items()} == stacks
+    assert len(m.state.production_slots) == shown
+    while m.state.draws and m.state.draws[0] != "drop":
+        rule = m.chance_step().rule
+        m.advance(step=True)
+    assert rule == "am.setup.production"
+    assert all(k >= 0 for k in m.state.production_slots)
+    assert [v["stack"] for v in m.view()["production"]["slots"]] == G.slot_stacks(players)
+
+
+def test_player_order_and_starting_gold():
+    """am.setup.order: the discs are stacked at random; the top one plays first; each later player
+    starts with one more gold: 0, 1, 2, 3."""
+    orders = set()
+    for seed in range(6):
+        m = new(4, seed)
+        order = G.turn_order(m.state)
+        orders.add(tuple(order))
+        assert [m.state.gold[s] for s in order] == [0, 1, 2, 3]
+        assert m.log[[e.rule for e in m.log].index("am.setup.order")].params["seats"] == order
+    assert len(orders) > 1
+
+
+def test_first_drop_puts_all_cubes_through_the_tower():
+    """am.setup.tower: the setup ends with all 49 cubes dropped (a sampled chance step); what falls goes
+    to the storage spaces, the rest stays inside."""
+    m = new(2, seed=1)
+    while m.state.draws != ["drop"]:
+        m.advance(step=True)
+    assert m.chance_step().sampled and m.chance_step().rule == "am.setup.tower" and m.chance_outcomes() == []
+    m.advance(step=True)
+    st = m.state
+    assert sum(st.box) == 0 and sum(st.storage) + sum(st.tower) == 49
+    assert 0 < sum(st.tower) <= G.tower_model.capacity
+    assert m.round == 1 and m.phase == "blue"
+    assert [e.rule for e in m.log][-2:] == ["am.setup.tower", "am.flow.rounds"]
+
+
+# == the cube tower =============================================================================================
+def test_tower_model_numbers_and_memory():
+    """am.tower.model: cubes inside fall with 1/3, new cubes catch with 1/3 while the ledges hold fewer
+    than 10; what stays inside falls later. Checked over many drops of the model."""
+    model = load_tower()
+    assert (model.new_catches, model.stuck_falls, model.capacity) == ((1, 3), (1, 3), 10) and model.stand_in
+    rng = Rng(5)
+    stuck_fell = new_fell = trials = 0
+    for _ in range(3000):
+        fell = T.drop(model, [3, 0, 0, 0, 0, 0, 0], [0, 6, 0, 0, 0, 0, 0], rng)
+        stuck_fell += fell[0]
+        new_fell += fell[1]
+        trials += 1
+    assert abs(stuck_fell / (3 * trials) - 1 / 3) < 0.03
+    assert abs(new_fell / (6 * trials) - 2 / 3) < 0.03
+    full = T.drop(model, [0] * 7, [7] * 7, Rng(1))
+    assert 49 - sum(full) <= 10
+    assert T.drop(model, [0] * 7, [0, 0, 0, 5, 0, 0, 0], Rng(2))[3] <= 5
+    with pytest.raises(ValueError):
+        T.parse_outcome("drop:1,2", 7)
+
+
+def test_tower_is_a_sampled_step_hidden_from_the_players():
+    """am.tower.model: a phase's drop is sampled: it cannot be forced, the generator decides; players'
+    views hide the tower's contents, the teacher's view shows them."""
+    m = engines.scenario(GAME, "tower")
+    assert m.pending == "chance" and m.chance_step().sampled and m.chance_step().rule == "am.tower.model"
+    with pytest.raises(IllegalAction) as refusal:
+        m.resolve("drop:1,0,0,0,0,0,0")
+    assert refusal.value.rule == "core.chance.sampled"
+    assert m.view(0)["cubes"]["tower"] is None and m.view(0)["cubes"]["inside"] is None
+    assert m.view()["cubes"]["tower"] == m.state.tower and sum(m.state.tower) == 6
+    twin = engines.scenario(GAME, "tower")
+    m.advance(step=True)
+    twin.advance(step=True)
+    assert m.state.fell == twin.state.fell     # the seed decides
+
+
+def test_bumped_cubes_join_the_next_drop():
+    """am.tower.bumped, am.phase.drop: a cube that fell into the tray between drops goes into the tower
+    with the next phase's cubes; older cubes inside can fall out with them."""
+    m = engines.scenario(GAME, "tower")
+    assert m.state.tray[YELLOW] == 1
+    events = m.advance(step=True)
+    st = m.state
+    assert st.tray == [0] * 7 and st.dropped == [5, 0, 0, 0, 0, 1, 0]
+    assert st.fell == [5, 1, 1, 0, 1, 1, 0]                  # older cubes fell with the blue ones
+    assert rules_of(events)[:2] == ["am.phase.drop", "am.phase.result"]
+    assert st.central == st.fell and st.ap == 5
+
+
+# == the flow of a round ===========================================================================================
+def test_five_rounds_of_seven_phases_in_colour_order():
+    """am.flow.rounds: five rounds; every phase in the order blue, black, red, brown, green, yellow, white."""
+    m = new(2, seed=4)
+    phases = []
+    while not m.is_over:
+        if m.state.step == "drop" and (not phases or phases[-1] != (m.round, m.phase)):
+            phases.append((m.round, m.phase))
+        step(m, bots(2, 4))
+    assert phases == [(r, c) for r in range(1, 6) for c in ("blue", "black", "red", "brown", "green", "yellow", "white")]
+    assert sum(1 for e in m.log if e.rule == "am.flow.rounds") == 5
+
+
+def test_turn_order_follows_the_special_track_and_is_fixed_for_the_phase():
+    """am.flow.order: the disc furthest along the special-action track plays first (the top disc on a
+    shared space); a player who moves up in a phase plays earlier from the next phase on."""
+    def prep(state, me):
+        state.spec = [2, 2]
+        state.arrival = [1, 2]
+    m = table(2, 1, colour=WHITE, central=(0, 0, 0, 0, 0, 0, 4), prep=prep)
+    assert G.turn_order(m.state) == [1, 0] and m.to_move == 1
+    m.play("gold")
+    assert m.to_move == 0
+    m.play("act:white")
+    m.play("order:1")
+    assert m.state.order == [1, 0]                # the phase's order stays
+    assert G.turn_order(m.state) == [0, 1]        # the next phase's will not
+
+
+def test_phase_result_colours_and_points():
+    """am.phase.result, am.phase.turn: the colours in the middle are the actions on offer, the largest
+    count of one colour is the action points; each player chooses once (or takes gold)."""
+    m = table(2, 1, colour=BLACK, central=(1, 4, 0, 2, 0, 0, 0))
+    assert m.state.ap == 4
+    assert ids(m) == ["act:black", "act:blue", "act:brown", "gold"]
+    assert m.why_not_rule("act:yellow") == "am.phase.result"
+    assert "yellow" in m.why_not("act:yellow").render("en")
+    first = m.to_move
+    m.play("act:black")
+    assert m.legal_actions()[0].id.startswith("load:")
+    m.play("load:4")
+    assert m.to_move == 1 - first
+
+
+def test_an_action_is_offered_only_when_it_can_do_something():
+    """am.phase.turn: with nothing planned, building is not offered; the refusal says why."""
+    m = table(2, 1, colour=GREEN, central=(0, 0, 0, 0, 3, 0, 0))
+    assert ids(m) == ["gold"]
+    assert m.why_not_rule("act:green") == "am.phase.turn"
+    assert "planned" in m.why_not("act:green").render("en")
+
+
+def test_skipped_phases():
+    """am.phase.skip: an empty storage space skips the phase (an automatic step); so does a drop where
+    nothing falls out."""
+    m = new(2, seed=1)
+    while m.state.step != "drop" or m.phase == "setup":
+        m.advance(step=True)
+    st = m.state
+    st.tower[BLUE] += st.storage[BLUE]
+    st.storage[BLUE] = 0
+    rebase(m)
+    assert m.pending == "automatic"
+    events = m.advance(step=True)
+    assert rules_of(events) == ["am.phase.skip"] and m.phase == "black"
+    state = pickle.loads(pickle.dumps(m.state))
+    events = []
+    G.apply_chance(state, "drop:0,0,0,0,0,0,0", events)
+    assert rules_of(events) == ["am.phase.drop", "am.phase.skip"] and state.phase == "red"
+    assert state.tower[BLACK] == m.state.tower[BLACK] + m.state.storage[BLACK]
+
+
+def test_cubes_go_back_at_the_end_of_a_phase():
+    """am.phase.end: when everyone has played, the middle's cubes return to their storage spaces."""
+    m = table(2, 1, colour=BLACK, central=(1, 4, 0, 2, 0, 0, 0))
+    storage = list(m.state.storage)
+    m.play("gold")
+    m.play("gold")
+    events = m.advance(step=True)
+    assert rules_of(events) == ["am.phase.end"]
+    assert m.state.storage == [s + c for s, c in zip(storage, (1, 4, 0, 2, 0, 0, 0))] and m.state.central == [0] * 7
+    assert m.phase == "red"
+
+
+# == gold and action points ======================================================================================
+def test_gold_instead_of_an_action():
+    """am.gold.instead: the cubes in the middle ÷ 3, rounded up (10 cubes give 4 gold)."""
+    m = table(2, 1, colour=BLACK, central=(2, 4, 1, 2, 1, 0, 0))
+    seat = m.to_move
+    before = m.state.gold[seat]
+    events = m.play("gold")
+    assert m.state.gold[seat] == before + 4 and events[0].rule == "am.gold.instead"
+
+
+def test_gold_above_twelve_becomes_points():
+    """am.gold.cap: the gold track ends at 12; more gold is points at once."""
+    def prep(state, me):
+        state.gold[me] = 11
+    m = table(2, 1, colour=BLACK, central=(2, 4, 1, 2, 1, 0, 0), prep=prep)
+    seat = m.to_move
+    events = m.play("gold")
+    assert m.state.gold[seat] == 12 and m.state.vp[seat][1] == 3
+    assert "am.gold.cap" in rules_of(events)
+
+
+def test_buying_points_with_gold_chests_and_gold_tiles():
+    """am.points.buy, am.gold.chest, am.progress.gold: a step beyond the points left is paid in gold, 1
+    for 1; when the track runs short a chest (3 gold), then the smallest 1x gold tile, is cashed."""
+    def prep(state, me):
+        state.gold[me] = 1
+        state.chests[me] = 1
+        S.give_progress(state, me, "gold3")
+    m = table(2, 1, colour=BLACK, central=(0, 2, 0, 0, 0, 0, 0), prep=prep)
+    seat = m.to_move
+    assert G.spendable(m.state, seat) == 7
+    m.play("act:black")
+    assert "load:9" in ids(m) and "load:10" not in ids(m)
+    assert m.why_not_rule("load:10") == "am.points.buy"
+    events = m.play("load:8")
+    assert rules_of(events)[:3] == ["am.gold.chest", "am.progress.gold", "am.points.buy"]
+    st = m.state
+    assert st.cannons[seat] == 8 and st.chests[seat] == 0 and "gold3" in st.used[seat] and st.gold[seat] == 1
+
+
+def test_a_full_track_gives_two_gold():
+    """am.gold.track-full: a disc reaching the end with points left gives the rest up for 2 gold; a disc
+    already at the end offers only the 2 gold."""
+    def prep(state, me):
+        state.cannons[me] = 10
+    m = table(2, 1, colour=BLACK, central=(0, 5, 0, 0, 0, 0, 0), prep=prep)
+    seat = m.to_move
+    gold = m.state.gold[seat]
+    m.play("act:black")
+    assert ids(m) == ["load:1", "load:2"]
+    events = m.play("load:2")
+    assert rules_of(events) == ["am.cannon.load", "am.gold.track-full"] and m.state.gold[seat] == gold + 2
+    other = m.to_move
+    m.state.cannons[other] = 12
+    m._legal = None
+    m.play("act:black")
+    assert ids(m) == ["load:0"]
+    assert m.why_not_rule("load:1") == "am.gold.track-full"
+    events = m.play("load:0")
+    assert rules_of(events) == ["am.gold.track-full"]
+
+
+# == (1) moving ships ===========================================================================================
+def test_launch_both_ships_on_the_frame():
+    """am.move.launch: the first blue action puts both ships on any frame squares, for free."""
+    m = table(2, 1, colour=BLUE, central=(3, 0, 0, 0, 0, 0, 0))
+    seat = m.to_move
+    m.play("act:blue")
+    assert ids(m) == sorted(f"launch:frame{i}" for i in range(1, 13))
+    m.play("launch:frame1")
+    m.play("launch:frame1")                       # frame squares hold any number of ships
+    st = m.state
+    assert st.ships[seat] == [st.layout.squares] * 2 and st.moved == [0, 0] and st.points == 3
+    assert m.state.sub == "move"
+
+
+def test_sailing_costs_a_point_a_step_for_each_ship():
+    """am.move.step: each ship may make as many steps as the action points; a step beyond them costs 1
+    gold and raises the points for both ships."""
+    m = table(2, 1, colour=BLUE, central=(2, 0, 0, 0, 0, 0, 0))
+    seat = m.to_move
+    st = m.state
+    st.gold[seat] = 1
+    m._legal = None
+    m.play("act:blue")
+    m.play("launch:frame1")
+    m.play("launch:frame12")
+    L = st.layout
+    assert "move:1:frame2" in ids(m) and "move:1:frame12" in ids(m)
+    assert f"move:1:{L.names[L.frame_beside[0][0]]}" in ids(m)
+    m.play("move:1:frame2")
+    m.play("move:1:frame3")
+    assert m.state.moved == [2, 0]
+    m.play("move:1:frame4")                        # beyond the 2 points: 1 gold
+    assert m.state.gold[seat] == 0 and m.state.points == 3
+    assert m.why_not_rule("move:1:frame5") == "am.points.buy"
+    m.play("move:2:frame11")
+    m.play("move:2:frame10")
+    m.play("move:2:frame9")                        # ship 2 uses the bought point too
+    assert m.to_move != seat                        # nothing more to do: the action ended
+    assert m.why_not_rule("launch:frame1") == "am.phase.turn"
+
+
+def test_one_ship_per_island_sea_square_but_ships_pass_through():
+    """am.move.occupied: a ship may sail through a square another ship holds, but not stop there: it may
+    only enter when it can reach a free square, and cannot end its action there."""
+    m = table(2, 1, colour=BLUE, central=(3, 0, 0, 0, 0, 0, 0))
+    st = m.state
+    seat = m.to_move
+    L = st.layout
+    other = 1 - seat
+    sea = L.frame_beside[0][0]                      # A1, beside frame1
+    st.ships[other] = [sea, -1]
+    st.ships[seat] = [L.squares, L.squares]
+    m._legal = None
+    m.play("act:blue")
+    assert m.state.sub == "move"
+    name = L.names[sea]
+    assert f"move:1:{name}" in ids(m)
+    m.play(f"move:1:{name}")
+    assert "done" not in ids(m)
+    assert m.why_not_rule("done") == "am.move.occupied"
+    assert all(a.id.startswith("move:1:") or a.id.startswith("move:2:") for a in m.legal_actions())
+    st.points = st.moved[0]
+    st.gold[seat] = 0
+    m._legal = None
+    assert m.why_not_rule(f"move:2:{name}") == "am.move.occupied"
+
+
+def test_trading_posts_and_the_first_post_on_an_island():
+    """am.move.post, am.move.first-post: a ship on an anchor builds a post on the square beside it (its
+    move then ends); the first post on an island scores 3, a later one nothing."""
+    m = table(2, 1, colour=BLUE, central=(3, 0, 0, 0, 0, 0, 0))
+    st = m.state
+    seat = m.to_move
+    L = st.layout
+    island, p, _ = island_with_post(st)
+    anchor = L.anchors_of[p][0]
+    st.ships[seat] = [anchor, L.squares]
+    m._legal = None
+    m.play("act:blue")
+    assert "post:1" in ids(m) and "post:2" not in ids(m)
+    events = m.play("post:1")
+    assert rules_of(events)[:2] == ["am.move.post", "am.move.first-post"]
+    assert st.post[p] == seat and st.posts_left[seat] == 11 and sum(st.vp[seat]) == 3 and st.stopped[0]
+    assert m.why_not_rule(f"move:1:{L.names[L.moves[anchor][0]]}") == "am.move.post"
+    m.play("done")
+    other = m.to_move
+    second = next(q for q in L.island_posts[island] if q != p)
+    st.ships[other] = [L.anchors_of[second][0], L.squares]
+    m._legal = None
+    m.play("act:blue")
+    events = m.play("post:1")
+    assert "am.move.first-post" not in rules_of(events) and sum(st.vp[other]) == 0
+    assert m.why_not_rule("post:1") == "am.move.post"
+
+
+def test_load_cannons():
+    """am.cannon.load: 1 point a cannon, up to 12."""
+    m = table(2, 1, colour=BLACK, central=(0, 5, 0, 0, 0, 0, 0))
+    seat = m.to_move
+    m.state.gold[seat] = 0
+    m._legal = None
+    m.play("act:black")
+    assert ids(m) == sorted(f"load:{n}" for n in range(1, 6))
+    m.play("load:5")
+    assert m.state.cannons[seat] == 5
+
+
+# == (3) planning, (5) building ====================================================================================
+def test_planning_neutral_and_village_tiles():
+    """am.plan.neutral, am.plan.village: a neutral tile costs its squares, one a phase; village tiles cost
+    1 each, as many as the points allow."""
+    m = table(2, 1, colour=RED, central=(0, 0, 5, 0, 0, 0, 0))
+    seat = m.to_move
+    m.state.gold[seat] = 0
+    m._legal = None
+    m.play("act:red")
+    assert "plan:n6" not in ids(m) and "plan:n5u" in ids(m) and "plan:v4o" in ids(m)
+    assert m.why_not_rule("plan:n6") == "am.points.buy"
+    m.play("plan:n3l")
+    assert m.why_not_rule("plan:n1") == "am.plan.neutral"
+    assert "1 neutral" in m.why_not("plan:n1").render("en")
+    m.play("plan:v4o")
+    m.play("plan:v1")
+    st = m.state
+    assert st.planned[seat][G.shape_ids.index("n3l")] == st.planned[seat][G.shape_ids.index("v1")] == 1
+    assert m.to_move != seat                       # all 5 points used: the action ended
+
+
+def test_build_next_to_your_post_on_land():
+    """am.build.place, am.build.land, am.build.adjacent, am.build.score: planned tiles go on empty land
+    of an island where the player has a post, touching the post or a placed tile; a small island pays
+    the smaller value."""
+    def prep(state, me):
+        island, p, beside = island_with_post(state)
+        S.post(G, state, me, p)
+        S.plan(G, state, me, "n1")
+        S.plan(G, state, me, "v2")
+        prep.where = (island, p, beside)
+    m = table(2, 1, colour=GREEN, central=(0, 0, 0, 0, 3, 0, 0), prep=prep)
+    island, p, beside = prep.where
+    st = m.state
+    L = st.layout
+    seat = m.to_move
+    m.play("act:green")
+    lays = [a.id for a in m.legal_actions() if a.id.startswith("lay:n1:")]
+    assert sorted(lays) == sorted(f"lay:n1:{L.names[q]}:0" for q in L.islands[island]
+                                  if any(m_ == p for m_ in L.neighbours[q]) and st.post[q] < 0)
+    far = next(q for q in L.islands[island] if q not in beside and q != p and st.post[q] < 0
+               and all(n != p for n in L.neighbours[q]))
+    assert m.why_not_rule(f"lay:n1:{L.names[far]}:0") == "am.build.adjacent"
+    sea = next(q for q in range(L.squares) if L.is_sea(q))
+    assert m.why_not_rule(f"lay:n1:{L.names[sea]}:0") == "am.build.land"
+    other_island = next(i for i in range(len(L.islands)) if i != island)
+    q = L.islands[other_island][0]
+    assert m.why_not_rule(f"lay:n1:{L.names[q]}:0") in ("am.build.place", "am.build.post-square")
+    target = beside[0]
+    events = m.play(f"lay:n1:{L.names[target]}:0")
+    assert events[0].rule == "am.build.place" and st.vp[seat][0] == 2 and st.cover[target] >= 0
+
+
+def test_build_many_tiles_big_island_goods_and_post_squares():
+    """am.build.many, am.build.score, am.build.goods, am.build.post-square: several tiles in one action;
+    a big island pays the larger value; goods under a tile go to its builder; a tile may cover an empty
+    trading-post square (no post can be built there afterwards) but never a post."""
+    def prep(state, me):
+        L = state.layout
+        big = next(i for i, b in enumerate(L.island_big) if b)
+        p = L.island_posts[big][0]
+        S.post(G, state, me, p)
+        for _ in range(3):
+            S.plan(G, state, me, "v1")
+        prep.big = (big, p)
+    m = table(2, 1, colour=GREEN, central=(0, 0, 0, 0, 4, 0, 0), prep=prep)
+    big, p = prep.big
+    st, L = m.state, m.state.layout
+    seat = m.to_move
+    m.play("act:green")
+    goods = [q for q in L.islands[big] if st.goods_on[q] >= 0]
+    posts = [q for q in L.island_posts[big] if q != p]
+    assert m.why_not_rule(f"lay:v1:{L.names[p]}:0") == "am.build.post-square"
+    # lay a path of village tiles from the post and take any goods on the way
+    before = sum(st.goods[seat])
+    laid = 0
+    while m.to_move == seat and laid < 3:
+        choice = next((a for a in m.legal_actions() if a.id.startswith("lay:")
+                       and st.layout.names.index(a.id.split(":")[2]) in goods + posts), None) or \
+            next(a for a in m.legal_actions() if a.id.startswith("lay:"))
+        events = m.play(choice.id)
+        laid += 1
+        assert events[0].params["points"] == 2          # village tile on a big island
+    assert laid == 3 and st.vp[seat][0] == 6
+    taken = sum(st.goods[seat]) - before
+    assert taken == sum(1 for _, who, sq in st.pieces for q in sq if L.goods[q] >= 0)
+    covered_posts = [q for q in L.island_posts[big] if st.cover[q] >= 0]
+    for q in covered_posts:
+        anchor = L.anchors_of[q][0]
+        st.ships[seat] = [anchor, -1]
+        st.stopped = [False, False]
+        assert G.post_square(st, seat, 0) == -1
+
+
+def test_completing_an_island_scores_posts_by_number():
+    """am.build.complete, am.build.majority: the last empty square filled: 3 extra points for the
+    builder; every player with posts there scores 1, 3, 6 ... times the time marker (round 2: 4)."""
+    m = engines.scenario(GAME, "complete-island")
+    st = m.state
+    me = m.to_move
+    other = next(s for s in range(3) if s != me and s in st.post)
+    assert m.state.round == 2 and G.time_value(st) == 4
+    m.play("act:green")
+    lay = [a.id for a in m.legal_actions() if a.id.startswith("lay:")]
+    assert len(lay) == 1
+    before = {s: st.vp[s][0] for s in range(3)}
+    events = m.play(lay[0])
+    assert rules_of(events)[-4:-1] == ["am.build.complete", "am.build.majority", "am.build.majority"] or \
+        rules_of(events).count("am.build.majority") == 2
+    assert st.vp[me][0] - before[me] == 1 + 3 + 3 * 4          # the tile, completing, 2 posts
+    assert st.vp[other][0] - before[other] == 1 * 4             # 1 post
+    island = st.layout.island_of[st.layout.names.index(lay[0].split(":")[2])]
+    assert st.island_done[island] and st.island_open[island] == 0
+    assert G.post_value(6) == 21 and G.post_value(7) == 28 and G.post_value(8) == 36
+
+
+def test_a_post_can_complete_an_island_and_a_big_island_gives_its_chest():
+    """am.build.complete, am.gold.chest: when the last empty square is a trading-post square, a post
+    completes the island; a big island's chest goes to the player who completes it."""
+    m = table(2, 1, colour=BLUE, central=(3, 0, 0, 0, 0, 0, 0))
+    st = m.state
+    L = st.layout
+    seat = m.to_move
+    big = next(i for i, b in enumerate(L.island_big) if b)
+    last = L.island_posts[big][0]
+    state = st
+    for q in L.islands[big]:
+        if q != last:
+            state.cover[q] = 0
+    state.pieces.append((0, 1 - seat, ()))
+    state.island_open[big] = 1
+    state.ships[seat] = [L.anchors_of[last][0], L.squares]
+    rebase(m)
+    m.play("act:blue")
+    events = m.play("post:1")
+    assert "am.build.complete" in rules_of(events)
+    assert st.island_done[big] and st.chests[seat] == 1 and not st.chest_on[big]
+    assert st.vp[seat][0] == 3 + 3 + 1 * 5
+
+
+# == (6) production, (4) development, (7) special action =====================================================
+def test_buy_production_tiles():
+    """am.production.buy: a production tile costs its number; several may be bought; the space is empty."""
+    m = table(2, 1, colour=YELLOW, central=(0, 0, 0, 0, 0, 6, 0))
+    st = m.state
+    seat = m.to_move
+    st.gold[seat] = 0
+    m._legal = None
+    m.play("act:yellow")
+    options = [a for a in m.legal_actions() if a.id.startswith("buy:")]
+    cheap = min(options, key=lambda a: a.params["cost"])
+    slots = list(st.production_slots)
+    m.play(cheap.id)
+    assert len(st.production[seat]) == 1 and st.spent == cheap.params["cost"]
+    assert sum(1 for k in st.production_slots if k < 0) == sum(1 for k in slots if k < 0) + 1
+
+
+def test_development_takes_progress_tiles():
+    """am.develop.move, am.develop.tile: 1 point a space; each numbered space reached or passed gives a
+    progress tile of the player's choice from the display (or none)."""
+    m = table(2, 1, colour=BROWN, central=(0, 0, 0, 5, 0, 0, 0))
+    st = m.state
+    seat = m.to_move
+    m.play("act:brown")
+    m.play("develop:4")                               # spaces 2 and 4 carry numbers
+    assert st.dev[seat] == 4 and st.takes == 2 and st.sub == "take"
+    tile = st.display[0]
+    m.play(f"take:{tile}")
+    assert tile in st.progress[seat] and st.display[0] is None
+    assert m.why_not_rule(f"take:{tile}") == "am.develop.tile"
+    m.play("take:none")
+    assert m.to_move != seat and len(st.progress[seat]) == 1
+
+
+def test_empty_progress_display_gives_nothing():
+    """am.develop.tile: with the display empty there is nothing to take."""
+    def prep(state, me):
+        state.progress_gone += [t for t in state.display if t]
+        state.display = [None] * len(state.display)
+    m = table(2, 1, colour=BROWN, central=(0, 0, 0, 3, 0, 0, 0), prep=prep)
+    m.play("act:brown")
+    events = m.play("develop:3")
+    assert events[-1].key == "am.log.take.empty"
+
+
+def test_special_track_order_and_special_action():
+    """am.special.order, am.special.action: a point a space forward, landing on top of other discs; or
+    the white cube becomes the colour of the player's space and that action is taken."""
+    m = engines.scenario(GAME, "special-action")
+    st = m.state
+    seat = m.to_move
+    m.play("act:white")
+    assert "special" in ids(m) and "order:4" in ids(m)
+    assert m.legal_actions()[-1].params.get("action") == "am.action.red" or \
+        next(a for a in m.legal_actions() if a.id == "special").params["action"] == "am.action.red"
+    m.play("special")
+    assert st.sub == "plan" and st.action == RED and st.points == 4
+    m.play("plan:n4i")
+    if m.to_move == seat:                             # a gold left to spend: the action goes on until ended
+        m.play("done")
+    other = m.to_move
+    assert other != seat
+    m.play("act:white")
+    m.play("order:4")
+    assert st.spec[other] == 4 and G.turn_order(st)[0] == other
+
+
+# == end of a round ===============================================================================================
+def test_pirates_attack():
+    """am.round.pirates, am.progress.pirates-half: cannons go back by the pirates' total; enough cannons
+    repel them; too few lose the whole total (half, rounded up, with the tile), never below 0 points."""
+    m = engines.scenario(GAME, "pirates")
+    st = m.state
+    assert st.pirates == [0, 3]
+    events = m.advance(step=True)
+    assert st.cannons == [2, 0, 0]
+    assert sum(st.vp[0]) == 6 and sum(st.vp[1]) == 0 and sum(st.vp[2]) == 8 - 2
+    assert {e.rule for e in events} == {"am.round.pirates", "am.progress.pirates-half"}
+    assert m.phase == "new-round"
+
+
+def test_a_new_round_reveals_a_pirate_moves_the_display_and_replaces_production():
+    """am.round.reveal, am.round.progress, am.round.production, am.round.time: the right half of the
+    display leaves the game, the left half moves right and 4 new tiles come; new production tiles; one
+    more pirate (each a chance step); one time marker fewer."""
+    m = engines.scenario(GAME, "pirates")
+    st = m.state
+    m.advance(step=True)
+    left = st.display[:4]
+    production = list(st.production_slots)
+    events = m.advance(step=True)
+    assert rules_of(events) == ["am.round.time", "am.round.progress", "am.round.production"]
+    assert st.display[4:] == left and st.display[:4] == [None] * 4
+    assert st.production_slots == [-1] * 8 and sorted(st.production_gone) == sorted(k for k in production if k >= 0)
+    assert m.chance_step().rule == "am.round.reveal"
+    m.advance(step=True)                             # the planned draw: a pirate of 0
+    assert st.pirates == [0, 3, 0]
+    for _ in range(4):
+        assert m.chance_step().rule == "am.round.progress"
+        m.advance(step=True)
+    assert all(st.display[:4]) and st.display[4:] == left
+    assert m.chance_step().rule == "am.round.production"
+    while m.state.draws:
+        m.advance(step=True)
+    assert all(k >= 0 for k in st.production_slots) and m.round == 3 and m.phase == "blue"
+
+
+def test_final_scoring():
+    """am.end.trigger, am.end.gold, am.end.goods, am.end.development, am.end.order, am.progress.seven,
+    am.progress.post-points, am.progress.gold-points, am.progress.pirates-gold: after round 5's
+    pirates, gold (1x gold tiles cashed), goods × production (+1 printed), the largest numbers reached
+    on the tracks and the E tiles are scored."""
+    m = engines.scenario(GAME, "final-scoring")
+    st = m.state
+    posts = [sum(1 for p in st.post if p == s) for s in range(2)]
+    goods = [list(g) for g in st.goods]
+    events = m.advance()
+    assert m.is_over
+    rules = rules_of(m.log)
+    for rule in ("am.end.trigger", "am.end.gold", "am.end.goods", "am.end.development", "am.end.order",
+                 "am.progress.seven", "am.progress.post-points", "am.progress.gold-points", "am.progress.pirates-gold"):
+        assert rule in rules, rule
+    parts = [m.scores()[s]["parts"] for s in range(2)]
+    assert parts[0]["gold"] == 5 + 2 + 12 and parts[1]["gold"] == 7 + 1 + 12     # tile 5: 9 + 5 = 14
+    production = [[1] * 5 for _ in range(2)]
+    for s in range(2):
+        for k in st.production[s]:
+            production[s][G.goods_ids.index(G.production_kinds[k][0])] += 1
+    for s in range(2):
+        assert parts[s]["goods"] == sum(a * b for a, b in zip(goods[s], production[s]))
+    assert parts[0]["development"] == 6 and parts[1]["development"] == 15
+    assert parts[0]["order"] == 5 and parts[1]["order"] == 2
+    assert parts[0]["progress"] == 7 + posts[0] and parts[1]["progress"] == 12
+    assert events[-1].rule == "am.end.tie"
+
+
+def test_ties_go_to_the_player_ahead_in_order():
+    """am.end.tie: equal points: the player ahead on the special-action track wins."""
+    m = new(2, seed=1)
+    st = m.state
+    st.vp = [[10, 0, 0, 0, 0, 0, 0], [10, 0, 0, 0, 0, 0, 0]]
+    st.spec = [3, 3]
+    st.arrival = [5, 4]
+    assert G.winners(st) == [0]
+    st.arrival = [4, 5]
+    assert G.winners(st) == [1]
+    st.spec = [4, 3]
+    assert G.winners(st) == [0]
+
+
+# == progress tiles ===============================================================================================
+def test_progress_tiles_data_and_kinds():
+    """am.progress.kinds: 24 tiles as the rulebook lists them: 10 extra points, 3 pirates, 2 planning and
+    building, 1 player order, 4 gold, 4 points; ∞, 1x and E tiles; a 1x tile is turned face down once used."""
+    tiles = load_progress()
+    effects = [t.effect for t in tiles.values()]
+    assert len(tiles) == 24
+    assert effects.count("plus") + effects.count("ships") == 10
+    assert sum(effects.count(e) for e in ("pirates", "pirates-half", "pirates-gold")) == 3
+    assert sum(effects.count(e) for e in ("plan-two", "swap")) == 2 and effects.count("first") == 1
+    assert sum(effects.count(e) for e in ("gold", "gold-post", "gold-half")) == 4
+    assert sum(effects.count(e) for e in ("score-cubes", "post-points", "points", "gold-points")) == 4
+    kinds = [t.kind for t in tiles.values()]
+    assert kinds.count("once") == 5 and kinds.count("end") == 3 and kinds.count("permanent") == 16
+
+
+def test_extra_points_tiles():
+    """am.progress.plus-two, am.progress.plus-one: 2 more points for one colour's action, 1 more for
+    either of two colours."""
+    def prep(state, me):
+        S.give_progress(state, me, "plus2-black")
+        S.give_progress(state, me, "plus1-black-yellow")
+    m = table(2, 1, colour=BLACK, central=(0, 3, 0, 0, 0, 0, 0), prep=prep)
+    events = m.play("act:black")
+    assert m.state.points == 6 and "am.progress.plus-two" in rules_of(events)
+
+
+def test_sailing_tile_adds_eight():
+    """am.progress.ships: once, in a blue action, 8 more points."""
+    def prep(state, me):
+        S.give_progress(state, me, "ships8")
+    m = table(2, 1, colour=BLUE, central=(2, 0, 0, 0, 0, 0, 0), prep=prep)
+    seat = m.to_move
+    m.play("act:blue")
+    m.play("launch:frame1")
+    m.play("launch:frame2")
+    m.play("use:ships8")
+    assert m.state.points == 10 and "ships8" in m.state.used[seat]
+    assert "use:ships8" not in ids(m) and m.why_not_rule("use:ships8") == "am.progress.kinds"
+
+
+def test_stronger_pirates_for_all_or_for_the_others():
+    """am.progress.pirates-stronger: +2 for every player (the rulebook); with the option pirate_tile =
+    "others", the holder is spared."""
+    for option, mine in (("all", 5), ("others", 3)):
+        m = new(2, seed=1, pirate_tile=option)
+        st = m.state
+        S.finish_setup(G, st, [])
+        S.reveal_pirates(st, [3])
+        S.give_progress(st, 0, "pirates-stronger")
+        assert G.pirate_strength(st, 0) == mine and G.pirate_strength(st, 1) == 5
+
+
+def test_gold_for_repelling_pirates():
+    """am.progress.pirates-gold: 2 gold for repelling the pirates completely, also against strength 0."""
+    m = new(2, seed=1)
+    st = m.state
+    S.finish_setup(G, st, [])
+    S.give_progress(st, 0, "pirates-gold")
+    st.step = st.phase = "pirates"
+    st.round = 1
+    events = []
+    G._pirates(st, events)
+    assert st.gold[0] == 2 + (0 if G.turn_order(st)[0] == 0 else 1)
+    assert "am.progress.pirates-gold" in rules_of(events)
+
+
+def test_plan_two_neutral_tiles():
+    """am.progress.plan-two: two neutral tiles in one red action."""
+    def prep(state, me):
+        S.give_progress(state, me, "plan-two")
+    m = table(2, 1, colour=RED, central=(0, 0, 6, 0, 0, 0, 0), prep=prep)
+    m.play("act:red")
+    m.play("plan:n2")
+    m.play("plan:n3i")
+    assert m.why_not_rule("plan:n1") == "am.plan.neutral"
+
+
+def test_red_green_swap():
+    """am.progress.swap: the holder may take green cubes as red, red as green."""
+    def prep(state, me):
+        S.give_progress(state, me, "swap")
+    m = table(2, 1, colour=GREEN, central=(0, 0, 0, 0, 3, 0, 0), prep=prep)
+    assert "act:red" in ids(m)
+    m.play("act:red")
+    assert m.state.action == RED and m.state.points == 3
+
+
+def test_first_place_tile():
+    """am.progress.first: in a white action, the disc goes on top of the first player's; not offered to
+    the first player."""
+    def prep(state, me):
+        other = 1 - me
+        S.give_progress(state, other, "first")
+        state.spec[me] = 5
+    m = table(2, 1, colour=WHITE, central=(0, 0, 0, 0, 0, 0, 2), prep=prep)
+    first = m.to_move
+    m.play("gold")
+    second = m.to_move
+    m.play("act:white")
+    assert "use:first" in ids(m)
+    m.play("use:first")
+    assert m.state.spec[second] == 5 and G.turn_order(m.state)[0] == second
+    assert "first" in m.state.used[second]
+    del first
+
+
+def test_gold_tiles():
+    """am.progress.gold, am.progress.gold-post, am.progress.gold-half, am.progress.score-cubes: 1x gold
+    tiles count as gold to pay with; 1 gold for each later post; gold instead of an action ÷ 2; points
+    for the cubes instead of an action."""
+    def prep(state, me):
+        S.give_progress(state, me, "gold-half")
+        S.give_progress(state, me, "score-cubes")
+        S.give_progress(state, me, "gold5")
+    m = table(2, 1, colour=BLACK, central=(1, 4, 0, 0, 0, 0, 2), prep=prep)
+    seat = m.to_move
+    gold = m.state.gold[seat]
+    assert G.spendable(m.state, seat) == gold + 5
+    gold_action = next(a for a in m.legal_actions() if a.id == "gold")
+    assert gold_action.params["gold"] == 4                      # 7 cubes ÷ 2, rounded up
+    twin = m.clone()
+    events = twin.play("score-cubes")
+    assert twin.state.vp[seat][3] == 7 and "score-cubes" in twin.state.used[seat]
+    assert rules_of(events) == ["am.progress.score-cubes"]
+    events = m.play("gold")
+    assert rules_of(events)[0] == "am.progress.gold-half"
+    m2 = table(2, 1, colour=BLUE, central=(3, 0, 0, 0, 0, 0, 0),
+               prep=lambda state, me: S.give_progress(state, me, "gold-post"))
+    st = m2.state
+    seat = m2.to_move
+    island, p, _ = island_with_post(st)
+    st.ships[seat] = [st.layout.anchors_of[p][0], st.layout.squares]
+    m2._legal = None
+    gold = st.gold[seat]
+    m2.play("act:blue")
+    events = m2.play("post:1")
+    assert "am.progress.gold-post" in rules_of(events) and st.gold[seat] == gold + 1
+
+
+# == components and their stand-ins ========================================================================
+def test_data_files_load_and_errors_name_file_entry_and_field(tmp_path):
+    """am.component.islands, am.component.tiles, am.component.tracks, am.component.production: the data
+    files validate and keep the rulebook's totals; a mistake names the file, entry and field."""
+    R = load_rules()
+    assert R.dev_numbers[R.dev_spaces] == 15 and R.stand_in
+    shapes = load_shapes()
+    assert sum(s.count for s in shapes.values() if s.kind == "neutral") == 37
+    assert sum(s.count for s in shapes.values() if s.kind == "village") == 16
+    assert [len(orientations(s.cells)) for s in shapes.values()][:8] == [1, 2, 2, 4, 2, 1, 4, 2]
+    goods, stacks = load_goods()
+    assert {s: len(t) for s, t in stacks.items()} == {"II": 30, "III": 10, "IV": 10}
+    for g in goods:
+        values = sorted(c for s in stacks.values() for gg, c in s if gg == g)
+        assert values == [2, 2, 2, 3, 3, 3, 3, 4, 4, 4]
+    tiles = load_islands(goods)
+    assert len(tiles) == 16 and all(t.source == "stand-in" for t in tiles.values())
+    cases = [
+        ("tiles.toml", lambda p: load_shapes(p), ("count = 6", "count = 7"), "37 neutral"),
+        ("tiles.toml", lambda p: load_shapes(p), ('cells = ["##", "#."]', 'cells = ["#.", ".#"]'), "field 'cells'"),
+        ("goods.toml", lambda p: load_goods(p), ("per_goods = 2", "per_goods = 3"), "stack II"),
+        ("islands.toml", lambda p: load_islands(goods, p), ('rows = [".K#.", ".TT.", "aPPa", "...."]',
+                                                           'rows = [".K#.", ".TT.", "a#Pa", "...."]'), "entry 'A'"),
+        ("progress.toml", lambda p: load_progress(p), ('kind = "once"', 'kind = "permanent"'), "field 'kind'"),
+        ("game.toml", lambda p: load_rules(p), ("[special]", "[specal]"), "missing table [special]"),
+        ("tower.toml", lambda p: load_tower(p), ("new_catches = [1, 3]", "new_catches = [4, 3]"), "new_catches"),
+    ]
+    for name, loader, (old, new_), message in cases:
+        original = (DATA / name).read_text(encoding="utf-8")
+        assert old in original, old
+        path = tmp_path / name
+        path.write_text(original.replace(old, new_, 1), encoding="utf-8")
+        with pytest.raises(DataError, match=re.escape(message)):
+            loader(path)
+
+
+def test_stand_ins_are_marked_in_the_view():
+    """am.component.islands, am.component.tracks: the view says which values are stand-ins."""
+    view = new(2, seed=1).view()
+    assert view["stand_in"] == {"islands": True, "tiles": True, "tracks": True, "tower": True, "progress": True}
+
+
+# == texts, catalog, data ========================================================================================
+def test_every_text_renders_in_both_languages():
+    """Every event, action label and refusal of random games (and the scenarios) renders in English and
+    Chinese, with no missing key and no unfilled placeholder."""
+    def check(text, where):
+        for lang in ("en", "zh-Hant"):
+            rendered = text if isinstance(text, str) else text.render(lang)
+            assert "⟨" not in rendered and "{" not in rendered and "[" not in rendered, (where, rendered)
+    matches = [new(2 + s % 3, seed=s) for s in range(3)] + [engines.scenario(GAME, n) for n in G.scenarios()]
+    for i, m in enumerate(matches):
+        b = bots(m.players, 1, engines.GreedyBot if i == 1 else engines.RandomBot)
+        count = 0
+        while not m.is_over:
+            if m.to_move is not None and count % 3 == 0:
+                for action, why in m.candidates():
+                    check(action.label, action.id)
+                    if why is not None:
+                        check(why, action.id)
+            step(m, b)
+            count += 1
+        for e in m.log:
+            for lang in ("en", "zh-Hant"):
+                check(e.text(lang), e.key)
+    for phase in ("setup", "blue", "black", "red", "brown", "green", "yellow", "white", "pirates", "new-round",
+                  "final", "over"):
+        assert has_text(G.phase_text(phase).key)
+    for part in matches[0].scores()[0]["parts"]:
+        assert has_text(G.part_text(part).key)
+    assert G.title.render("zh-Hant") != G.title.render("en")
+
+
+def test_all_texts_of_this_game_are_namespaced():
+    """The text catalog is shared: every key this game defines starts with "am." (or is its title)."""
+    keys = tomllib.loads((DATA / "texts.toml").read_text(encoding="utf-8"))
+    assert all(k.startswith("am.") or k == "game.amerigo" for k in keys)
+
+
+def test_catalog_complete_and_every_event_and_refusal_rule_in_it():
+    """Every rule has both languages; every logged rule and every refusal rule is in the catalog."""
+    catalog = engines.rules(GAME)
+    zh = engines.rules(GAME, "zh-Hant")
+    assert set(catalog) == set(zh) and len(catalog) >= 60
+    for rule_id in catalog:
+        assert re.search(r"[\u4e00-\u9fff]", zh[rule_id]["title"] + zh[rule_id]["text"])
+        assert catalog[rule_id]["text"] != zh[rule_id]["text"]
+    seen = set()
+    for seed in range(2):
+        m = new(2 + seed, seed=seed)
+        b = bots(m.players, seed)
+        while not m.is_over:
+            if m.to_move is not None:
+                for a, why in m.candidates():
+                    assert a.rule in catalog, a.id
+                    if why is not None:
+                        rule = m.why_not_rule(a.id)
+                        assert rule in catalog or rule.startswith("core."), rule
+            step(m, b)
+        seen |= set(rules_of(m.log))
+    assert seen <= set(catalog)
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not beside the project")
+def test_catalog_sources_cite_sections_of_the_rulebook():
+    """Every rulebook citation names a heading of 001_b95267d5d2ce424f.txt (an item (n) or a letter of
+    a heading cites that item)."""
+    text = RULEBOOK.read_text(encoding="utf-8")
+    for rule_id, entry in engines.rules(GAME).items():
+        source = entry["source"]
+        assert source.startswith(("rulebook:001_b95267d5d2ce424f.txt#", "public:", "stand-in")), rule_id
+        if source.startswith("rulebook:"):
+            heading = re.sub(r" (\(\d\)|[A-E])$", "", source.partition("#")[2])
+            assert heading in text, f"{rule_id}: section {heading!r} not found in the rulebook"
+    for path in DATA.glob("*.toml"):
+        for cited in re.findall(r"rulebook:001_b95267d5d2ce424f\.txt#([^\"]+)", path.read_text(encoding="utf-8")):
+            assert re.sub(r" (\(\d\)|[A-E])$", "", cited) in text, (path.name, cited)
+
+
+# == properties: random games ==================================================================================
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {}), (4, {}), (3, {"pirate_tile": "others"})])
+def test_random_games_keep_every_law(players, options):
+    """Random full games for 2, 3 and 4 players (and the other pirate tile rule) never crash, keep all 49
+    cubes and every tile, post, good and pirate accounted for, at every step, and end after 5 rounds."""
+    for seed in range(2):
+        m = new(players, seed=10 * players + seed, **options)
+        b = bots(players, seed)
+        steps = 0
+        while not m.is_over:
+            conservation(m)
+            step(m, b)
+            steps += 1
+            assert steps < 5000
+        conservation(m)
+        assert m.phase == "over" and m.round == 5
+        json.dumps(m.view())
+
+
+def test_greedy_games_and_scenarios_keep_every_law():
+    """Greedy bots build posts, tiles and complete islands; the laws hold there too, and in every
+    scenario."""
+    m = new(3, seed=3)
+    b = bots(3, 3, engines.GreedyBot)
+    while not m.is_over:
+        step(m, b)
+        conservation(m)
+    assert any(e.rule == "am.build.place" for e in m.log) and any(e.rule == "am.move.post" for e in m.log)
+    for name in G.scenarios():
+        m = engines.scenario(GAME, name)
+        conservation(m)
+        play_out(m, 2)
+        conservation(m)
+
+
+def test_json_round_trip_undo_redo_and_same_seed():
+    """Saves load back to the same position; undo then redo is the identity; same seed, same game."""
+    m = new(2, seed=7)
+    b = bots(2, 7)
+    count = 0
+    while not m.is_over and count < 200:
+        if count % 25 == 0:
+            back = Match.from_json(m.to_json())
+            assert back.view() == m.view() and [e.to_json() for e in back.log] == [e.to_json() for e in m.log]
+        step(m, b)
+        count += 1
+    before = m.view()
+    m.undo()
+    m.redo()
+    assert m.view() == before
+    a, c = play_out(new(3, seed=5), 5), play_out(new(3, seed=5), 5)
+    assert [e.to_json() for e in a.log] == [e.to_json() for e in c.log]
+    for name in G.scenarios():
+        s = engines.scenario(GAME, name)
+        assert Match.from_json(s.to_json()).view() == s.view()
+
+
+def test_action_ids_are_stable_and_readable():
+    """Action ids read like the board: act:green, gold, launch:frame3, move:1:C4, post:2, load:3,
+    plan:n3l, lay:v2:D5:1, buy:coffee:3, take:swap, order:2, special, done."""
+    pattern = re.compile(r"act:(blue|black|red|brown|green|yellow|white)|gold|score-cubes|launch:frame\d+|"
+                         r"move:[12]:([A-P]\d+|frame\d+)|post:[12]|use:(ships8|first)|special|done|"
+                         r"(load|develop|order):\d+|take:[a-z0-9\-]+|plan:[nv]\d[a-z]?|lay:[nv]\d[a-z]?:[A-P]\d+:\d|"
+                         r"buy:[a-z]+:\d")
+    m = new(3, seed=4)
+    b = bots(3, 4, engines.GreedyBot)
+    while not m.is_over:
+        for a in m.legal_actions():
+            assert pattern.fullmatch(a.id), a.id
+            assert a.label.key.startswith("am.act.")
+        step(m, b)
+
+
+def test_greedy_bot_beats_random():
+    """The heuristic makes the greedy bot better than random play."""
+    wins = 0
+    for seed in range(3):
+        m = new(2, seed=300 + seed)
+        b = {0: engines.GreedyBot(seed), 1: engines.RandomBot(seed)}
+        while not m.is_over:
+            step(m, b)
+        wins += m.scores()[0]["total"] > m.scores()[1]["total"]
+    assert wins >= 2
+
+
+def test_illegal_move_changes_nothing():
+    """A refused move raises IllegalAction naming the rule and leaves the match as it was."""
+    m = table(2, 1, colour=GREEN, central=(0, 0, 0, 0, 3, 0, 0))
+    before = m.view()
+    with pytest.raises(IllegalAction) as refusal:
+        m.play("act:green")
+    assert refusal.value.rule == "am.phase.turn" and m.view() == before
+    with pytest.raises(IllegalAction):
+        m.play("fly:away")
+    assert m.why_not_rule("load:3") == "am.phase.turn"
+
+
+def test_every_rule_id_has_a_test():
+    """Each catalogued rule id is named in this file outside this test."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    source = source.replace(source[source.index("def test_every_rule_id_has_a_test"):], "")
+    missing = [r for r in engines.rules(GAME) if r not in source]
+    assert not missing, missing

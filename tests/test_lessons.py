@@ -1,0 +1,235 @@
+"""Lessons (docs/lessons.md): every lesson file is sound, covers its game's rule catalog, and the lesson widget
+teaches by doing: a wrong click is explained, a right one is played, Back and Continue rebuild each step's
+own position, and "Play on from here" hands that position to the game shell."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import engines
+from widgets.core.lesson_file import LESSON_DIR, TEXT_LANGS, LessonError, load, lookup
+
+LESSONS = sorted(LESSON_DIR.glob("*.toml"))
+GAMES = [p.stem for p in LESSONS]
+
+
+def test_every_game_with_a_tutorial_has_a_lesson():
+    tutorials = {p.name.split(".")[0] for p in (LESSON_DIR.parent).glob("*.en.ipynb")}
+    assert tutorials <= set(GAMES), f"tutorials without a lesson file: {sorted(tutorials - set(GAMES))}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_is_taught_or_said_why_not(game):
+    """Each rule id of the catalog is taught by a step (its rule or `also`) or listed in [[not_taught]] with a reason."""
+    lesson = load(game)
+    catalog = engines.get_game(game).rule_catalog.rules
+    taught = lesson.taught()
+    missing = sorted(set(catalog) - set(taught) - set(lesson.not_taught))
+    assert not missing, f"{game}: rules neither taught nor listed as not taught: {missing}"
+    for rule, reason in lesson.not_taught.items():
+        for lang in TEXT_LANGS:
+            assert lesson.text(reason, lang).strip(), (rule, lang)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_builds_and_its_checks_hold(game):
+    """Every position is reachable from the file alone, every task's move is legal there, every "legal, but"
+    names a move that is legal and not the expected one, and every `check` holds."""
+    lesson = load(game)
+    for step in lesson.steps:
+        match = lesson.start_position(step.number)
+        where = f"{game} step {step.number} ({step.id})"
+        for path, expected in step.check.items():
+            assert lookup(match, path) == expected, f"{where}: check {path}"
+        if step.task is not None:
+            legal = {a.id for a in match.legal_actions()}
+            assert step.task.expect in legal, f"{where}: {step.task.expect} is not legal; legal: {sorted(legal)}"
+            for action_id in step.task.but:
+                assert action_id in legal and action_id != step.task.expect, f"{where}: but.{action_id}"
+            after = lesson.end_position(step.number)
+            for path, expected in step.task.check.items():
+                assert lookup(after, path) == expected, f"{where}: task.check {path}"
+        lesson.end_position(step.number)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_step_texts_are_short_and_in_both_languages(game):
+    """One rule in two or three sentences (a short fourth for a note is tolerated), in every language."""
+    lesson = load(game)
+    for step in lesson.steps:
+        for lang in TEXT_LANGS:
+            text = lesson.text(step.text, lang)
+            assert text.strip(), (step.id, lang)
+            if lang == "en":
+                sentences = [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z*\"(])", text.replace("\n", " ")) if s.strip()]
+                assert len(sentences) <= 4, f"{game} step {step.id}: {len(sentences)} sentences: keep to one rule"
+            else:
+                assert re.search(r"[\u4e00-\u9fff]", text), (step.id, lang)
+                assert text.count("。") + text.count("？") <= 4, f"{game} step {step.id} ({lang}): too long"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_key_moments_ask_a_question(game):
+    lesson = load(game)
+    questions = sum(step.question is not None for step in lesson.steps)
+    tasks = sum(step.task is not None for step in lesson.steps)
+    assert questions >= len(lesson.chapters) // 2 and tasks >= len(lesson.chapters), (questions, tasks)
+
+
+# -- the file format: bad input is refused with a message naming file, step and field -------------------
+MINIMAL = '''
+game = "endeavor-aos"
+title.en = "T"
+title.zh-Hant = "T"
+[[chapter]]
+id = "one"
+title.en = "One"
+title.zh-Hant = "一"
+[[step]]
+id = "first"
+chapter = "one"
+start = { players = 3, seed = 1 }
+rule = "aos.setup.start-tile"
+text.en = "Choose."
+text.zh-Hant = "選擇。"
+'''
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s.replace('game = "endeavor-aos"', 'game = "chess"'), "'game' must name a known game"),
+    (lambda s: s.replace('rule = "aos.setup.start-tile"', 'rule = "aos.nope"'), "'rule' must be a rule id"),
+    (lambda s: s.replace('text.zh-Hant = "選擇。"\n', ''), "'text': needs a non-empty text in each of en, zh-Hant"),
+    (lambda s: s.replace('start = { players = 3, seed = 1 }', ''), "the first step needs a 'start' or a 'scenario'"),
+    (lambda s: s + '[step.task]\nexpect = "build:palace"\ndo.en = "x"\ndo.zh-Hant = "x"\n', "task.expect = 'build:palace' is not legal"),
+    (lambda s: s + 'moves = [3]\n', "moves[0] must be an action id"),
+    (lambda s: s.replace('chapter = "one"', 'chapter = "two"'), "'chapter' must be one of one"),
+    (lambda s: s + '[step.question]\nask.en = "?"\nask.zh-Hant = "？"\nexplain.en = "."\nexplain.zh-Hant = "。"\n'
+                   '[[step.question.choice]]\nen = "a"\nzh-Hant = "a"\n[[step.question.choice]]\nen = "b"\nzh-Hant = "b"\n',
+     "exactly one choice must have right = true"),
+    (lambda s: s + 'colour = "red"\n', "unknown field colour"),
+    (lambda s: s + 'moves = [{chance = "spin:3"}]\n', "no chance step is pending"),
+    (lambda s: s + '[oops', "not valid TOML"),
+])
+def test_bad_lesson_files_are_refused_clearly(tmp_path, change, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(change(MINIMAL), encoding="utf-8")
+    with pytest.raises(LessonError) as info:
+        lesson = load(path)
+        for step in lesson.steps:
+            lesson.end_position(step.number)
+    assert message in str(info.value) and "bad.toml" in str(info.value), str(info.value)
+
+
+def test_minimal_lesson_loads(tmp_path):
+    path = tmp_path / "ok.toml"
+    path.write_text(MINIMAL, encoding="utf-8")
+    lesson = load(path)
+    assert [s.id for s in lesson.steps] == ["first"] and lesson.text(lesson.steps[0].text, "zh-Hant") == "選擇。"
+
+
+# -- the widget ---------------------------------------------------------------------------------------------
+def first_task(lesson):
+    return next(s for s in lesson.steps if s.task is not None and s.task.but)
+
+
+def test_widget_opens_on_step_one_with_its_position():
+    import widgets
+    lesson = load("endeavor-aos")
+    w = widgets.lesson("endeavor-aos")
+    assert w.number == 1 and w.count.value == f"Step 1 of {len(lesson.steps)}"
+    assert w.board.view == lesson.start_position(1).view(lesson.learner)
+    assert w.forward.disabled == (lesson.steps[0].question is not None)
+    assert repr(w) == f"<LessonWidget endeavor-aos step=1/{len(lesson.steps)} lang=en>"
+
+
+def test_wrong_click_explains_and_right_click_advances():
+    import widgets
+    lesson = load("endeavor-aos")
+    step = first_task(lesson)
+    w = widgets.lesson("endeavor-aos", step=step.number)
+    assert w.forward.disabled and w.board.seat == w.match.to_move
+    refused = next(a.id for a, why in w.match.candidates() if why is not None) if any(
+        why for _, why in w.match.candidates()) else "build:palace"
+    before = w.board.view
+    assert not w.choose(refused)
+    assert "no" in w.feedback.value and w.match.why_not(refused).render("en").split(" ")[0] in w.feedback.value
+    legal_but = next(iter(step.task.but))
+    assert not w.choose(legal_but) and "class='but'" in w.feedback.value
+    assert w.board.view == before                    # wrong clicks change nothing
+    w._on_board_message(None, {"type": "choose", "id": step.task.expect}, [])
+    assert w.task_done and "class='ok'" in w.feedback.value
+    assert w.board.view == lesson.end_position(step.number).view(w._seat())
+    w.forward.click()
+    assert w.number == step.number + 1
+    w.back.click()
+    assert w.number == step.number and not w.task_done        # a step always starts from its own position
+
+
+def test_forged_messages_are_refused():
+    import widgets
+    w = widgets.lesson("endeavor-aos")
+    view = w.board.view
+    for forged in ("x", {"type": "choose"}, {"type": "choose", "id": 5}, None):
+        w._on_board_message(None, forged, [])
+    assert len(w.refused) == 4 and w.board.view == view and w.number == 1
+
+
+def test_question_reveals_the_explanation():
+    import widgets
+    lesson = load("endeavor-aos")
+    step = next(s for s in lesson.steps if s.question is not None and s.task is None)
+    w = widgets.lesson("endeavor-aos", step=step.number)
+    wrong = next(i for i, c in enumerate(step.question.choices) if not c.right)
+    assert w.forward.disabled
+    assert not w.answer_question(wrong)
+    assert lesson.text(step.question.explain, "en").split(".")[0] in w.question.children[-1].value
+    assert not w.forward.disabled
+
+
+def test_play_on_from_here_opens_the_game_shell():
+    import widgets
+    lesson = load("endeavor-aos")
+    step = first_task(lesson)
+    w = widgets.lesson("endeavor-aos", step=step.number)
+    w.demonstrate()
+    shell = w.open_shell()
+    assert shell.match.view() == w.match.view() and shell.seat_kinds[lesson.learner] == "human"
+    assert w.lesson_box.layout.display == "none"
+    shell.run_bots(50)                               # the shell plays on; the lesson's position is untouched
+    assert w.match.view() == lesson.end_position(step.number).view()
+    w.close_shell()
+    assert w.lesson_box.layout.display == "" and w.shell is None
+
+
+def test_chinese_labels():
+    import widgets
+    w = widgets.lesson("endeavor-aos", lang="zh-Hant")
+    n = len(w.lesson.steps)
+    assert w.count.value == f"第 1 步，共 {n} 步" and w.forward.description == "繼續"
+    assert "規則" in w.rule.value and "規則書" in w.rule.value
+
+
+def test_simplified_chinese_is_generated():
+    """zh-Hans comes from the kernel (OpenCC over zh-Hant), lesson texts and widget labels alike."""
+    import widgets
+    lesson = load("endeavor-aos")
+    w = widgets.lesson("endeavor-aos", lang="zh-Hans")
+    assert w.forward.description == "继续" and "轮" in w.heading.value + w.text.value + w.rule.value
+    assert "輪" not in w.text.value
+
+
+def test_focus_names_the_expected_move_or_the_step_choice():
+    import widgets
+    lesson = load("endeavor-aos")
+    step = first_task(lesson)
+    w = widgets.lesson("endeavor-aos", step=step.number)
+    target = next(a.target for a, _ in w.match.candidates() if a.id == step.task.expect)
+    assert w.board.focus == f"{target}#{step.number}"
+    focused = next(s for s in lesson.steps if s.focus and s.task is None)
+    w.go(focused.number)
+    assert w.board.focus == f"{focused.focus}#{focused.number}"
+    w.go(1)
+    assert w.board.focus == "#1"          # no element named: the board's box goes back to its top

@@ -1,0 +1,45 @@
+"""For the teacher: each game with a lesson has a one-page rules summary and a 45-minute lesson plan in each
+written language, the plan's step references match the lesson, and the gallery can list them."""
+
+import re
+
+import pytest
+
+from widgets.core.lesson_file import LESSON_DIR, TEXT_LANGS, load
+
+ROOT = LESSON_DIR.parents[1]
+GAMES = sorted(p.stem for p in LESSON_DIR.glob("*.toml"))
+RANGE = re.compile(r"(?:steps?|第)\s*(\d+)[–-](\d+)\s*步?（?\(?`([a-z0-9-]+)` → `([a-z0-9-]+)`")
+FROM = re.compile(r"(?:from step|從第)\s*(\d+)")
+
+
+@pytest.mark.parametrize("lang", TEXT_LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_summary_and_plan_exist_and_cite_real_steps(game, lang):
+    lesson = load(game)
+    ids = {s.number: s.id for s in lesson.steps}
+    summary = (ROOT / "docs" / "teach" / f"{game}.summary.{lang}.md").read_text(encoding="utf-8")
+    plan = (ROOT / "docs" / "teach" / f"{game}.plan.{lang}.md").read_text(encoding="utf-8")
+    assert len(summary.split()) < 900 and len(summary) < 5000, "keep the summary to one page"
+    ranges = RANGE.findall(plan)
+    assert len(ranges) >= 4, f"{game} plan ({lang}): expected its step ranges, found {ranges}"
+    for first, last, first_id, last_id in ranges:
+        assert ids[int(first)] == first_id and ids[int(last)] == last_id, (first, last, first_id, last_id)
+    for number in FROM.findall(plan):
+        assert int(number) in ids
+    minutes = [int(m) for m in re.findall(r"0:(\d\d)–", plan)] + [int(m) for m in re.findall(r"–0:(\d\d)", plan)]
+    assert max(minutes) == 45, "a 45-minute plan"
+    play = "Play on from here" if lang == "en" else "從這裡接著玩"
+    assert play in plan, "the plan says when the class plays"
+
+
+def test_gallery_lists_the_teaching_material():
+    from widgets.gallery import teaching_material
+    for game in GAMES:
+        found = teaching_material(game)
+        assert set(found) == set(TEXT_LANGS)
+        for lang, links in found.items():
+            assert links == {"summary": f"../docs/teach/{game}.summary.{lang}.md",
+                             "plan": f"../docs/teach/{game}.plan.{lang}.md"}
+            for link in links.values():
+                assert (ROOT / "notebooks" / link).resolve().exists()

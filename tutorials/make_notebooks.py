@@ -1,0 +1,188 @@
+"""Write the tutorial notebooks, cell for cell the same in every language, from the texts below.
+
+    python tutorials/make_notebooks.py        # rewrites tutorials/<game>.<lang>.ipynb (no outputs)
+
+A tutorial is a few lines of theme and goal, one lesson widget that teaches the rules step by step on
+the board (tutorials/lessons/<game>.toml), and an optional last section of engine code for the curious.
+Why one widget and not a widget per section: see docs/lessons.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+HOW = {
+    "en": """**How the lesson works.** Each step teaches one rule on the board beside it. When a step asks for a move,
+make it on the board (or with the button under it): a move the rules forbid is explained, a legal move that is
+not the one asked for says why, and the right one is played. Answer the question when there is one, then press
+**Continue**. **Back** returns to the previous step, the chapter menu jumps ahead, **Show me** makes the move for
+you, and **Play on from here** opens the position as a full game against bots. The rule's id and its rulebook
+section are folded under the step.""",
+    "zh-Hant": """**教學怎麼進行**：每一步在旁邊的版圖上教一條規則。步驟要你走一步時，請在版圖上（或版圖下方的按鈕）操作：
+規則不允許的走法會說明原因，合乎規則但不是這一步要練習的走法也會告訴你，正確的那一步就會執行。有問題時先回答，
+然後按**繼續**。**上一步**回到前一步，章節選單可以跳到後面的章節，**示範給我看**會替你走這一步，**從這裡接著玩**
+則以目前局面和電腦玩家對戰。每一步下方可以展開規則代號和規則書章節。""",
+}
+
+START = {
+    "en": "Make each move the step asks for on the board, then press **Continue**.",
+    "zh-Hant": "請在版圖上走出每一步要求的走法，然後按**繼續**。",
+}
+
+GAMES = {
+    "endeavor-aos": {
+        "intro": {
+            "en": """# Endeavor: Age of Sail: learn the game by playing it
+
+*1571 to 1862.* You lead a seafaring empire: build up your homeland, send ships to distant regions, compete for
+cities and trade routes; after seven rounds the most **glory** wins. As **Player 1** of three you go through the
+setup, two rounds and six prepared positions, up to the final scoring.""",
+            "zh-Hant": """# 奮進號：大航海時代：邊玩邊學
+
+*1571至1862年*。你帶領一個航海帝國：發展本國、派船前往遙遠的地區、爭奪城市與貿易路線；七輪之後**榮譽**最多的玩家獲勝。
+你將以三位玩家中的**玩家1**，走過初始設置、前兩輪和六個預設局面，直到最終算分。""",
+        },
+        "stand_in": {
+            "en": """> **About the values on the components.** The rulebook states only a few of the values printed on the
+> buildings, cards, tokens and map. Where it is silent, this project uses its own *stand-in* values, which
+> respect every count and rule the rulebook gives; the board marks them. Which building shows which icon may
+> differ on your copy; the rules you learn here do not depend on it.""",
+            "zh-Hant": """> **關於配件上的數值**：規則書只寫出建築、卡牌、指示物和地圖上少數幾個數值。規則書沒寫的部分，本專案使用自訂的
+> *替代數值*，但遵守規則書給出的所有數量和規則；版圖上會標示出來。你手上那一套的建築標誌可能不同，但這裡學到的規則不受影響。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Everything the lesson shows comes from a rules engine you can call from Python. This cell opens a prepared
+position, asks why a move is refused, makes a legal one and prints what the engine narrated. Nothing above
+depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開一個預設局面，詢問某個走法為什麼不被允許，
+再走一步合乎規則的棋，並印出引擎的敘述。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("endeavor-aos", "salary-choice")
+print(m.why_not("pay:3").render(LANG))
+for event in m.play("pay:1"):
+    print(f"[{event.rule}] {event.text(LANG)}")
+print(sorted(a.id for a in m.legal_actions()))""",
+    },
+    "amerigo": {
+        "intro": {
+            "en": """# Amerigo: explore, trade and build, one phase at a time
+
+*Stefan Feld, 2013.* In each of 5 rounds, 7 phases drop their cubes into a **cube tower**; what falls out sets the
+actions everyone may choose and how many **action points** they give. Sail to the islands and build **trading
+posts**, plan and build landscape and village tiles, load cannons against the **pirates**, develop, buy production.
+As **Player 1** of three you play the first round, then prepared positions up to the final scoring.""",
+            "zh-Hant": """# 亞美利哥（Amerigo）：探險、貿易與建造，一次一個階段
+
+*Stefan Feld，2013年*。5個回合中，每回合的7個階段都把方塊倒入**骰塔**；掉出來的方塊決定所有玩家能選擇的行動與**行動點數**。
+航向島嶼建造**交易站**，計畫並建造景觀與村莊板塊，裝填砲彈抵禦**海盜**，發展，購買生產板塊。
+你以三位玩家中的**玩家1**先玩第1回合，再練習幾個預設局面，直到最終計分。""",
+        },
+        "stand_in": {
+            "en": """> **About the values on the components.** The maps printed on the island tiles, how many landscape and
+> village tiles of each shape there are, where the tracks' numbered spaces lie and how the real cube tower
+> behaves are not published. This project uses its own *stand-in* values, which keep every count and rule the
+> rulebook gives; the board marks them (*). The rules you learn here do not depend on them.""",
+            "zh-Hant": """> **關於配件上的數值**：島嶼板塊上的地圖、各形狀景觀與村莊板塊的數量、軌道上數字格的位置，以及真實骰塔的行為都沒有公開。
+> 本專案使用自訂的*替代數值*，但遵守規則書給出的所有數量和規則；版圖上以*標示。這裡學到的規則不受影響。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Everything the lesson shows comes from a rules engine you can call from Python. This cell opens the prepared
+tower position, lets the tower drop (a sampled chance step: the match's seed decides) and prints what fell and
+what the engine narrated. Nothing above depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開骰塔的預設局面，讓骰塔倒入方塊（抽樣的機率步驟：由對局的種子決定），
+並印出掉出的方塊與引擎的敘述。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("amerigo", "tower")
+for event in m.advance(step=True):
+    print(f"[{event.rule}] {event.text(LANG)}")
+print(m.why_not("act:brown").render(LANG))
+print(sorted(a.id for a in m.legal_actions()))""",
+    },
+    "entdecker": {
+        "intro": {
+            "en": """# Entdecker (Discoverer): your first voyages
+
+*Klaus Teuber, 1996.* Sail out from the edge of an unexplored sea, lay **discovery tiles** one by one, find islands
+and station **scouts**, **forts** and **settlements** on them; when an island is complete, its **largest explorer**
+scores it. As **Player 1** you play a first turn, then prepared positions up to the end of the game.""",
+            "zh-Hant": """# 發現者（Entdecker）：第一次出航
+
+*Klaus Teuber，1996年*。從未探索的海洋邊緣出發，一張一張放下**探索卡**，發現島嶼，並在島上派駐**偵察兵**、**要塞**和**殖民地**；
+島嶼完整時，由**規模最大的探險家**為它計分。你以**玩家1**先玩第一個回合，再練習幾個預設局面，直到遊戲結束。""",
+        },
+        "stand_in": {
+            "en": """> **About the tiles and chips.** The rulebook gives the rules but not the contents of the box: how many tiles
+> of each pattern there are, which carry a "?", or what each chip is worth. This project uses its own
+> *stand-in* mix, which keeps every count the sources state; the board says so at its top. The rules you learn
+> here do not depend on it.""",
+            "zh-Hant": """> **關於探索卡和籌碼**：規則書寫了規則，但沒有寫盒內配件的內容：每種圖案的探索卡有幾張、哪些有「？」、
+> 每個籌碼值多少。本專案使用自訂的*替代數值*，但遵守資料來源給出的所有數量；遊戲板上方會標示。這裡學到的規則不受影響。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Everything the lesson shows comes from a rules engine you can call from Python. This cell opens a prepared
+position, asks why a move is refused and prints the legal choices. Nothing above depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開一個預設局面，詢問某個走法為什麼不被允許，
+並印出目前合乎規則的選擇。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("entdecker", "tie-units")
+print(m.why_not("buy:9").render(LANG))
+print(sorted(a.id for a in m.legal_actions())[:8])""",
+    },
+}
+
+
+def cell(kind: str, text: str) -> dict:
+    lines = text.strip("\n").splitlines(keepends=True)
+    if kind == "markdown":
+        return {"cell_type": "markdown", "metadata": {}, "source": lines}
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": lines}
+
+
+def notebook(game: str, lang: str) -> dict:
+    texts = GAMES[game]
+    cells = [
+        cell("markdown", texts["intro"][lang] + "\n\n" + START[lang]),
+        cell("code", f'import widgets\n\n# The page address may choose the language and the step: ?lang=zh-Hans&step=12\n'
+                     f'page = widgets.page_options({{"lang": "{lang}", "step": 1}})\n'
+                     f'LANG = page["lang"]\nwidgets.lesson("{game}", lang=LANG, step=page["step"])'),
+        cell("markdown", HOW[lang] + "\n\n" + texts["stand_in"][lang]),
+        cell("markdown", texts["curious"][lang]),
+        cell("code", texts["code"]),
+    ]
+    return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                        "name": "python3"}, "language_info": {"name": "python"}},
+            "nbformat": 4, "nbformat_minor": 4}
+
+
+def main(games=None):
+    for game in games or GAMES:
+        for lang in ("en", "zh-Hant"):
+            path = HERE / f"{game}.{lang}.ipynb"
+            path.write_text(json.dumps(notebook(game, lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            print("wrote", path.relative_to(HERE.parent))
+
+
+if __name__ == "__main__":
+    import sys
+    main(sys.argv[1:] or None)

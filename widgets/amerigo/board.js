@@ -1,0 +1,600 @@
+// Amerigo board renderer: draws the engine's JSON view as SVG.
+// It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
+// carries data-target (the Action.target of its choice); a click sends {type: "choose", id}. Two things
+// are the page's own: which planned tile (and which way round) and which ship the learner is looking at;
+// they only filter which of the offered choices are drawn on the islands.
+
+const NS = "http://www.w3.org/2000/svg";
+const SEAT = ["#d9342b", "#e6b800", "#2f6fd0", "#f2f2f2"];           // the rulebook's red, yellow, blue, white
+const SEAT_DARK = ["#8e1d17", "#8a6d00", "#18407d", "#555"];
+const CUBE = { blue: "#2e6fd6", black: "#2b2b2b", red: "#c0392b", brown: "#8b5a2b", green: "#2e8b3d",
+               yellow: "#e3b505", white: "#f7f7f7" };
+const GOODS = { cotton: "#fafafa", tea: "#7aa33a", sugar: "#e0c48c", coconut: "#8b5a2b", coffee: "#4b2e14" };
+const GOODS_INK = { cotton: "#333", tea: "#fff", sugar: "#333", coconut: "#fff", coffee: "#fff" };
+const SEA = "#bfe3f5", ANCHOR_SEA = "#a9d6ee", LAND = "#b7d08a", POST_LAND = "#cbdc9f", FRAME = "#8cc4e3";
+const NEUTRAL = "#d8b77a";
+const WIDTH = 1200;
+const PANEL = 640;
+
+function el(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Text in lines no wider than `width` (CJK characters are square, Latin ones narrower); returns the lines.
+function textBlock(parent, x, y, text, width, size, attrs = {}) {
+  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
+  const lines = [];
+  let line = "", lineW = 0;
+  for (const token of String(text).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
+    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
+    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
+    else { line += token; lineW += tw; }
+  }
+  if (line.trim()) lines.push(line);
+  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 4), "font-size": size, ...attrs }, parent, l.trimEnd()));
+  return lines.length;
+}
+
+const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+const colName = (c) => String.fromCharCode(65 + c);
+const sqName = (q, W) => `${colName(q % W)}${Math.floor(q / W) + 1}`;
+
+function cube(parent, x, y, colour, size = 12, attrs = {}) {
+  return el("rect", { x, y, width: size, height: size, rx: 2, fill: CUBE[colour], stroke: colour === "white" ? "#888" : "#111",
+                      "stroke-width": 0.8, ...attrs }, parent);
+}
+
+function shapeIcon(parent, x, y, cells, unit, colour, attrs = {}) {
+  const g = el("g", attrs, parent);
+  for (const [r, c] of cells) el("rect", { x: x + c * unit, y: y + r * unit, width: unit - 1, height: unit - 1, fill: colour, stroke: "#5b4a2a", "stroke-width": 0.7 }, g);
+  return g;
+}
+
+function ship(parent, x, y, colour, number) {
+  const g = el("g", { transform: `translate(${x},${y})`, class: "am-ship" }, parent);
+  el("path", { d: "M-9,2 L9,2 L6,7 L-6,7 Z", fill: colour, stroke: "#222", "stroke-width": 1 }, g);
+  el("path", { d: "M0,2 L0,-9 L7,0 Z", fill: "#fff", stroke: "#444", "stroke-width": 0.8 }, g);
+  el("text", { x: -5, y: -1, "font-size": 7, "font-weight": 700, fill: "#222" }, g, `${number}`);
+  return g;
+}
+
+function post(parent, x, y, colour, size) {
+  const s = size;
+  return el("path", { d: `M${x - s},${y + s} V${y - s * 0.2} L${x},${y - s} L${x + s},${y - s * 0.2} V${y + s} Z`,
+                      fill: colour, stroke: "#222", "stroke-width": 1, class: "am-post" }, parent);
+}
+
+function draw(model, root, tip, ui) {
+  const view = model.get("view") || {};
+  const labels = model.get("labels") || {};
+  const choices = model.get("choices") || [];
+  const L = (key) => labels[key] ?? key;
+  const byTarget = {};
+  for (const c of choices) if (c.target) byTarget[c.target] = c;
+  const isl = view.islands || { width: 12, height: 12, kind: [], frames: [], list: [], pieces: [], ships: [] };
+  const W = isl.width, H = isl.height, n = isl.tile_size || 4;
+  const turn = view.turn || {};
+  const players = view.players || [];
+  const acting = turn.seat;
+  const S = Math.min(34, Math.floor(470 / Math.max(W, H)));
+  const F = 22;                                  // frame thickness
+  const top = labels.scenario ? 84 : 56;
+  const X0 = 16 + F, Y0 = top + 8 + F;
+  const sqXY = (q) => [X0 + (q % W) * S, Y0 + Math.floor(q / W) * S];
+  const index = {};
+  for (let q = 0; q < W * H; q++) index[sqName(q, W)] = q;
+
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
+
+  const offer = (group, target) => {
+    group.setAttribute("data-target", target);
+    const choice = byTarget[target];
+    if (!choice) return false;
+    group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
+    group.setAttribute("data-action", choice.id);
+    el("title", {}, group, choice.legal ? choice.label : `${choice.label}: ${choice.why}`);
+    group.addEventListener("mouseenter", () => { tip.textContent = choice.legal ? choice.label : choice.why; });
+    group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
+    return true;
+  };
+  const button = (parent, x, y, w, h, text, target, opts = {}) => {
+    const g = el("g", { class: `am-button ${opts.cls || ""}` }, parent);
+    el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: opts.stroke || "#a67c52", class: "bgw-frame" }, g);
+    if (opts.swatch) cube(g, x + 5, y + (h - 12) / 2, opts.swatch);
+    el("text", { x: x + (opts.swatch ? 21 : w / 2), y: y + h / 2 + 4, "font-size": opts.size || 12,
+                 "text-anchor": opts.swatch ? "start" : "middle", fill: opts.ink || "#222" }, g, text);
+    offer(g, target);
+    return g;
+  };
+
+  // -- banner: title line, stand-ins, scenario --------------------------------------------------------------
+  const standIn = Object.values(view.stand_in || {}).some(Boolean);
+  if (standIn) textBlock(svg, 8, 14, L("am.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "am-stand-in" });
+  if (labels.scenario) textBlock(svg, 8, 48, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "am-scenario" });
+
+  // -- the island area --------------------------------------------------------------------------------------
+  const area = el("g", { class: "am-islands" }, svg);
+  el("rect", { x: X0 - F, y: Y0 - F, width: W * S + 2 * F, height: H * S + 2 * F, rx: 8, fill: "#e8f4fb", stroke: "#5d7b94" }, area);
+  // frame squares: one beside each outer tile edge
+  const frameRect = (f) => {
+    const t = f.tile;
+    if (f.side === "N") return [X0 + t * n * S, Y0 - F, n * S, F];
+    if (f.side === "S") return [X0 + t * n * S, Y0 + H * S, n * S, F];
+    if (f.side === "E") return [X0 + W * S, Y0 + t * n * S, F, n * S];
+    return [X0 - F, Y0 + t * n * S, F, n * S];
+  };
+  const framePos = {};
+  for (const f of isl.frames) {
+    const [x, y, w, h] = frameRect(f);
+    framePos[f.name] = [x + w / 2, y + h / 2];
+    const g = el("g", { class: "am-frame", "data-frame": f.name }, area);
+    el("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, fill: f.long ? FRAME : "#a6d2ea", stroke: "#4a7fa3",
+                 "stroke-width": 0.8, class: "bgw-frame" }, g);
+    el("text", { x: x + w / 2, y: y + h / 2 + 3.5, "font-size": 9, "text-anchor": "middle", fill: "#24506e" }, g,
+       fill(L("am.ui.frame-short"), { n: f.name.slice(5) }));
+    el("title", {}, g, `${L(`am.pos.${f.name}`)} (${L(f.long ? "am.ui.frame-long" : "am.ui.frame-short-piece")})`);
+    if (!offer(g, `pos.${f.name}`)) offer(g, `move.${ui.ship}.${f.name}`);
+  }
+  // squares
+  const ghost = el("g", { class: "am-ghost", "pointer-events": "none" }, svg);
+  const layChoices = choices.filter((c) => c.target && c.target.startsWith("lay."));
+  const planned = acting != null ? Object.keys((players[acting] || {}).planned || {}) : [];
+  const layShapes = [...new Set(layChoices.map((c) => c.target.split(".")[1]))];
+  if (layChoices.length && !layShapes.includes(ui.shape)) { ui.shape = layShapes[0]; ui.way = null; }
+  const waysWithLays = new Set(layChoices.filter((c) => c.target.split(".")[1] === ui.shape).map((c) => Number(c.target.split(".")[3])));
+  if (layChoices.length && (ui.way === null || !waysWithLays.has(ui.way))) ui.way = Math.min(...waysWithLays);
+  const shapes = view.shapes || {};
+  for (let q = 0; q < W * H; q++) {
+    const [x, y] = sqXY(q);
+    const kind = isl.kind[q];
+    const name = sqName(q, W);
+    const g = el("g", { class: `am-square am-${kind}`, "data-square": name }, area);
+    const land = kind === "land" || kind === "post";
+    el("rect", { x, y, width: S, height: S, fill: kind === "sea" ? SEA : kind === "anchor" ? ANCHOR_SEA : kind === "post" ? POST_LAND : LAND,
+                 stroke: land ? "#8aa65c" : "#9fcbe3", "stroke-width": 0.5 }, g);
+    if (kind === "anchor") el("text", { x: x + S / 2, y: y + S / 2 + 4, "font-size": S * 0.42, "text-anchor": "middle", fill: "#2c5f86" }, g, "⚓");
+    if (kind === "post" && isl.post[q] < 0 && isl.cover[q] < 0) {
+      el("rect", { x: x + S * 0.3, y: y + S * 0.3, width: S * 0.4, height: S * 0.4, fill: "none", stroke: "#6b5b2e", "stroke-dasharray": "2 2" }, g);
+    }
+    const printed = isl.printed[q];
+    if (printed && isl.goods[q] && isl.cover[q] < 0) {
+      el("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.3, fill: GOODS[printed], stroke: "#333", "stroke-width": 0.8, class: "am-goods" }, g);
+      el("text", { x: x + S / 2, y: y + S / 2 + S * 0.12, "font-size": S * 0.3, "text-anchor": "middle", fill: GOODS_INK[printed] }, g,
+         L(`am.ui.goods-mark.${printed}`));
+    }
+    el("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, fill: "none", stroke: "none", class: "bgw-frame" }, g);
+    el("title", {}, g, `${name}: ${L(`am.ui.kind.${kind}`)}${printed ? ` · ${L(`am.goods.${printed}`)}` : ""}`);
+    if (offer(g, `sq.${name}`)) continue;
+    if (offer(g, `move.${ui.ship}.${name}`)) continue;
+    if (ui.shape !== null) {
+      const target = `lay.${ui.shape}.${name}.${ui.way}`;
+      if (byTarget[target]) {
+        offer(g, target);
+        const way = ((shapes[ui.shape] || {}).ways || [])[ui.way] || [];
+        g.addEventListener("mouseenter", () => {
+          ghost.replaceChildren();
+          const r0 = way[0][0], c0 = way[0][1];
+          for (const [r, c] of way) {
+            const qq = q + (r - r0) * W + (c - c0);
+            const [gx, gy] = sqXY(qq);
+            el("rect", { x: gx + 2, y: gy + 2, width: S - 4, height: S - 4, fill: SEAT[acting] || NEUTRAL, opacity: 0.65, stroke: "#222" }, ghost);
+          }
+        });
+        g.addEventListener("mouseleave", () => ghost.replaceChildren());
+      }
+    }
+  }
+  // tile boundaries
+  for (let c = 0; c <= W; c += n) el("line", { x1: X0 + c * S, y1: Y0, x2: X0 + c * S, y2: Y0 + H * S, stroke: "#4a7fa3", "stroke-width": 1.4, "pointer-events": "none" }, area);
+  for (let r = 0; r <= H; r += n) el("line", { x1: X0, y1: Y0 + r * S, x2: X0 + W * S, y2: Y0 + r * S, stroke: "#4a7fa3", "stroke-width": 1.4, "pointer-events": "none" }, area);
+  (isl.tiles || []).forEach((t, i) => {
+    const x = X0 + (i % isl.tile_columns) * n * S, y = Y0 + Math.floor(i / isl.tile_columns) * n * S;
+    el("text", { x: x + 3, y: y + 9, "font-size": 8, fill: "#4a7fa3", "pointer-events": "none" }, area, `${t.id}${t.stand_in ? "*" : ""}`);
+  });
+  // placed tiles
+  const pieces = el("g", { class: "am-pieces", "pointer-events": "none" }, svg);
+  (isl.pieces || []).forEach((p, i) => {
+    const colour = p.kind === "neutral" ? NEUTRAL : SEAT[p.seat];
+    const set = new Set(p.squares);
+    const g = el("g", { class: `am-piece am-piece-${p.kind}`, "data-seat": p.seat, "data-shape": p.shape }, pieces);
+    for (const name of p.squares) {
+      const q = index[name];
+      const [x, y] = sqXY(q);
+      el("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, fill: colour, opacity: p.kind === "neutral" ? 0.95 : 0.8 }, g);
+      const edge = (dx, dy) => !set.has(sqName(q + dy * W + dx, W)) || (dx && (q % W) + dx < 0) || (dx && (q % W) + dx >= W);
+      const st = { stroke: p.kind === "neutral" ? "#7a5a1e" : SEAT_DARK[p.seat], "stroke-width": 2 };
+      if (edge(0, -1)) el("line", { x1: x + 1, y1: y + 1, x2: x + S - 1, y2: y + 1, ...st }, g);
+      if (edge(0, 1)) el("line", { x1: x + 1, y1: y + S - 1, x2: x + S - 1, y2: y + S - 1, ...st }, g);
+      if (edge(-1, 0)) el("line", { x1: x + 1, y1: y + 1, x2: x + 1, y2: y + S - 1, ...st }, g);
+      if (edge(1, 0)) el("line", { x1: x + S - 1, y1: y + 1, x2: x + S - 1, y2: y + S - 1, ...st }, g);
+    }
+    el("title", {}, g, `${L(`am.shape.${p.shape}`)}${p.kind === "village" ? ` · ${L(`seat.${p.seat}`)}` : ""}`);
+  });
+  // posts, chests, completed islands
+  for (let q = 0; q < W * H; q++) {
+    if (isl.post[q] >= 0) {
+      const [x, y] = sqXY(q);
+      const g = el("g", { class: "am-post-g", "data-seat": isl.post[q], "pointer-events": "none" }, svg);
+      post(g, x + S / 2, y + S / 2, SEAT[isl.post[q]], S * 0.3);
+    }
+  }
+  for (const island of isl.list || []) {
+    if (island.chest && island.chest_square) {
+      const [x, y] = sqXY(index[island.chest_square]);
+      const g = el("g", { class: "am-chest", "pointer-events": "none" }, svg);
+      el("rect", { x: x + S * 0.18, y: y + S * 0.3, width: S * 0.64, height: S * 0.42, rx: 2, fill: "#7b4a12", stroke: "#e3b505", "stroke-width": 1.5 }, g);
+      el("title", {}, g, L("am.ui.chest"));
+    }
+    if (island.done) {
+      const [x, y] = sqXY(index[island.name]);
+      el("text", { x: x + 2, y: y + 10, "font-size": 10, fill: "#0b5a1f", "font-weight": 700, class: "am-done" }, svg, "✓");
+    }
+  }
+  // ships: clicking one of the acting player's ships picks it (the page's own choice, not a move)
+  isl.ships.forEach((ships, seat) => ships.forEach((pos, k) => {
+    if (!pos) return;
+    let x, y;
+    if (pos in framePos) {
+      [x, y] = framePos[pos];
+      x += (seat - 1.5) * 9 + (k ? 4 : -4);
+    } else {
+      [x, y] = sqXY(index[pos]);
+      x += S / 2; y += S / 2 + 2;
+    }
+    const g = ship(svg, x, y, SEAT[seat], k + 1);
+    g.setAttribute("data-seat", seat);
+    g.setAttribute("data-ship", k + 1);
+    el("title", {}, g, fill(L("am.ui.ship"), { seat: L(`seat.${seat}`), n: k + 1 }));
+    if (seat === acting && turn.sub === "move") {
+      g.classList.add("am-ship-pick");
+      if (ui.ship === k + 1) el("circle", { cx: 0, cy: -1, r: 12, fill: "none", stroke: "#e8a317", "stroke-width": 2.5 }, g);
+      g.addEventListener("click", () => { ui.ship = k + 1; redrawSoon(); });
+    }
+  }));
+  // time marker
+  const t = view.time || {};
+  el("text", { x: X0 - F, y: Y0 + H * S + F + 16, "font-size": 12, class: "am-time" }, svg,
+     fill(L("am.ui.time"), { value: t.value, markers: (t.markers || []).join(" · ") || "—" }));
+  let bottom = Y0 + H * S + F + 24;
+
+  // == the side panel ==========================================================================================
+  let py = top + 4;
+  const px = PANEL;
+  const head = view.round ? `${fill(L("am.ui.round"), { n: view.round, rounds: view.rounds || 5 })} · ` : "";
+  el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg, `${head}${L(`am.phase.${view.phase}`)}`);
+  py += 10;
+
+  // the action circle: storage by colour around, the drop in the middle, the tray, the tower
+  const cubes = view.cubes || {};
+  const colours = cubes.colours || Object.keys(CUBE);
+  const cx = px + 92, cy = py + 92, R = 70;
+  const circle = el("g", { class: "am-circle" }, svg);
+  el("circle", { cx, cy, r: R + 18, fill: "#fbf7ee", stroke: "#a67c52" }, circle);
+  el("circle", { cx, cy, r: 40, fill: "#fff", stroke: "#a67c52", "stroke-dasharray": "3 2" }, circle);
+  colours.forEach((colour, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / colours.length;
+    const sx = cx + R * Math.cos(a), sy = cy + R * Math.sin(a);
+    const g = el("g", { class: "am-storage", "data-colour": colour }, circle);
+    const active = view.phase === colour;
+    el("circle", { cx: sx, cy: sy, r: 16, fill: CUBE[colour], opacity: 0.25, stroke: active ? "#e8a317" : CUBE[colour], "stroke-width": active ? 3 : 1 }, g);
+    const count = (cubes.storage || [])[i] || 0;
+    for (let k = 0; k < count; k++) cube(g, sx - 11 + (k % 4) * 6, sy - 8 + Math.floor(k / 4) * 7, colour, 5.5);
+    el("text", { x: sx, y: sy + 27, "font-size": 10, "text-anchor": "middle" }, g, `${count}`);
+    el("title", {}, g, `${L(`am.colour.${colour}`)}: ${count}`);
+  });
+  // the middle: this phase's drop, cube by cube
+  const fell = cubes.central || [];
+  const order = [];
+  fell.forEach((k, i) => { for (let j = 0; j < k; j++) order.push(colours[i]); });
+  const signature = `${view.round}:${view.phase}:${(cubes.fell || []).join(",")}`;
+  const animate = ui.lastDrop !== null && ui.lastDrop !== signature && order.length > 0;
+  ui.lastDrop = signature;
+  const middle = el("g", { class: "am-central" }, circle);
+  order.forEach((colour, i) => {
+    const x = cx - 33 + (i % 6) * 11, y = cy - 16 + Math.floor(i / 6) * 11;
+    cube(middle, x, y, colour, 10, { class: animate ? "am-falling" : "am-cube", style: animate ? `animation-delay: ${i * 140}ms` : null });
+  });
+  el("title", {}, middle, `${L("am.ui.middle")}: ${order.length}`);
+  if (turn.ap) el("text", { x: cx, y: cy + 32, "font-size": 11, "text-anchor": "middle", class: "am-ap" }, circle, fill(L("am.ui.ap"), { n: turn.ap }));
+  // tray and tower
+  const tx = px + 205;
+  el("text", { x: tx, y: py + 16, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.tower"));
+  const tower = el("g", { class: "am-tower" }, svg);
+  el("path", { d: `M${tx},${py + 100} L${tx + 8},${py + 26} L${tx + 40},${py + 26} L${tx + 48},${py + 100} Z`, fill: "#d9c7a3", stroke: "#6b5b2e" }, tower);
+  if (cubes.tower) {
+    let k = 0;
+    cubes.tower.forEach((count, i) => { for (let j = 0; j < count; j++, k++) cube(tower, tx + 12 + (k % 3) * 9, py + 34 + Math.floor(k / 3) * 9, colours[i], 8); });
+    el("text", { x: tx + 55, y: py + 60, "font-size": 11, class: "am-tower-count" }, svg, fill(L("am.ui.inside"), { n: cubes.inside }));
+  } else {
+    el("text", { x: tx + 24, y: py + 70, "font-size": 20, "text-anchor": "middle", fill: "#6b5b2e" }, tower, "?");
+    textBlock(svg, tx + 55, py + 52, L("am.ui.tower-hidden"), 110, 10, { fill: "#666" });
+  }
+  const tray = cubes.tray || [];
+  el("text", { x: tx, y: py + 120, "font-size": 11 }, svg, L("am.ui.tray"));
+  let k2 = 0;
+  tray.forEach((count, i) => { for (let j = 0; j < count; j++, k2++) cube(svg, tx + 50 + k2 * 12, py + 111, colours[i], 10); });
+  if (!k2) el("text", { x: tx + 50, y: py + 120, "font-size": 11, fill: "#888" }, svg, "—");
+  // pirates
+  const pir = view.pirates || { revealed: [], face_down: 0 };
+  const pxp = px + 390;
+  el("text", { x: pxp, y: py + 16, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.pirates"));
+  const pg = el("g", { class: "am-pirates" }, svg);
+  [...pir.revealed, ...Array(pir.face_down).fill(null)].forEach((v, i) => {
+    el("rect", { x: pxp + i * 30, y: py + 24, width: 26, height: 26, rx: 13, fill: v === null ? "#555" : "#1d1d1d", stroke: "#c0392b", "stroke-width": 1.5 }, pg);
+    el("text", { x: pxp + i * 30 + 13, y: py + 42, "font-size": 13, "text-anchor": "middle", fill: "#fff" }, pg, v === null ? "?" : `${v}`);
+  });
+  el("text", { x: pxp, y: py + 68, "font-size": 11 }, svg, fill(L("am.ui.pirates-total"), { n: pir.total }));
+  py += 196;
+
+  // the decision of the moment
+  const decide = el("g", { class: "am-decision" }, svg);
+  if (acting !== null && acting !== undefined && !view.over) {
+    el("text", { x: px, y: py, "font-size": 13, "font-weight": 700 }, decide,
+       `${fill(L("am.ui.acting"), { seat: L(`seat.${acting}`) })} · ${L(`am.sub.${turn.sub}`)}`);
+    if (turn.action) el("text", { x: px + 330, y: py, "font-size": 12 }, decide,
+                        fill(L("am.ui.points-left"), { left: turn.left, gold: turn.gold }));
+    py += 10;
+    if (turn.sub === "choose") {
+      colours.forEach((colour, i) => button(decide, px + (i % 4) * 136, py + Math.floor(i / 4) * 30, 130, 25,
+        L(`am.action.${colour}`), `act.${colour}`, { swatch: colour, size: 11 }));
+      py += 64;
+      button(decide, px, py, 200, 25, (byTarget.gold || {}).label || L("am.ui.gold"), "gold", { fill: "#fff4c2" });
+      if (byTarget["score-cubes"]) button(decide, px + 208, py, 240, 25, byTarget["score-cubes"].label, "score-cubes");
+      py += 34;
+    }
+    for (const verb of ["load", "develop", "order"]) {
+      const amounts = choices.filter((c) => c.target && c.target.startsWith(`${verb}.`));
+      if (!amounts.length) continue;
+      el("text", { x: px, y: py + 14, "font-size": 11 }, decide, L(`am.ui.amount.${verb}`));
+      amounts.forEach((c, i) => button(decide, px + 120 + (i % 12) * 38, py + Math.floor(i / 12) * 30, 34, 24,
+        c.target.endsWith(".0") ? "2💰" : c.target.split(".")[1], c.target, { size: 12 }));
+      py += Math.ceil(amounts.length / 12) * 30 + 4;
+    }
+    if (byTarget.special) { button(decide, px, py, 300, 25, byTarget.special.label, "special"); py += 32; }
+    for (const use of ["use.ships8", "use.first"]) if (byTarget[use]) { button(decide, px, py, 300, 25, byTarget[use].label, use, { fill: "#e8f6ff" }); py += 32; }
+    const say = (text) => { py += 15.5 * textBlock(decide, px, py + 14, text, WIDTH - px - 20, 11.5, { fill: "#444" }) + 6; };
+    if (turn.sub === "launch") say(fill(L("am.ui.launch"), { n: turn.launching }));
+    if (turn.sub === "move") say(fill(L("am.ui.move"), { n: ui.ship, moved: (turn.moved || [])[ui.ship - 1], points: turn.points }));
+    if (turn.sub === "build" && layShapes.length) {
+      say(L("am.ui.build"));
+      layShapes.forEach((id, i) => {
+        const g = el("g", { class: "am-pick-shape", "data-shape": id }, decide);
+        el("rect", { x: px + i * 70, y: py, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
+        shapeIcon(g, px + i * 70 + 6, py + 6, (shapes[id] || {}).cells || [], 9, id.startsWith("n") ? NEUTRAL : SEAT[acting]);
+        el("title", {}, g, L(`am.shape.${id}`));
+        g.addEventListener("click", () => { ui.shape = id; ui.way = null; redrawSoon(); });
+      });
+      py += 50;
+      const ways = (shapes[ui.shape] || {}).ways || [];
+      ways.forEach((cells, o) => {
+        if (!waysWithLays.has(o)) return;
+        const g = el("g", { class: "am-pick-way", "data-way": o }, decide);
+        el("rect", { x: px + o * 58, y: py, width: 52, height: 52, rx: 4, fill: o === ui.way ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
+        shapeIcon(g, px + o * 58 + 5, py + 5, cells, 8, "#999");
+        g.addEventListener("click", () => { ui.way = o; redrawSoon(); });
+      });
+      py += 58;
+    }
+    if (byTarget.done) { button(decide, px, py, 150, 26, L("am.ui.done"), "done", { fill: "#fdebd0" }); py += 34; }
+  } else if (view.over) {
+    el("text", { x: px, y: py, "font-size": 13, "font-weight": 700 }, decide, L("am.ui.final"));
+    py += 12;
+  }
+  py += 6;
+
+  // progress display: left half, right half
+  const prog = view.progress || { left: [], right: [], tiles: {} };
+  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, fill(L("am.ui.progress"), { n: prog.face_down }));
+  py += 18;
+  const kindMark = { permanent: "∞", once: "1x", end: "E" };
+  const progressTile = (parent, x, y, id, used = false, w = 132) => {
+    const info = (prog.tiles || {})[id] || {};
+    const g = el("g", { class: "am-progress", "data-tile": id }, parent);
+    el("rect", { x, y, width: w, height: 30, rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
+    el("text", { x: x + 4, y: y + 12, "font-size": 10, "font-weight": 700, fill: "#8b5a2b" }, g, `${kindMark[info.kind] || ""}${info.stand_in ? "*" : ""}`);
+    textBlock(g, x + 20, y + 12, L(`am.progress-tile.${id}`), w - 24, 9.5);
+    el("title", {}, g, `${L(`am.progress-tile.${id}`)} (${L(`am.ui.kind-${info.kind}`)})${used ? ` · ${L("am.ui.used")}` : ""}`);
+    offer(g, `progress.${id}`);
+    return g;
+  };
+  ["left", "right"].forEach((half, h) => {
+    el("text", { x: px + h * 282, y: py + 10, "font-size": 10, fill: "#666" }, svg, L(`am.ui.half-${half}`));
+    (prog[half] || []).forEach((id, i) => {
+      const x = px + h * 282 + (i % 2) * 138, y = py + 14 + Math.floor(i / 2) * 34;
+      if (id) progressTile(svg, x, y, id);
+      else el("rect", { x, y, width: 132, height: 30, rx: 4, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 2" }, svg);
+    });
+  });
+  py += 86;
+
+  // production display
+  const prod = view.production || { slots: [] };
+  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.production"));
+  py += 18;
+  prod.slots.forEach((slot, i) => {
+    const x = px + i * 54;
+    const g = el("g", { class: "am-production-slot", "data-slot": i }, svg);
+    el("rect", { x, y: py, width: 48, height: 34, rx: 4, fill: slot.goods ? GOODS[slot.goods] : "none", stroke: slot.goods ? "#333" : "#ccc",
+                 "stroke-dasharray": slot.goods ? null : "3 2", class: "bgw-frame" }, g);
+    if (slot.goods) {
+      textBlock(g, x + 3, py + 11, L(`am.goods.${slot.goods}`), 44, 8.5, { fill: GOODS_INK[slot.goods] });
+      el("text", { x: x + 44, y: py + 30, "font-size": 12, "font-weight": 700, "text-anchor": "end", fill: GOODS_INK[slot.goods] }, g, `${slot.cost}`);
+      el("title", {}, g, `${L(`am.goods.${slot.goods}`)} ${slot.cost} (${slot.stack})`);
+    }
+    el("text", { x: x + 24, y: py + 46, "font-size": 8.5, "text-anchor": "middle", fill: "#777" }, svg, slot.stack);
+    offer(g, `production.${i}`);
+  });
+  py += 56;
+
+  // neutral landscape tiles (and, while planning, the acting player's village tiles)
+  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.neutral"));
+  py += 18;
+  const supply = (entries, y0, colour) => {
+    entries.forEach(([id, count], i) => {
+      const x = px + i * 66;
+      const g = el("g", { class: "am-supply", "data-shape": id }, svg);
+      el("rect", { x, y: y0, width: 60, height: 40, rx: 4, fill: "#fff", stroke: "#c8b48c", class: "bgw-frame" }, g);
+      shapeIcon(g, x + 4, y0 + 4, (shapes[id] || {}).cells || [], 8, colour);
+      el("text", { x: x + 56, y: y0 + 36, "font-size": 10, "text-anchor": "end" }, g, `×${count}`);
+      el("title", {}, g, `${L(`am.shape.${id}`)} ×${count} · ${fill(L("am.ui.shape-cost"), (shapes[id] || {}))}`);
+      offer(g, `plan.${id}`);
+    });
+  };
+  supply(Object.entries(view.neutral || {}), py, NEUTRAL);
+  py += 46;
+  if (turn.sub === "plan" && acting !== null) {
+    el("text", { x: px, y: py + 12, "font-size": 11 }, svg, fill(L("am.ui.village-left"), { seat: L(`seat.${acting}`) }));
+    py += 16;
+    supply(Object.entries((players[acting] || {}).village || {}), py, SEAT[acting]);
+    py += 46;
+  }
+
+  // special-action track
+  const tracks = view.tracks || {};
+  const spec = tracks.special || { spaces: 12, colours: [], numbers: {} };
+  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.track.special"));
+  py += 18;
+  const cw = Math.min(40, Math.floor(540 / (spec.spaces + 1)));
+  for (let s = 0; s <= spec.spaces; s++) {
+    const x = px + s * cw;
+    el("rect", { x, y: py, width: cw - 2, height: 26, fill: CUBE[spec.colours[s]] || "#eee", opacity: 0.45, stroke: "#666" }, svg);
+    if (spec.numbers[String(s)] !== undefined) el("text", { x: x + cw / 2 - 1, y: py + 11, "font-size": 10, "text-anchor": "middle", "font-weight": 700 }, svg, spec.numbers[String(s)]);
+    el("text", { x: x + 2, y: py + 24, "font-size": 7.5, fill: "#444" }, svg, `${s}`);
+  }
+  const stacks = {};
+  (view.order || []).slice().reverse().forEach((seat) => {
+    const s = players[seat].special;
+    const h = (stacks[s] = (stacks[s] || 0) + 1);
+    el("circle", { cx: px + s * cw + cw / 2 - 1, cy: py + 30 - h * 5, r: 5, fill: SEAT[seat], stroke: "#222", class: "am-order-disc", "data-seat": seat }, svg);
+  });
+  py += 40;
+
+  // score track
+  const top2 = Math.max(40, ...players.map((p) => p.score + 5));
+  const sw = (WIDTH - px - 20) / (top2 + 1);
+  el("text", { x: px, y: py + 10, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.score-track"));
+  py += 14;
+  for (let i = 0; i <= top2; i++) {
+    el("rect", { x: px + i * sw, y: py, width: Math.max(1, sw - 0.5), height: 12, fill: i % 5 ? "#f4f6f6" : "#e0e4e4" }, svg);
+    if (i % 10 === 0) el("text", { x: px + i * sw, y: py + 22, "font-size": 8, fill: "#666" }, svg, `${i}`);
+  }
+  players.forEach((p, seat) => {
+    const g = el("g", { class: "am-score-marker", "data-seat": seat }, svg);
+    el("circle", { cx: px + p.score * sw + sw / 2, cy: py + 6 - (seat - (players.length - 1) / 2) * 2.5, r: 4.5, fill: SEAT[seat], stroke: "#222" }, g);
+    el("title", {}, g, `${L(`seat.${seat}`)}: ${p.score}`);
+  });
+  py += 32;
+
+  // player sheets: score and place; the development, cannon and gold tracks; goods × production; planned
+  // tiles; progress tiles
+  players.forEach((p, seat) => {
+    const colour = SEAT[seat];
+    const g = el("g", { class: "am-player", "data-seat": seat }, svg);
+    const rows = Math.ceil((p.progress || []).length / 4);
+    const h = 102 + rows * 34;
+    el("rect", { x: px - 4, y: py, width: WIDTH - px - 6, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
+                 "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
+    el("circle", { cx: px + 9, cy: py + 14, r: 7, fill: colour, stroke: "#333" }, g);
+    el("text", { x: px + 22, y: py + 19, "font-size": 13, "font-weight": 700 }, g, `${L(`seat.${seat}`)} · ${fill(L("am.ui.place"), { n: p.place })}`);
+    el("text", { x: px + 250, y: py + 19, "font-size": 13, "font-weight": 700, class: "am-score" }, g, fill(L("am.ui.score"), { n: p.score }));
+    el("text", { x: px + 350, y: py + 19, "font-size": 11 }, g, fill(L("am.ui.sheet"), { posts: p.posts_left, chests: p.chests }));
+    const track = (y, label, spaces, value, numbers, tint, x0 = px + 6, cell = 22) => {
+      el("text", { x: x0, y: y + 10, "font-size": 9.5, fill: "#444" }, g, label);
+      for (let s = 0; s <= spaces; s++) {
+        const x = x0 + 62 + s * cell;
+        const on = value === s;
+        const num = numbers ? numbers[String(s)] : undefined;
+        el("rect", { x, y, width: cell - 2, height: 13, fill: on ? tint : num !== undefined ? "#f3e2c7" : "#fafafa", stroke: "#c8b48c" }, g);
+        const label2 = numbers ? num : s;
+        if (label2 !== undefined) el("text", { x: x + cell / 2 - 1, y: y + 10, "font-size": 8, "text-anchor": "middle", fill: on ? "#fff" : "#555" }, g, label2);
+      }
+    };
+    const dev = tracks.development || { spaces: 20, numbers: {} };
+    track(py + 27, L("am.track.development"), dev.spaces, p.development, dev.numbers, "#8b5a2b", px + 6, Math.min(22, Math.floor(470 / (dev.spaces + 1))));
+    track(py + 44, L("am.track.cannon"), tracks.cannons || 12, p.cannons, null, "#2b2b2b", px + 6, 19);
+    track(py + 61, L("am.ui.gold-track"), tracks.gold || 12, p.gold, null, "#c9a200", px + 6, 19);
+    // goods × production, planned tiles
+    let gx = px + 6;
+    for (const [goods, count] of Object.entries(p.goods || {})) {
+      const gg = el("g", { class: "am-sheet-goods", "data-goods": goods }, g);
+      el("circle", { cx: gx + 7, cy: py + 88, r: 7, fill: GOODS[goods], stroke: "#333" }, gg);
+      el("text", { x: gx + 17, y: py + 92, "font-size": 10 }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
+      el("title", {}, gg, fill(L("am.ui.goods-line"), { goods: L(`am.goods.${goods}`), n: count, p: 1 + ((p.production || {})[goods] || 0) }));
+      gx += 52;
+    }
+    let tx2 = gx + 10;
+    el("text", { x: tx2, y: py + 92, "font-size": 9.5, fill: "#444" }, g, L("am.ui.planned"));
+    tx2 += 40;
+    for (const [id, count] of Object.entries(p.planned || {})) {
+      shapeIcon(g, tx2, py + 80, (shapes[id] || {}).cells || [], 6, id.startsWith("n") ? NEUTRAL : colour, { class: "am-planned", "data-shape": id });
+      el("text", { x: tx2 + 22, y: py + 92, "font-size": 9 }, g, `×${count}`);
+      tx2 += 40;
+    }
+    (p.progress || []).forEach((t, i) => progressTile(g, px + 6 + (i % 4) * 134, py + 102 + Math.floor(i / 4) * 34, t.id, t.used, 130));
+    py += h + 6;
+  });
+
+  const height = Math.max(bottom, py) + 10;
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${height}`);
+  root.replaceChildren(svg);
+
+  function redrawSoon() { draw(model, root, tip, ui); }
+}
+
+function showFocus(model, root, seen) {
+  const focus = model.get("focus");
+  if (!focus || focus === seen.focus) return;
+  seen.focus = focus;
+  const element = focus.split("#")[0];          // "tray.market#9": the same element, asked again by step 9
+  requestAnimationFrame(() => {
+    let box = root.parentElement;
+    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    const inBox = box && box !== document.scrollingElement && box !== document.body;
+    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
+    if (!target) {
+      if (!element && inBox) box.scrollTop = 0;
+      return;
+    }
+    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
+    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
+    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
+  });
+}
+
+export default {
+  render({ model, el: host }) {
+    host.classList.add("bgw-board", "am-board");
+    const tip = document.createElement("div");
+    tip.className = "bgw-tip";
+    const root = document.createElement("div");
+    root.className = "bgw-root";
+    host.append(tip, root);
+    const ui = { ship: 1, shape: null, way: null, lastDrop: null };     // the page's own picks
+    const seen = { focus: "" };
+    const redraw = () => {
+      tip.textContent = "";
+      try {
+        const turn = (model.get("view") || {}).turn || {};
+        if (turn.sub !== "move") ui.ship = 1;
+        else {
+          const moves = (model.get("choices") || []).filter((c) => c.target && c.target.startsWith("move."));
+          if (moves.length && !moves.some((c) => c.target.startsWith(`move.${ui.ship}.`))) ui.ship = Number(moves[0].target.split(".")[1]);
+        }
+        draw(model, root, tip, ui);
+        showFocus(model, root, seen);
+      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
+        root.textContent = `board error: ${error.message}`;
+        console.error(error);
+      }
+    };
+    model.on("change:revision", redraw);
+    redraw();
+    return () => model.off("change:revision", redraw);
+  },
+};

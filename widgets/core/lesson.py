@@ -1,0 +1,414 @@
+"""The lesson widget: a game's board and one lesson step at a time, the learner making the moves.
+
+    widgets.lesson("endeavor-aos", lang="zh-Hant")
+
+Each step shows the position its text describes, computed from the lesson file (lesson_file.py), never a
+live match that other cells move on: the widget behaves the same in JupyterLab and in Voila. A step
+teaches one rule. Its task asks for one move on the board: the expected move is played and its
+consequences shown; another legal move gets "legal, but..." and an illegal one the engine's reason,
+and the learner tries again. Its question reveals the explanation once answered. "Play on from here"
+opens the position in the game shell, the learner's seat human and the others bots.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+
+import ipywidgets as W
+
+import engines
+from engines.core.texts import localized, render
+
+from .board import BoardWidget
+from .chart import ScoreBreakdown
+from .lesson_file import Lesson, LessonError, load, play_moves
+from .shell import GameShell, cite
+
+log = logging.getLogger(__name__)
+
+_STYLE = """<style>
+.bgw-lesson, .bgw-lesson-box, .bgw-lesson-body { overflow: visible !important; }
+.bgw-lesson-body { align-items: flex-start; gap: 12px; }
+.bgw-lesson-side { flex: 0 0 360px; max-height: calc(100vh - 90px); overflow-y: auto !important; font-size: 14px; }
+.bgw-lesson .widget-html-content { line-height: 1.4; white-space: normal; }
+/* The board scrolls in its own box, so the step's text and the board share the screen at 1366 x 768. */
+.bgw-lesson-main { flex: 1 1 auto; min-width: 0; max-height: calc(100vh - 90px); overflow-y: auto !important; }
+.bgw-lesson-main > *, .bgw-lesson-side > * { flex-shrink: 0; }
+.bgw-lesson-count { color: #666; font-size: 13px; }
+.bgw-lesson-text p { margin: 0 0 8px 0; }
+.bgw-lesson-task { background: #fff6dc; border-left: 4px solid #e8a317; padding: 6px 10px; margin: 6px 0; }
+.bgw-lesson-feedback .ok { background: #e6f4ea; border-left: 4px solid #2e7d32; padding: 6px 10px; }
+.bgw-lesson-feedback .no { background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px; }
+.bgw-lesson-feedback .but { background: #eef3fb; border-left: 4px solid #2f6db5; padding: 6px 10px; }
+.bgw-lesson-feedback ul { margin: 4px 0 0 0; padding-left: 18px; font-size: 13px; color: #444; }
+.bgw-lesson-question .widget-button { height: auto; white-space: normal; text-align: left; padding: 4px 8px; }
+.bgw-lesson-rule details { font-size: 13px; color: #333; border-top: 1px solid #ddd; padding-top: 4px; }
+.bgw-lesson-since details { font-size: 13px; color: #555; }
+.bgw-lesson-status { font-size: 13px; color: #444; margin-bottom: 4px; }
+</style>"""
+
+
+def t(key: str, lang: str, **params) -> str:
+    return render(key, params, lang)
+
+
+def paragraphs(text: str) -> str:
+    """A step's text as HTML: blank lines part paragraphs, **bold** and `code` as in Markdown."""
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        block = html.escape(block)
+        block = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", block)
+        block = re.sub(r"`(.+?)`", r"<code>\1</code>", block)
+        out.append(f"<p>{block}</p>")
+    return "".join(out)
+
+
+class LessonWidget(W.VBox):
+    """One lesson: step k of N with its board, text, task, question and rule, Back and Continue."""
+
+    def __init__(self, game: str, lang: str = "en", step: int = 1, lesson: Lesson | None = None, renderer=None):
+        from .. import renderer_for
+        self.lesson = lesson or load(game)
+        self.game_id = self.lesson.game
+        self.lang = engines.core.texts.check_lang(lang)
+        self.renderer = renderer or renderer_for(self.game_id)
+        self.refused: list[dict] = []        # forged messages from the page, kept for review
+
+        self.errors = W.Output()
+        self.board = BoardWidget(self.renderer.directory)
+        self.board.on_msg(self._guard(self._on_board_message))
+        self.status = W.HTML()
+        self.status.add_class("bgw-lesson-status")
+        self.loose = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.loose.add_class("bgw-choices")
+
+        self.chapter_menu = W.Dropdown(layout=W.Layout(width="auto"))
+        self.chapter_menu.observe(self._guard(self._on_chapter), "value")
+        self.count = W.HTML()
+        self.count.add_class("bgw-lesson-count")
+        self.heading = W.HTML()
+        self.text = W.HTML()
+        self.text.add_class("bgw-lesson-text")
+        self.since = W.HTML()
+        self.since.add_class("bgw-lesson-since")
+        self.task = W.HTML()
+        self.feedback = W.HTML()
+        self.feedback.add_class("bgw-lesson-feedback")
+        self.show_me = W.Button(layout=W.Layout(width="auto"))
+        self.show_me.add_class("bgw-lesson-show-me")
+        self.show_me.on_click(self._guard(lambda _: self.demonstrate()))
+        self.question = W.VBox()
+        self.question.add_class("bgw-lesson-question")
+        self.rule = W.HTML()
+        self.rule.add_class("bgw-lesson-rule")
+        self.back = W.Button(icon="arrow-left", layout=W.Layout(width="auto"))
+        self.back.add_class("bgw-lesson-back")
+        self.forward = W.Button(icon="arrow-right", button_style="primary", layout=W.Layout(width="auto"))
+        self.forward.add_class("bgw-lesson-continue")
+        self.play_on = W.Button(icon="play", layout=W.Layout(width="auto"))
+        self.play_on.add_class("bgw-lesson-play-on")
+        self.back.on_click(self._guard(lambda _: self.go(self.number - 1)))
+        self.forward.on_click(self._guard(lambda _: self.go(self.number + 1)))
+        self.play_on.on_click(self._guard(lambda _: self.open_shell()))
+
+        side = W.VBox([self.count, self.heading, self.text, self.since, self.task, self.loose, self.show_me,
+                       self.feedback,
+                       self.question, W.HBox([self.back, self.forward]), self.play_on, self.rule])
+        side.add_class("bgw-lesson-side")
+        self.final = ScoreBreakdown()          # the score, part by part, once the match is over
+        self._final_key = None
+        main = W.VBox([self.status, self.final.box, self.board])
+        main.add_class("bgw-lesson-main")
+        body = W.HBox([side, main])
+        body.add_class("bgw-lesson-body")
+        self.title = W.HTML()
+        self.lesson_box = W.VBox([W.HBox([self.title, self.chapter_menu],
+                                         layout=W.Layout(justify_content="space-between", align_items="center")),
+                                  body])
+        self.lesson_box.add_class("bgw-lesson-box")
+        self.back_to_lesson = W.Button(icon="arrow-left", layout=W.Layout(width="auto"))
+        self.back_to_lesson.add_class("bgw-lesson-return")
+        self.back_to_lesson.on_click(self._guard(lambda _: self.close_shell()))
+        self.play_box = W.VBox(layout=W.Layout(display="none"))
+        self.shell: GameShell | None = None
+        super().__init__([W.HTML(_STYLE), self.lesson_box, self.play_box, self.errors])
+        self.add_class("bgw-lesson")
+        self.number = 1
+        self._label()
+        self.go(step)
+
+    # -- errors are shown on the page ----------------------------------------------------------------
+    def _guard(self, callback):
+        def run(*args):
+            with self.errors:
+                try:
+                    return callback(*args)
+                except Exception:
+                    log.exception("lesson callback failed")
+                    raise
+        return run
+
+    # -- moving between steps --------------------------------------------------------------------------
+    @property
+    def step(self):
+        return self.lesson.steps[self.number - 1]
+
+    def go(self, number: int) -> None:
+        """Show step `number` (1-based) from its own position: whatever happened on the board before is gone."""
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(self.lesson.steps):
+            raise ValueError(f"step must be from 1 to {len(self.lesson.steps)}, got {number!r}")
+        self.number = number
+        self.match = self.lesson.start_position(number)
+        self.task_done = self.step.task is None
+        self.answer: int | None = None
+        self.feedback.value = ""
+        self._since_events = self.match.log[self.lesson.since(number):]
+        self._focus = self.step.focus or self._task_target()
+        self._quiet = True
+        try:
+            self.chapter_menu.value = self.step.chapter
+        finally:
+            self._quiet = False
+        self.refresh()
+
+    def _task_target(self) -> str:
+        """The board element of the step's expected move, so the page can bring it into view."""
+        task = self.step.task
+        if task is None:
+            return ""
+        return next((a.target or "" for a, _ in self.match.candidates() if a.id == task.expect), "")
+
+    def _on_chapter(self, change):
+        chapter = change["new"]
+        if not self._quiet and chapter is not None and chapter != self.step.chapter:
+            self.go(next(s.number for s in self.lesson.steps if s.chapter == chapter))
+
+    @property
+    def can_continue(self) -> bool:
+        return self.task_done and (self.step.question is None or self.answer is not None)
+
+    # -- the learner's moves ----------------------------------------------------------------------------
+    def _on_board_message(self, _widget, content, _buffers):
+        if not isinstance(content, dict) or content.get("type") != "choose" or not isinstance(content.get("id"), str):
+            detail = repr(content)[:120]
+            self.refused.append({"message": content, "step": self.number})
+            log.warning("refused lesson board message %s", detail)
+            self._feedback("no", t("ui.forged", self.lang, detail=detail))
+            return
+        self.choose(content["id"])
+
+    def choose(self, action_id: str) -> bool:
+        """The learner's move. True when it is the step's task, which is then played."""
+        task, lang = self.step.task, self.lang
+        if task is None or self.task_done:
+            self._feedback("but", t("ui.lesson.nothing-to-do", lang))
+            return False
+        if action_id == task.expect:
+            start = len(self.match.log)
+            play_moves(self.match, [action_id, *task.then], f"step {self.number}: task")
+            self.task_done = True
+            done = self.lesson.text(task.done, lang) or t("ui.lesson.done", lang)
+            self._feedback("ok", done, self.match.log[start:])
+            self.refresh()
+            return True
+        reason = self.match.why_not(action_id)
+        if reason is not None:
+            self._feedback("no", t("ui.lesson.refused", lang, reason=reason.render(lang)))
+        else:
+            but = task.but.get(action_id) or task.but_other
+            text = self.lesson.text(but, lang) if but else t("ui.lesson.legal-but", lang)
+            self._feedback("but", text + " " + self.lesson.text(task.do, lang))
+        return False
+
+    def demonstrate(self) -> bool:
+        """Make the task's move for a learner who is stuck (or a teacher showing the class)."""
+        return self.step.task is not None and not self.task_done and self.choose(self.step.task.expect)
+
+    def answer_question(self, index: int) -> bool:
+        """The learner picks an answer; the explanation is revealed. True when it is the right one."""
+        question = self.step.question
+        if question is None or not 0 <= index < len(question.choices):
+            raise ValueError(f"step {self.number}: no answer {index!r}")
+        if not self.task_done:
+            self._feedback("but", t("ui.lesson.task-first", self.lang))
+            return False
+        if self.answer is None:
+            self.answer = index
+        self.refresh()
+        return question.choices[index].right
+
+    def _feedback(self, kind: str, text: str, events=()) -> None:
+        items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
+        self.feedback.value = (f"<div class='{kind}'>{paragraphs(text)}" + (f"<ul>{items}</ul>" if items else "")
+                               + "</div>")
+
+    # -- the game shell ---------------------------------------------------------------------------------
+    def open_shell(self) -> GameShell:
+        """Play on from this position: the learner's seat human, the others bots."""
+        learner = self._seat()
+        match = engines.Match.from_json(self.match.to_json())
+        seats = {s: ("human" if s == learner else "greedy") for s in range(match.players)}
+        self.shell = GameShell(self.game_id, match=match, seats=seats, lang=self.lang, renderer=self.renderer)
+        self.play_box.children = [self.back_to_lesson, self.shell]
+        self.play_box.layout.display = ""
+        self.lesson_box.layout.display = "none"
+        return self.shell
+
+    def close_shell(self) -> None:
+        self.play_box.layout.display = "none"
+        self.lesson_box.layout.display = ""
+        self.play_box.children = []
+        self.shell = None
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def _seat(self) -> int:
+        seat = self.step.seat if self.step.seat is not None else self.lesson.learner
+        return min(seat, self.match.players - 1)
+
+    def _label(self) -> None:
+        lang = self.lang
+        self.title.value = f"<h3 style='margin:4px 0'>{html.escape(self.lesson.text(self.lesson.title, lang))}</h3>"
+        self._quiet = True          # relabelling the menu must not jump to another chapter
+        try:
+            self.chapter_menu.options = [(self.lesson.chapter_title(c, lang), c) for c, _ in self.lesson.chapters]
+            self.chapter_menu.value = self.step.chapter
+        finally:
+            self._quiet = False
+        self.chapter_menu.description = t("ui.lesson.chapter", lang)
+        self.back.description = t("ui.lesson.back", lang)
+        self.forward.description = t("ui.lesson.continue", lang)
+        self.play_on.description = t("ui.lesson.play-on", lang)
+        self.show_me.description = t("ui.lesson.show-me", lang)
+        self.back_to_lesson.description = t("ui.lesson.to-lesson", lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = engines.core.texts.check_lang(lang)
+        self._label()
+        self.feedback.value = ""
+        self.refresh()
+        if self.shell is not None:
+            self.shell.set_lang(lang)
+
+    def refresh(self) -> None:
+        m, lang, step, lesson = self.match, self.lang, self.step, self.lesson
+        task_open = step.task is not None and not self.task_done
+        seat = m.to_move if task_open and m.to_move is not None else self._seat()
+        choices = []
+        if task_open:
+            for action, why in m.candidates():
+                choices.append({"id": action.id, "target": action.target, "label": action.label.render(lang),
+                                "legal": why is None, "why": None if why is None else why.render(lang)})
+        view = m.view(seat)
+        self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if task_open else None,
+                        focus=f"{self._focus}#{self.number}")
+        self._loose_buttons(choices)
+        self.status.value = self._status_html(view)
+        # The breakdown (a bokeh figure) is rebuilt only when the scores shown change, not at every step.
+        final_key = (m.is_over, repr(m.scores()) if m.is_over else None, lang)
+        if final_key != self._final_key:
+            self._final_key = final_key
+            self.final.update(m, lang)
+
+        self.count.value = html.escape(t("ui.lesson.step", lang, k=self.number, n=len(lesson.steps)))
+        rule = m.rule(step.rule)
+        heading = lesson.text(step.title, lang) if step.title else localized(rule.title, lang)
+        self.heading.value = (f"<div style='color:#666;font-size:13px'>{html.escape(lesson.chapter_title(step.chapter, lang))}"
+                              f"</div><h4 style='margin:2px 0 6px 0'>{html.escape(heading)}</h4>")
+        self.text.value = paragraphs(lesson.text(step.text, lang))
+        self.since.value = self._since_html()
+        if step.task is not None:
+            mark = "✓ " if self.task_done else "➜ "
+            self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + lesson.text(step.task.do, lang))}</div>"
+        else:
+            self.task.value = ""
+        self.show_me.layout.display = "" if task_open else "none"
+        self._question()
+        self.rule.value = self._rule_html()
+        self.back.disabled = self.number == 1
+        last = self.number == len(lesson.steps)
+        self.forward.disabled = last or not self.can_continue
+        self.forward.tooltip = t("ui.lesson.task-first", lang) if not self.can_continue else ""
+        if last and self.can_continue:
+            self.forward.description = t("ui.lesson.finished", lang)
+        else:
+            self.forward.description = t("ui.lesson.continue", lang)
+
+    def _loose_buttons(self, choices: list) -> None:
+        """Choices with no place on the board (pass, done...) as buttons under it, checked like clicks."""
+        buttons = []
+        for c in choices:
+            if c["target"]:
+                continue
+            button = W.Button(description=c["label"], tooltip=c["label"] if c["legal"] else c["why"],
+                              layout=W.Layout(width="auto"), button_style="warning" if c["legal"] else "")
+            button.add_class("bgw-choice")
+            button.add_class("bgw-choice-" + "".join(ch if ch.isalnum() else "-" for ch in c["id"]))
+            button.on_click(self._guard(lambda _, action_id=c["id"]: self.choose(action_id)))
+            buttons.append(button)
+        self.loose.children = buttons
+
+    def _status_html(self, view) -> str:
+        m, lang = self.match, self.lang
+        parts = [f"<b>{html.escape(m.game.title.render(lang))}</b>"]
+        if view.get("round"):
+            parts.append(html.escape(t("ui.round", lang, round=view["round"], rounds=view.get("rounds", "?"))))
+        if not m.is_over:
+            parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
+        if m.to_move is not None:
+            parts.append(html.escape(t("ui.lesson.to-move", lang, seat=m.to_move)))
+        return " · ".join(parts)
+
+    def _since_html(self) -> str:
+        events = self._since_events
+        if not events:
+            return ""
+        items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
+        return (f"<details><summary>{html.escape(t('ui.lesson.since', self.lang, n=len(events)))}</summary>"
+                f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></details>")
+
+    def _question(self) -> None:
+        question, lang = self.step.question, self.lang
+        if question is None:
+            self.question.children = []
+            return
+        ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self.lesson.text(question.ask, lang))}")
+        buttons = []
+        for index, choice in enumerate(question.choices):
+            style, icon = "", ""
+            if self.answer is not None:
+                if choice.right:
+                    style, icon = "success", "check"
+                elif index == self.answer:
+                    style, icon = "danger", "times"
+            button = W.Button(description=self.lesson.text(choice.key, lang), button_style=style, icon=icon,
+                              disabled=self.answer is not None or not self.task_done,
+                              layout=W.Layout(width="100%"))
+            button.add_class("bgw-lesson-answer")
+            button.on_click(self._guard(lambda _, i=index: self.answer_question(i)))
+            buttons.append(button)
+        children = [ask, *buttons]
+        if self.answer is not None:
+            verdict = t("ui.lesson.right" if question.choices[self.answer].right else "ui.lesson.wrong", lang)
+            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(verdict)}</b> "
+                                   f"{paragraphs(self.lesson.text(question.explain, lang))}</div>"))
+        self.question.children = children
+
+    def _rule_html(self) -> str:
+        lang, lesson = self.lang, self.lesson
+        parts = []
+        for rule_id in self.step.rules:
+            rule = self.match.rule(rule_id)
+            title = localized(rule.title, lang)
+            text = localized(rule.text, lang)
+            parts.append(f"<details><summary>{html.escape(t('ui.rule', lang))}: {html.escape(title)} · "
+                         f"<code>{rule.id}</code> · <span title='{html.escape(rule.source)}'>"
+                         f"{html.escape(cite(rule.source, lang))}</span></summary>{paragraphs(text)}</details>")
+        return "".join(parts)
+
+    def __repr__(self):
+        return f"<LessonWidget {self.game_id} step={self.number}/{len(self.lesson.steps)} lang={self.lang}>"
+
+
+__all__ = ["LessonWidget", "LessonError"]

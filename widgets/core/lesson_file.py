@@ -1,0 +1,413 @@
+"""Lesson files: a lesson is data, a list of steps that teach one rule each (docs/lessons.md).
+
+`tutorials/lessons/<game>.toml` holds the steps; this module reads and checks a file and builds the
+position of every step. It imports no Jupyter package, so tests and the coverage report use it too.
+
+A step's position is computed from the file alone: a new match or a prepared scenario, or the previous
+step's position after its task (the one move the learner must make), then the step's own `moves`.
+So every board shows the position its text describes, however many times a notebook is run, and in
+whatever order its widgets are drawn (Voila runs the whole notebook before it shows the page).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import engines
+from engines.core.texts import LANGS, add_text, template
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON_DIR = ROOT / "tutorials" / "lessons"
+TEXT_LANGS = ("en", "zh-Hant")           # written by hand; zh-Hans is the kernel's, from zh-Hant
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; the message names the file, the step and the field."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A forced chance outcome in a step's moves ({chance = "spin:3"} in the file)."""
+    outcome: str
+
+
+@dataclass
+class Choice:
+    key: str                 # text key of the answer
+    right: bool
+
+
+@dataclass
+class Question:
+    ask: str                 # text keys
+    explain: str
+    choices: list[Choice]
+
+
+@dataclass
+class Task:
+    expect: str              # the action id the learner must choose
+    do: str                  # text key: what to do ("Build the Market: click it on the tray.")
+    done: str | None         # text key: said once it is done
+    but: dict[str, str]      # action id -> text key: "legal, but..." for a particular other legal move
+    but_other: str | None    # text key for any other legal move
+    then: list = field(default_factory=list)   # forced chance outcomes right after the move (Chance)
+    check: dict = field(default_factory=dict)  # facts the `done` text states, on the position after the move
+
+
+@dataclass
+class Step:
+    number: int              # 1-based
+    id: str
+    chapter: str
+    rule: str
+    also: tuple[str, ...]    # further rules the step shows (coverage)
+    text: str                # text key
+    title: str | None        # text key, or None: the rule's title
+    start: dict | None       # {"players", "seed", "options"} for a new match
+    scenario: str | None
+    moves: list               # action ids and Chance
+    task: Task | None
+    question: Question | None
+    check: dict
+    seat: int | None         # whose view the board shows (default: the lesson's learner)
+    focus: str | None        # the board element (a data-target) to bring into view; default: the task's
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return (self.rule, *self.also)
+
+
+@dataclass
+class Lesson:
+    game: str
+    path: Path
+    title: str                        # text key
+    learner: int
+    chapters: list[tuple[str, str]]   # (id, text key of its title)
+    steps: list[Step]
+    not_taught: dict[str, str] = field(default_factory=dict)    # rule id -> text key of the reason
+    _starts: dict = field(default_factory=dict, repr=False)      # step number -> (match, log mark), never handed out
+
+    def text(self, key: str | None, lang: str) -> str:
+        return "" if key is None else template(key, lang)
+
+    def chapter_title(self, chapter_id: str, lang: str) -> str:
+        return template(dict(self.chapters)[chapter_id], lang)
+
+    def taught(self) -> dict[str, list[int]]:
+        """Rule id -> the numbers of the steps that teach it."""
+        taught: dict[str, list[int]] = {}
+        for step in self.steps:
+            for rule in step.rules:
+                taught.setdefault(rule, []).append(step.number)
+        return taught
+
+    # -- positions ---------------------------------------------------------------------------------
+    def start_position(self, number: int) -> engines.Match:
+        """A new match at the start of step `number` (1-based), before the learner's move."""
+        if number not in self._starts:
+            step = self.steps[number - 1]
+            if step.scenario is not None:
+                match = engines.scenario(self.game, step.scenario)
+            elif step.start is not None:
+                match = engines.new_match(self.game, step.start["players"], step.start["seed"],
+                                          step.start.get("options"))
+            else:
+                match = self.end_position(number - 1)
+            mark = 0 if step.scenario is not None or step.start is not None else len(match.log)
+            play_moves(match, step.moves, f"{self._where(step)}: moves")
+            self._starts[number] = (match, mark)
+        return self._starts[number][0].clone()       # every widget gets its own copy to play on
+
+    def since(self, number: int) -> int:
+        """Where in the log of step `number`'s start its own story begins: the events from there on are
+        what happened since the previous step (a new match's or scenario's whole setup, else its moves)."""
+        self.start_position(number)
+        return self._starts[number][1]
+
+    def end_position(self, number: int) -> engines.Match:
+        """The position after step `number`'s task (its start when it has none)."""
+        match = self.start_position(number)
+        task = self.steps[number - 1].task
+        if task is not None:
+            where = self._where(self.steps[number - 1])
+            if task.expect not in {a.id for a in match.legal_actions()}:
+                raise LessonError(f"{where}: task.expect = {task.expect!r} is not legal there: "
+                                  f"{match.why_not(task.expect)}")
+            play_moves(match, [task.expect, *task.then], f"{where}: task")
+        return match
+
+    def _where(self, step: Step) -> str:
+        return f"{_rel(self.path)}: step {step.number} ({step.id!r})"
+
+
+# -- making moves ----------------------------------------------------------------------------------
+def chance_pending(match) -> bool:
+    """True when the match waits on a chance step whose outcomes can be forced."""
+    return match.pending == "chance" and bool(match.chance_outcomes())
+
+
+def settle(match, stop_at_chance: bool = False) -> None:
+    """Resolve automatic and chance steps up to the next decision. A chance step the lesson forces next
+    (`stop_at_chance`) is left pending; any other is drawn by the match's seeded generator (or the draws a
+    scenario planned), so the position is the same on every run."""
+    while not match.is_over and match.to_move is None:
+        if stop_at_chance and chance_pending(match):
+            return
+        match.advance(step=True)
+
+
+def apply_move(match, move, stop_at_chance: bool = False) -> None:
+    """One move: a decision (action id) or a forced chance outcome (Chance); then settle."""
+    if isinstance(move, Chance):
+        if not chance_pending(match):
+            raise ValueError(f"no chance step is pending, so {move.outcome!r} cannot be forced")
+        match.resolve(move.outcome)
+    else:
+        settle(match)
+        match.play(move)
+    settle(match, stop_at_chance)
+
+
+def play_moves(match, moves: list, where: str) -> None:
+    """A list of moves, each forced chance outcome met at its chance step; bad entries name themselves."""
+    settle(match, stop_at_chance=bool(moves) and isinstance(moves[0], Chance))
+    for index, move in enumerate(moves):
+        following = moves[index + 1] if index + 1 < len(moves) else None
+        try:
+            apply_move(match, move, stop_at_chance=isinstance(following, Chance))
+        except (engines.IllegalAction, ValueError) as exc:
+            raise LessonError(f"{where}[{index}] = {move!r} cannot be made there: {exc}") from None
+
+
+def lookup(match, path: str):
+    """A value a step's `check` names: round, phase, to_move, legal (sorted ids), scores, view.<dotted path>."""
+    head, _, rest = path.partition(".")
+    roots = {"round": lambda: match.round, "phase": lambda: match.phase, "to_move": lambda: match.to_move,
+             "over": lambda: match.is_over, "legal": lambda: sorted(a.id for a in match.legal_actions()),
+             "view": lambda: match.view(None), "scores": lambda: {str(k): v for k, v in match.scores().items()}}
+    if head not in roots:
+        raise LessonError(f"check {path!r}: must start with one of {', '.join(roots)}")
+    value = roots[head]()
+    for part in rest.split(".") if rest else ():
+        if isinstance(value, list) and part.lstrip("-").isdigit() and -len(value) <= int(part) < len(value):
+            value = value[int(part)]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and "=" in part:           # players.id=colonial-house: find by field
+            key, _, wanted = part.partition("=")
+            found = [v for v in value if isinstance(v, dict) and str(v.get(key)) == wanted]
+            if not found:
+                raise LessonError(f"check {path!r}: no element with {key} = {wanted!r}")
+            value = found[0]
+        else:
+            raise LessonError(f"check {path!r}: nothing at {part!r}")
+    return value
+
+
+# -- reading a file --------------------------------------------------------------------------------
+def lesson_path(game: str) -> Path:
+    return LESSON_DIR / f"{game}.toml"
+
+
+_CACHE: dict[Path, tuple[float, Lesson]] = {}
+
+
+def load(game_or_path) -> Lesson:
+    """The lesson of a game (`tutorials/lessons/<game>.toml`) or of a file; checked, with clear errors."""
+    path = Path(game_or_path) if str(game_or_path).endswith(".toml") else lesson_path(str(game_or_path))
+    try:
+        stamp = path.stat().st_mtime
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LessonError(f"{_rel(path)}: cannot read the lesson file: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(f"{_rel(path)}: not valid TOML: {exc}") from None
+    cached = _CACHE.get(path)
+    if cached and cached[0] == stamp:
+        return cached[1]
+    lesson = _parse(path, data)
+    _CACHE[path] = (stamp, lesson)
+    return lesson
+
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def _parse(path: Path, data: dict) -> Lesson:
+    where = _rel(path)
+    game = data.get("game")
+    if game not in engines.GAMES:
+        raise LessonError(f"{where}: 'game' must name a known game ({', '.join(engines.GAMES)}), got {game!r}")
+    rules = engines.get_game(game).rule_catalog
+    # Texts go into the kernel's catalog under keys of their own file, so a test's scratch file never
+    # collides with the real lesson of the same game.
+    prefix = f"lesson.{game}" if path.resolve().parent == LESSON_DIR else f"lesson.{game}@{path.resolve()}"
+    source = str(path.resolve())
+
+    def text(value, key: str, field_name: str) -> str:
+        """Register a text {en, zh-Hant} in the kernel's catalog (so zh-Hans comes with it); its key."""
+        if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) or not value[lang].strip()
+                                              for lang in TEXT_LANGS):
+            raise LessonError(f"{field_name}: needs a non-empty text in each of {', '.join(TEXT_LANGS)}")
+        unknown = [lang for lang in value if lang not in LANGS and lang not in TEXT_LANGS]
+        if unknown:
+            raise LessonError(f"{field_name}: unknown language {', '.join(unknown)}")
+        add_text(f"{prefix}.{key}", {lang: value[lang].strip() for lang in TEXT_LANGS}, source)
+        return f"{prefix}.{key}"
+
+    learner = data.get("learner", 0)
+    if not isinstance(learner, int) or isinstance(learner, bool) or learner < 0:
+        raise LessonError(f"{where}: 'learner' must be a seat number (0 for Player 1), got {learner!r}")
+    title = text(data.get("title"), "title", f"{where}: 'title'")
+
+    chapters = []
+    for index, chapter in enumerate(_list(data, "chapter", where)):
+        cid = chapter.get("id")
+        if set(chapter) - {"id", "title"}:
+            raise LessonError(f"{where}: chapter {index + 1}: unknown field {', '.join(sorted(set(chapter) - {'id', 'title'}))}")
+        if not isinstance(cid, str) or not _ID.match(cid):
+            raise LessonError(f"{where}: chapter {index + 1}: 'id' must be lower-case words with dashes, got {cid!r}")
+        chapters.append((cid, text(chapter.get("title"), f"chapter.{cid}", f"{where}: chapter {cid!r}: 'title'")))
+    if not chapters:
+        raise LessonError(f"{where}: no [[chapter]]: a lesson needs at least one")
+    chapter_ids = [c for c, _ in chapters]
+
+    not_taught = {}
+    for index, entry in enumerate(_list(data, "not_taught", where)):
+        rule = entry.get("rule")
+        if rule not in rules:
+            raise LessonError(f"{where}: not_taught {index + 1}: unknown rule id {rule!r}")
+        not_taught[rule] = text(entry.get("why"), f"not-taught.{rule}", f"{where}: not_taught {rule!r}: 'why'")
+
+    steps: list[Step] = []
+    seen = set()
+    for number, raw in enumerate(_list(data, "step", where), 1):
+        sid = raw.get("id")
+        at = f"{where}: step {number}"
+        if not isinstance(sid, str) or not _ID.match(sid):
+            raise LessonError(f"{at}: 'id' must be lower-case words with dashes, got {sid!r}")
+        if sid in seen:
+            raise LessonError(f"{at}: id {sid!r} is used twice")
+        seen.add(sid)
+        at = f"{at} ({sid!r})"
+        unknown = set(raw) - {"id", "chapter", "rule", "also", "text", "title", "start", "scenario", "moves",
+                              "task", "question", "check", "seat", "focus"}
+        if unknown:
+            raise LessonError(f"{at}: unknown field {', '.join(sorted(unknown))}")
+        chapter = raw.get("chapter", steps[-1].chapter if steps else None)
+        if chapter not in chapter_ids:
+            raise LessonError(f"{at}: 'chapter' must be one of {', '.join(chapter_ids)}, got {chapter!r}")
+        rule = raw.get("rule")
+        if rule not in rules:
+            raise LessonError(f"{at}: 'rule' must be a rule id of {game}'s catalog, got {rule!r}")
+        also = raw.get("also", [])
+        if not isinstance(also, list) or any(r not in rules for r in also):
+            raise LessonError(f"{at}: 'also' must list rule ids of the catalog, got {also!r}")
+        start, scenario = raw.get("start"), raw.get("scenario")
+        if start is not None and scenario is not None:
+            raise LessonError(f"{at}: give 'start' or 'scenario', not both")
+        if start is not None:
+            if not isinstance(start, dict) or not isinstance(start.get("players"), int) or \
+                    not isinstance(start.get("seed"), int) or set(start) - {"players", "seed", "options"}:
+                raise LessonError(f"{at}: 'start' must be {{players = N, seed = N, options = {{...}}}}, got {start!r}")
+        if scenario is not None and scenario not in engines.get_game(game).scenarios():
+            raise LessonError(f"{at}: unknown scenario {scenario!r}")
+        if number == 1 and start is None and scenario is None:
+            raise LessonError(f"{at}: the first step needs a 'start' or a 'scenario'")
+        moves = []
+        for index, move in enumerate(raw.get("moves", [])):
+            if isinstance(move, str):
+                moves.append(move)
+            elif isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str):
+                moves.append(Chance(move["chance"]))
+            else:
+                raise LessonError(f"{at}: moves[{index}] must be an action id or {{chance = \"outcome\"}}, "
+                                  f"got {move!r}")
+        seat = raw.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+            raise LessonError(f"{at}: 'seat' must be a seat number, got {seat!r}")
+        check = raw.get("check", {})
+        if not isinstance(check, dict):
+            raise LessonError(f"{at}: 'check' must be a table of path = value")
+        steps.append(Step(
+            number=number, id=sid, chapter=chapter, rule=rule, also=tuple(also),
+            text=text(raw.get("text"), f"{sid}.text", f"{at}: 'text'"),
+            title=text(raw["title"], f"{sid}.title", f"{at}: 'title'") if "title" in raw else None,
+            start=start, scenario=scenario, moves=moves,
+            task=_task(raw.get("task"), sid, at, text), question=_question(raw.get("question"), sid, at, text),
+            check=check, seat=seat, focus=_focus(raw.get("focus"), at)))
+    if not steps:
+        raise LessonError(f"{where}: no [[step]]")
+    both = sorted(set(not_taught) & {r for s in steps for r in s.rules})
+    if both:
+        raise LessonError(f"{where}: rules both taught and listed as not taught: {', '.join(both)}")
+    return Lesson(game=game, path=path, title=title, learner=learner, chapters=chapters, steps=steps,
+                  not_taught=not_taught)
+
+
+def _focus(value, at) -> str | None:
+    if value is not None and (not isinstance(value, str) or not value or "#" in value):
+        raise LessonError(f"{at}: 'focus' must name a board element (a data-target such as \"tray.market\"), "
+                          f"got {value!r}")
+    return value
+
+
+def _task(raw, sid, at, text) -> Task | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not isinstance(raw.get("expect"), str):
+        raise LessonError(f"{at}: 'task' needs 'expect', the action id the learner must choose")
+    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check"}
+    if unknown:
+        raise LessonError(f"{at}: task: unknown field {', '.join(sorted(unknown))}")
+    but, but_other = {}, None
+    for action_id, value in (raw.get("but") or {}).items():
+        key = text(value, f"{sid}.but.{action_id}", f"{at}: task.but.{action_id!r}")
+        if action_id == "other":
+            but_other = key
+        else:
+            but[action_id] = key
+    then = []
+    for index, move in enumerate(raw.get("then", [])):
+        if not (isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str)):
+            raise LessonError(f"{at}: task.then[{index}] must be {{chance = \"outcome\"}}, got {move!r}")
+        then.append(Chance(move["chance"]))
+    if not isinstance(raw.get("check", {}), dict):
+        raise LessonError(f"{at}: task.check must be a table of path = value")
+    return Task(then=then, check=raw.get("check", {}), expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
+                done=text(raw["done"], f"{sid}.done", f"{at}: task.done") if "done" in raw else None,
+                but=but, but_other=but_other)
+
+
+def _question(raw, sid, at, text) -> Question | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise LessonError(f"{at}: 'question' must be a table")
+    choices = raw.get("choice")
+    if not isinstance(choices, list) or len(choices) < 2:
+        raise LessonError(f"{at}: question: needs two or more [[step.question.choice]]")
+    made = [Choice(key=text({k: v for k, v in c.items() if k != "right"}, f"{sid}.choice.{i}", f"{at}: question.choice {i + 1}"), right=c.get("right") is True)
+            for i, c in enumerate(choices)]
+    if sum(c.right for c in made) != 1:
+        raise LessonError(f"{at}: question: exactly one choice must have right = true")
+    return Question(ask=text(raw.get("ask"), f"{sid}.ask", f"{at}: question.ask"),
+                    explain=text(raw.get("explain"), f"{sid}.explain", f"{at}: question.explain"),
+                    choices=made)
+
+
+def _list(data: dict, name: str, where: str) -> list[dict]:
+    value = data.get(name, [])
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise LessonError(f"{where}: '{name}' must be written as [[{name}]] tables")
+    return value
+
+
+def _rel(path: Path) -> str:
+    path = Path(path)
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
