@@ -12,6 +12,7 @@ from .core.registry import GAMES, get as get_game
 from . import endeavor  # noqa: F401  (registers its games)
 from . import entdecker  # noqa: F401
 from . import amerigo  # noqa: F401
+from . import shipyard  # noqa: F401
 
 __version__ = "0.1.0"
 

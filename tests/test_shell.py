@@ -98,8 +98,8 @@ def test_setup_section_is_made_when_opened(shell):
     shell.setup.players_input.value = 2
     shell.setup.new_game_button.click()
     assert shell.match.players == 2 and len(shell.setup.seat_inputs) == 2
-    shell.setup.teacher.value = True
-    assert shell.teacher_view
+    shell.teacher.value = True                    # in the header, for a teacher's quick reveal
+    assert shell.teacher_view and shell.board.view == shell.match.view(None)
 
 
 def test_chart_and_full_log_are_filled_when_opened(shell):

@@ -149,6 +149,45 @@ m = engines.scenario("entdecker", "tie-units")
 print(m.why_not("buy:9").render(LANG))
 print(sorted(a.id for a in m.legal_actions())[:8])""",
     },
+    "shipyard": {
+        "intro": {
+            "en": """# Shipyard (2nd edition): build your first ships
+
+*Vladimír Suchý; 2nd edition, 2023.* Run a shipyard in the age of steam: choose actions on a track where the
+oldest tile pays best, buy ship parts, recruit crew, rent canal and send each finished ship on a **test cruise**
+that scores its crew, guns, speed and the checkpoints it passes; secret **government contracts** score at the
+end. As **Player 1** of three you play your first five turns, then prepared positions up to the end of the game.""",
+            "zh-Hant": """# 造船廠（第二版）：建造你的第一艘船
+
+*Vladimír Suchý；第二版，2023年*。經營蒸汽時代的造船廠：在行動軌上選擇行動（越久沒人選的板塊收入越多）、購買船隻板塊、
+招聘船員、租用航道，讓每艘完成的船進行**試航**，依船員、大砲、速度和通過的檢查站計分；秘密的**政府合約**在遊戲結束時計分。
+你以三位玩家中的**玩家1**先玩前五個回合，再練習幾個預設局面，直到遊戲結束。""",
+        },
+        "stand_in": {
+            "en": """> **About the values on the components.** The rulebook here is a player's summary of the 3-4 player game:
+> it gives the rules but not what each ship part, canal tile, employee or contract shows. This project uses its
+> own *stand-in* values, which keep every count the summary and public sources state; the board says so at its
+> top. The rules you learn here do not depend on them.""",
+            "zh-Hant": """> **關於配件上的數值**：這份規則書是3到4人局的玩家摘要，寫了規則，但沒有寫每片船隻板塊、航道板塊、員工或合約的內容。
+> 本專案使用自訂的*替代數值*，但遵守摘要與公開資料給出的所有數量；版圖上方會標示。這裡學到的規則不受影響。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Everything the lesson shows comes from a rules engine you can call from Python. This cell opens the prepared
+test cruise, asks why a move is refused and prints the legal choices. Nothing above depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開預設的試航局面，詢問某個走法為什麼不被允許，
+並印出目前合乎規則的選擇。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("shipyard", "cruise")
+m.advance()
+print(m.why_not("choose:trade").render(LANG))
+print(sorted(a.id for a in m.legal_actions()))""",
+    },
 }
 
 

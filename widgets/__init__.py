@@ -9,7 +9,8 @@ from .core.chart import load_bokeh_offline
 from .core.lesson import LessonWidget
 from .core.shell import MODES, GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker", "amerigo": "widgets.amerigo"}
+RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker", "amerigo": "widgets.amerigo",
+             "shipyard": "widgets.shipyard"}
 
 
 def page_options(defaults: dict | None = None) -> dict:

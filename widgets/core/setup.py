@@ -1,4 +1,4 @@
-"""The game shell's folded section for the seats (human or bot), the teacher's view and a new game.
+"""The game shell's folded section for the seats (human or bot) and a new game.
 
 Its widgets are made the first time the section is opened: a page that never opens it never pays for
 them (about a third of the shell's widgets), so the board comes up sooner.
@@ -33,8 +33,6 @@ class SetupSection:
         shell = self.shell
         self.seat_row = W.HBox()
         self.seat_row.add_class("bgw-seats")
-        self.teacher = W.Checkbox(value=shell.teacher_view, indent=False)
-        self.teacher.observe(shell._guard(lambda change: shell.set_teacher_view(change["new"])), "value")
         self.players_input = W.Dropdown(layout=W.Layout(width="160px"), style={"description_width": "initial"})
         self.seed_input = W.IntText(layout=W.Layout(width="160px"), style={"description_width": "initial"})
         self.new_game_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
@@ -45,7 +43,7 @@ class SetupSection:
         self.built = True
         self.sync()
         self.players_input.observe(shell._guard(lambda _: self._build_option_inputs()), "value")
-        self.box.children = [self.seat_row, self.teacher, self.new_game_row]
+        self.box.children = [self.seat_row, self.new_game_row]
 
     def sync(self) -> None:
         """Follow the shell: its match (players, seed, options), its seats and its language."""
@@ -62,8 +60,6 @@ class SetupSection:
             dropdown.observe(shell._guard(lambda change, seat=seat: shell.set_seat(seat, change["new"])), "value")
             self.seat_inputs.append(dropdown)
         self.seat_row.children = self.seat_inputs
-        self.teacher.value = shell.teacher_view
-        self.teacher.description = t("ui.teacher", lang)
         counts = list(range(rules.min_players, rules.max_players + 1))
         if list(self.players_input.options) != counts:
             self.players_input.options = counts

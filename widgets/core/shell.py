@@ -105,7 +105,10 @@ class GameShell(W.VBox):
         self.classroom.observe(self._guard(lambda change: self.set_mode(
             "classroom" if change["new"] else "normal")), "value")
         self.teacher_view = False               # the teacher's view shows what every seat hides
-        self.setup = SetupSection(self)         # seats, teacher's view, new game: made when first opened
+        self.teacher = W.Checkbox(value=False, indent=False)
+        self.teacher.add_class("bgw-teacher")
+        self.teacher.observe(self._guard(lambda change: self.set_teacher_view(change["new"])), "value")
+        self.setup = SetupSection(self)         # seats and a new game: made when first opened
         self.full_log = W.HTML()
         self.full_log.add_class("bgw-full-log")
 
@@ -120,7 +123,7 @@ class GameShell(W.VBox):
         main.add_class("bgw-main")
         body = W.HBox([main, panel])
         body.add_class("bgw-body")
-        header = W.HBox([self.status, self.language, self.classroom])
+        header = W.HBox([self.status, self.teacher, self.language, self.classroom])
         header.add_class("bgw-header")
         # Folded sections, filled when opened: what is not on screen costs nothing per step.
         self.help = W.HTML()
@@ -210,6 +213,8 @@ class GameShell(W.VBox):
     def set_teacher_view(self, on: bool):
         """The teacher's view shows the whole table, hidden information included."""
         self.teacher_view = bool(on)
+        if self.teacher.value != self.teacher_view:
+            self.teacher.value = self.teacher_view
         self.refresh()
 
     def new_game(self, players: int, seed: int, options: dict | None = None, seats: dict | None = None):
@@ -343,6 +348,7 @@ class GameShell(W.VBox):
         self.timeline.description = t("ui.timeline", lang)
         self.classroom.description = t("ui.classroom", lang)
         self.classroom.tooltip = t("ui.classroom-help", lang)
+        self.teacher.description = t("ui.teacher", lang)
         self.more.titles = (t("ui.section.setup", lang), t("ui.section.log", lang), t("ui.section.chart", lang),
                             t("ui.section.help", lang))
         self.help.value = "".join(f"<p>{html.escape(t(key, lang))}</p>" for key in ("ui.help.play", "ui.help.keys"))

@@ -1,0 +1,204 @@
+"""Shipyard for search and learning: the numbered action and chance tables, the observation, the bounds.
+
+Everything is derived from the numbers and components in data/*.toml and from the names the rules code
+gives its actions and chance outcomes (shipyard.py), so editing a data file keeps these tables right.
+Nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+from ..core.game import Bounds
+from .components import ACTIONS, ITEMS
+
+PHASES = ("setup", "deal", "start", "choose", "income", "turn", "act", "build", "place", "attach", "trade",
+          "refill", "ships", "order", "fit", "speed", "sail", "score", "next-ship", "turn-end", "discard",
+          "final", "final-build", "end", "over")
+STAGES = ("play", "round-out", "final-action", "final-build", "scoring")
+
+
+def action_ids(game, players: int, options: dict) -> list[str]:
+    N, R = game.numbers, game.rondels
+    names = [ACTIONS[a] for a in game.actions(players)]
+    ids = [f"{kind}:{name}" for kind in ("choose", "bonus", "final") for name in names]
+    ids.append("end")
+    ids += [f"buy:{place}" for place in game.places]
+    ids += [f"place:{s + 1}" for s in range(N.spaces)]
+    ids.append("done")
+    ids += [f"canal:{i + 1}" for i in range(len(N.canal_prices))]
+    ids.append("attach:start")
+    ids += [f"attach:{p + 1}.{e + 1}" for p in range(game.canal_slots) for e in range(max(game.canal_exits))]
+    ids += [f"goods:{i + 1}" for i in range(len(N.goods_prices))]
+    ids += [f"equip:{s + 1}" for s in range(len(R.equipment))]
+    ids += [f"crew:{s + 1}" for s in range(len(R.crew))]
+    ids += [f"hire:{s + 1}.{t + 1}" for s in range(R.employee_stops) for t in range(R.per_stop)]
+    ids += [f"trade:{i + 1}" for i in range(game.max_goods)]
+    ids.append("sell")
+    ids += [f"swap:{name}" for name in game.swap_names]
+    if "subsidy" in names:
+        ids.append("subsidy")
+    ids += [f"keep:{colour}.{i + 1}" for colour in ("red", "blue") for i in range(N.deal[options["contracts"]])]
+    ids += [f"cruise:{s + 1}" for s in range(N.spaces)]
+    ids += [f"fit:{item}" for item in ITEMS]
+    ids.append("launch")
+    ids += [f"sail:{e + 1}" for e in range(max(game.canal_exits))]
+    ids.append("pass")
+    return ids
+
+
+def never_legal_ids(game, players: int, options: dict) -> list[str]:
+    """Moves a learner may try that these settings never allow: Subsidy with 3 players."""
+    if "subsidy" in game.numbers.actions[players]:
+        return []
+    return ["choose:subsidy", "bonus:subsidy", "final:subsidy", "subsidy"]
+
+
+def chance_ids(game, players: int, options: dict) -> list[str]:
+    ids = []
+    for kind in ("contract", "part", "canal", "goods", "employee"):
+        ids += [outcome for outcome, _ in game.chance_texts[kind]]
+    return ids
+
+
+def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
+    """The position as numbers: the turn, the action track and gear, the markets and what is left face down
+    (by kind, which follows from what everyone has seen), the rondels, each player's table, the seat's own
+    contracts (only its own), the turn in progress and the ship on its test cruise."""
+    N = game.numbers
+    kinds = (len(game.part_ids), len(game.canal_ids), len(game.goods_ids), len(game.emp_ids), len(game.contract_ids))
+    layout = [("round", 1), ("phase", len(PHASES)), ("stage", len(STAGES)), ("seat", players), ("me", players),
+              ("tiles", 3 * len(ACTIONS)), ("gear", 5),
+              ("market", len(game.places)), ("stacks", 2 * kinds[0]),
+              ("canal_market", len(N.canal_prices)), ("canal_pool", kinds[1]), ("canal_used", kinds[1]),
+              ("goods_market", len(N.goods_prices)), ("goods_pool", kinds[2]), ("goods_used", kinds[2]),
+              ("rondels", 4), ("employees", 2 * game.emp_slots), ("employees_hidden", kinds[3]),
+              ("supply", len(ITEMS))]
+    for seat in range(players):
+        layout += [(f"player{seat}.money", 1), (f"player{seat}.points", 6), (f"player{seat}.yard", N.spaces),
+                   (f"player{seat}.dock", len(ITEMS)), (f"player{seat}.staff", kinds[3]),
+                   (f"player{seat}.goods", kinds[2]), (f"player{seat}.canal", 3 * game.canal_slots),
+                   (f"player{seat}.ship", 2), (f"player{seat}.kept", 1), (f"player{seat}.fleet", 13),
+                   (f"player{seat}.contracts", 3), (f"player{seat}.last", 1)]
+    layout += [("my_contracts", kinds[4]), ("my_discards", kinds[4]),
+               ("turn", 11 + len(game.swaps)), ("cruise", 22), ("end", 3 + players)]
+    return layout
+
+
+class Encoder:
+    def __init__(self, game):
+        self.game = game
+        self.phase_index = {p: i for i, p in enumerate(PHASES)}
+        self.stage_index = {s: i for i, s in enumerate(STAGES)}
+
+    def observe(self, state, seat: int) -> list:
+        """Everything on the table is public; only the contracts are secret, and the seat sees its own."""
+        g = self.game
+        P = state.players
+        out = [state.round]
+        out += _one_hot(self.phase_index.get(state.phase, 0), len(PHASES))
+        out += _one_hot(self.stage_index.get(state.stage, 0), len(STAGES))
+        out += _one_hot(state.seat, P)
+        out += _one_hot(seat, P)
+        for a in range(len(ACTIONS)):
+            out += [state.track.index(a) + 1 if a in state.track else 0, state.cube[a] + 1, state.coins[a]]
+        out += [state.gear, int(state.gear_cube), int(state.dropped), state.cubes, int(state.marked_gone)]
+        out += [k + 1 for k in state.market]
+        first = [0] * len(g.part_ids)
+        second = [0] * len(g.part_ids)
+        for stacks in state.stack:
+            for k, n in enumerate(stacks[0]):
+                first[k] += n
+            for k, n in enumerate(stacks[1]):
+                second[k] += n
+        out += first + second
+        out += [k + 1 for k in state.canal_market] + list(state.canal_pool) + list(state.canal_used)
+        out += [k + 1 for k in state.goods_market] + list(state.goods_pool) + list(state.goods_used)
+        out += list(state.rondel)
+        out += [k + 1 for k in state.emp_top] + list(state.emp_under) + list(state.emp_hidden)
+        out += list(state.supply)
+        for s in range(P):
+            out.append(state.money[s])
+            out += state.points[s]
+            out += [k + 1 for k in state.yard[s]]
+            out += state.dock[s]
+            staff = [0] * len(g.emp_ids)
+            for e in state.staff[s]:
+                staff[e] = 1
+            out += staff
+            goods = [0] * len(g.goods_ids)
+            for k in state.goods[s]:
+                goods[k] += 1
+            out += goods
+            canal = [0] * (3 * g.canal_slots)
+            for i, p in enumerate(state.canal[s]):
+                if p is not None:
+                    canal[3 * i:3 * i + 3] = [p[0] + 1, p[1] + 1, p[2] + 1]
+            out += canal
+            out += [state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s]]
+            fleet = [len(state.fleet[s])] + [0] * 12
+            for ship in state.fleet[s]:
+                for i, n in enumerate(ship["fitted"]):
+                    fleet[1 + i] += n
+                fleet[9] += ship["lanterns"]
+                fleet[10] += ship["lifeboats"]
+                fleet[11] += ship["buoys"]
+                fleet[12] += ship["parts"]
+            out += fleet
+            out += [len(state.red[s]), len(state.blue[s]), len(state.discarded[s])]
+            out.append(state.last[s] + 1)
+        mine = [0] * len(g.contract_ids)
+        for c in state.red[seat] + state.blue[seat]:
+            mine[c] = 1
+        gone = [0] * len(g.contract_ids)
+        for c in state.discarded[seat]:
+            gone[c] = 1
+        out += mine + gone
+        swaps = [0] * len(g.swaps)
+        for i in state.swaps_used:
+            swaps[i] = 1
+        out += [state.doing + 1, int(state.in_bonus), int(state.main_done), int(state.bonus_done), state.bought,
+                state.holding + 1, state.trading + 1, state.trade_at, state.chosen + 1, len(state.refills),
+                len(state.cruising)] + swaps
+        c = state.cruise
+        if c is None:
+            out += [0] * 22
+        else:
+            out += [1, c["seat"] + 1, c["bow"] + 1, c["stern"] + 1] + c["fitted"] + c["features"] + \
+                   [c["speed"], c["step"]]
+        out += [state.ender + 1, state.order_at, len(state.deal)] + [int(s in state.discarding) for s in range(P)]
+        return out
+
+
+def _one_hot(i: int, n: int) -> list:
+    out = [0] * n
+    if 0 <= i < n:
+        out[i] = 1
+    return out
+
+
+def bounds(game, players: int, options: dict) -> Bounds:
+    """Counted from finite supplies. Regular turns: every turn but a player's first turns the gear one
+    notch, and the game ends at the latest when the gear's cube drops with the turn track empty, so at
+    most P + notches x (cubes + 1) turns, the round played out (P more), then P final actions and P final
+    builds. A turn has at most: a choice, an action (3 buys, 3 placements, done), a bonus action and its
+    steps, the end, and for up to 3 ships an order and a launch. Over the game: each piece of equipment
+    or crew is fitted at most once; each of at most 104 / 3 ships sails at most its speed (at most 4 +
+    what fits aboard + the speed employees); every part, employee and contract is drawn at most once; each
+    turn refills at most 2 canal and 2 goods tiles; the discard asks each player at most twice per
+    colour."""
+    N = game.numbers
+    notches = len(game.actions(players))
+    turns = players + notches * (N.cubes[players] + 1) + players
+    per_turn = 1 + 7 + 1 + 7 + 1 + 2 * 3
+    parts = sum(sum(p.count) for p in game.parts.values())
+    ships = parts // N.min_ship
+    room = N.max_ship * max(sum(f[:5]) for f in game.part_feature) + 5 + 1
+    speed = 4 + room + 2
+    fits = N.supply * len(ITEMS)
+    deals = 2 * N.deal[options["contracts"]] * players
+    chance = parts + game.emp_slots + deals + 4 * (turns + 2 * players)
+    most = turns * per_turn + 2 * players * (per_turn + 3) + fits + ships * (speed + 2) + chance + 4 * players * 2
+    crew = room
+    ship_top = crew + 2 * room + speed + speed * room + speed
+    contract_top = 2 * max(c.points for c in game.contract_list) * (fits + parts + ships + 24 + len(game.emp_ids))
+    traders = sum(e.points for e in game.emp)
+    return Bounds(max_moves=most, min_score=0, max_score=ships * ship_top + contract_top + traders)

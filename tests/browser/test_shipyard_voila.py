@@ -1,0 +1,75 @@
+"""Browser test: the Shipyard play page in Voila (Debian Chromium, driven by Playwright). Player 1 chooses
+Build ships on the action track, buys a bow from the market and places it in the yard, stops buying and ends
+the action step by clicking the board; a refused yard space says which rule forbids it; the Chinese page
+draws the board in Chinese; the teacher view shows every player's contracts."""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
+
+pytestmark = pytest.mark.browser
+
+
+def click_and_wait(page, selector: str) -> float:
+    """Click a board element, wait for the redraw, and return the time it took in milliseconds."""
+    before = revision(page)
+    started = time.perf_counter()
+    page.click(selector)
+    wait_for_redraw(page, before)
+    return 1000 * (time.perf_counter() - started)
+
+
+def test_build_a_part_by_clicking_the_board(page, voila_url, record_property):
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    started = time.perf_counter()
+    page.goto(voila_url + "/voila/render/notebooks/shipyard.ipynb?seed=5&players=3", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    record_property("shipyard_board_seconds", time.perf_counter() - started)
+    assert page.locator(".sy-stand-in").count() == 1                 # stand-in values are marked on the board
+
+    # The contracts are dealt in chance steps first: Next until Player 1 chooses an action tile.
+    for _ in range(30):
+        if page.locator(".sy-tile.bgw-legal").count():
+            break
+        before = revision(page)
+        page.locator(".bgw-next").first.click()
+        wait_for_redraw(page, before)
+    assert page.locator(".sy-tile.bgw-legal").count() == 7           # the first turn of the game: every tile
+    assert page.locator(".sy-player[data-seat='0'] .sy-contract").count() == 4   # Player 1 sees its own contracts
+    assert page.locator(".sy-player[data-seat='1'] .sy-contract").count() == 0   # ... and only backs of the others'
+    assert page.locator(".sy-player[data-seat='1'] .sy-contract-back").count() == 4
+
+    latencies = [click_and_wait(page, ".sy-tile.bgw-legal[data-target='tile.build']")]
+    latencies.append(click_and_wait(page, ".sy-market.bgw-legal[data-target='market.bow.1']"))
+    # A bow may not go in the last yard space: no ship could ever be built from it. The refusal says why.
+    click_and_wait(page, ".sy-yard-space.bgw-refused[data-target='yard.9']")
+    expect(page.locator(".bgw-shell").first).to_contain_text("could never become part of a complete ship",
+                                                             timeout=20_000)
+    latencies.append(click_and_wait(page, ".sy-yard-space.bgw-legal[data-target='yard.1']"))
+    latencies.append(click_and_wait(page, ".sy-button.bgw-legal[data-target='done']"))
+    expect(page.locator(".bgw-shell").first).to_contain_text("Player 1 places the bow", timeout=20_000)
+    assert page.locator(".sy-player[data-seat='0'] .sy-yard-space[data-space='1'] path").count() >= 1
+    median = sorted(latencies)[len(latencies) // 2]
+    record_property("shipyard_click_ms", median)
+    print(f"click to redraw: median {median:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} clicks")
+    assert not [e for e in errors if "board error" in e or "anywidget" in e.lower()], errors
+
+
+def test_chinese_page_and_teacher_view(page, voila_url):
+    page.goto(voila_url + "/voila/render/notebooks/shipyard.ipynb?seed=6&players=4&lang=zh-Hant",
+              timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    expect(page.locator(".bgw-shell").first).to_contain_text("造船廠", timeout=20_000)
+    html = page.inner_html(".bgw-board")
+    assert "行動軌" in html and "船塢" in html and "輔助金" in html
+    page.locator(".bgw-autoplay").first.click()                       # the deal, up to Player 1's choice
+    page.wait_for_selector(".sy-tile.bgw-legal", timeout=60_000)
+    assert page.locator(".sy-player[data-seat='2'] .sy-contract").count() == 0
+    before = revision(page)
+    page.locator(".bgw-shell input[type='checkbox']").first.check()  # the teacher's view: every contract face up
+    wait_for_redraw(page, before)
+    assert page.locator(".sy-player[data-seat='2'] .sy-contract").count() == 4

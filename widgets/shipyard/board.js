@@ -1,0 +1,678 @@
+// Shipyard board renderer: draws the engine's JSON view as SVG.
+// It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
+// carries data-target (the Action.target of its choice); a click sends {type: "choose", id}.
+
+const NS = "http://www.w3.org/2000/svg";
+const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
+const FAMILY_COLOURS = { trader: "#e6b0aa", builder: "#aed6f1", engineer: "#ccd1d1", recruiter: "#abebc6",
+                         rondel: "#f9e79f", speed: "#d6eaf8" };
+const GOOD_COLOURS = { coal: "#2c3e50", timber: "#a0522d", cloth: "#85c1e9" };
+const ITEMS = ["sail", "engine", "cannon", "crane", "captain", "merchant", "soldier", "stoker"];
+const FEATURES = ["cabins", "boilers", "masts", "guns", "cranes", "lanterns", "lifeboats", "buoys"];
+const WIDTH = 1280;
+let uid = 0;
+
+function el(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Write text in lines no wider than `width` (estimated: CJK characters are square, Latin ones narrower);
+// returns the number of lines.
+function textBlock(parent, x, y, text, width, size, attrs = {}) {
+  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
+  const lines = [];
+  let line = "", lineW = 0;
+  for (const token of (text || "").match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
+    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
+    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
+    else { line += token; lineW += tw; }
+  }
+  if (line.trim()) lines.push(line);
+  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 3), "font-size": size, ...attrs }, parent, l.trimEnd()));
+  return lines.length;
+}
+
+const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+
+// -- glyphs: equipment, crew, goods, part features, checkpoints (s: size in px, centred on x, y) ------------
+function itemGlyph(g, item, x, y, s = 16) {
+  const r = s / 2;
+  const k = el("g", { class: `sy-glyph sy-item-${item}` }, g);
+  if (item === "sail") {
+    el("line", { x1: x - r * 0.6, y1: y + r, x2: x - r * 0.6, y2: y - r, stroke: "#6e3b1f", "stroke-width": 1.5 }, k);
+    el("path", { d: `M${x - r * 0.5},${y - r} L${x + r},${y + r * 0.7} L${x - r * 0.5},${y + r * 0.7} Z`, fill: "#fdfefe", stroke: "#555" }, k);
+  } else if (item === "engine") {
+    el("rect", { x: x - r * 0.45, y: y - r * 0.4, width: r * 0.9, height: r * 1.4, fill: "#566573", stroke: "#222" }, k);
+    el("circle", { cx: x + r * 0.2, cy: y - r * 0.75, r: r * 0.35, fill: "#bdc3c7" }, k);
+  } else if (item === "cannon") {
+    el("rect", { x: x - r * 0.9, y: y - r * 0.3, width: r * 1.5, height: r * 0.55, fill: "#1c2833", transform: `rotate(-20 ${x} ${y})` }, k);
+    el("circle", { cx: x - r * 0.1, cy: y + r * 0.45, r: r * 0.45, fill: "#7b241c" }, k);
+  } else if (item === "crane") {
+    el("path", { d: `M${x - r * 0.6},${y + r} V${y - r} H${x + r * 0.8} M${x + r * 0.6},${y - r} V${y}`, stroke: "#b9770e",
+                 "stroke-width": 2, fill: "none" }, k);
+  } else {
+    const colour = { captain: "#1b4f72", merchant: "#1e8449", soldier: "#922b21", stoker: "#4d3319" }[item] || "#777";
+    el("circle", { cx: x, cy: y - r * 0.35, r: r * 0.45, fill: "#f5cba7", stroke: "#555", "stroke-width": 0.6 }, k);
+    el("path", { d: `M${x - r * 0.8},${y + r} Q${x},${y - r * 0.1} ${x + r * 0.8},${y + r} Z`, fill: colour }, k);
+    if (item === "captain") el("rect", { x: x - r * 0.55, y: y - r * 0.95, width: r * 1.1, height: r * 0.3, fill: "#1b2631" }, k);
+    if (item === "soldier") el("rect", { x: x - r * 0.45, y: y - r * 1.0, width: r * 0.9, height: r * 0.35, fill: "#922b21" }, k);
+  }
+  return k;
+}
+
+function goodGlyph(g, good, x, y, s = 12) {
+  return el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: good === "cloth" ? s / 2 : 2, fill: GOOD_COLOURS[good] || "#999",
+                      stroke: "#222", "stroke-width": 0.7, class: `sy-good sy-good-${good}` }, g);
+}
+
+function featureGlyph(g, feature, x, y, s = 9) {
+  const h = s / 2;
+  if (feature === "cabins") return el("rect", { x: x - h, y: y - h, width: s, height: s, fill: "#fff", stroke: "#34495e" }, g);
+  if (feature === "boilers") return el("rect", { x: x - h, y: y - h, width: s, height: s, fill: "#e67e22", stroke: "#6e2c00" }, g);
+  if (feature === "masts") return el("path", { d: `M${x},${y + h} V${y - h} M${x - h},${y - h * 0.3} H${x + h}`, stroke: "#6e3b1f", "stroke-width": 1.6 }, g);
+  if (feature === "guns") return el("circle", { cx: x, cy: y, r: h * 0.8, fill: "#1c2833" }, g);
+  if (feature === "cranes") return el("path", { d: `M${x - h * 0.6},${y + h} V${y - h} H${x + h}`, stroke: "#b9770e", "stroke-width": 1.6, fill: "none" }, g);
+  if (feature === "lanterns") return el("circle", { cx: x, cy: y, r: h * 0.8, fill: "#f4d03f", stroke: "#9a7d0a" }, g);
+  if (feature === "lifeboats") return el("path", { d: `M${x - h},${y - h * 0.2} H${x + h} L${x + h * 0.5},${y + h * 0.6} H${x - h * 0.5} Z`, fill: "#f39c12", stroke: "#7e5109" }, g);
+  return el("circle", { cx: x, cy: y, r: h * 0.75, fill: "none", stroke: "#c0392b", "stroke-width": 2.2, "stroke-dasharray": "2.2 1.6" }, g);
+}
+
+function checkpointGlyph(g, icon, x, y, s = 16) {
+  if (!icon) return null;
+  if (icon === "military") return itemGlyph(g, "cannon", x, y, s * 0.8);
+  if (icon === "economic") return itemGlyph(g, "crane", x, y, s * 0.8);
+  if (icon === "riband") {
+    const k = el("g", { class: "sy-glyph" }, g);
+    el("circle", { cx: x, cy: y - s * 0.1, r: s * 0.3, fill: "#2e86c1", stroke: "#1b4f72" }, k);
+    el("path", { d: `M${x - s * 0.25},${y + s * 0.1} L${x - s * 0.35},${y + s * 0.45} L${x},${y + s * 0.3} L${x + s * 0.35},${y + s * 0.45} L${x + s * 0.25},${y + s * 0.1}`, fill: "#2e86c1" }, k);
+    return k;
+  }
+  return featureGlyph(g, `${icon}s`, x, y, s * 0.7);
+}
+
+// A ship part: a bow points left, a stern is squared with a rudder; its mounts, cabins and icons inside.
+function drawPart(g, part, x, y, w, h, L) {
+  const hull = part.part === "bow" ? `M${x + 2},${y + h / 2} L${x + w * 0.35},${y + 3} H${x + w - 1} V${y + h - 3} H${x + w * 0.35} Z`
+    : part.part === "stern" ? `M${x + 1},${y + 3} H${x + w - 5} L${x + w - 2},${y + h * 0.4} V${y + h - 3} H${x + 1} Z`
+      : `M${x + 1},${y + 3} H${x + w - 1} V${y + h - 3} H${x + 1} Z`;
+  el("path", { d: hull, fill: "#d5b895", stroke: "#6e4c2a", "stroke-width": 1.2, class: "bgw-frame" }, g);
+  const icons = [];
+  for (const f of FEATURES) for (let i = 0; i < (part[f] || 0); i++) icons.push(f);
+  const x0 = x + (part.part === "bow" ? w * 0.42 : 8);
+  const room = x + w - 6 - x0;
+  const step = icons.length > 1 ? Math.min(13, room / icons.length) : 0;
+  icons.forEach((f, i) => featureGlyph(g, f, x0 + 4 + i * step, y + h / 2, 9));
+  const names = [...new Set(icons)].map((f) => `${L(`sy.ui.feature.${f}`)} ×${icons.filter((v) => v === f).length}`);
+  el("title", {}, g, `${L(`sy.part.${part.id}`)}${names.length ? ": " + names.join(", ") : ""}`);
+}
+
+function drawCanalTile(g, tile, x, y, cell, L, opts = {}) {
+  tile.spaces.forEach((icon, i) => {
+    el("rect", { x: x + i * cell, y, width: cell, height: cell, fill: "#aed6f1", stroke: "#1f618d", "stroke-width": 0.8 }, g);
+    if (icon) checkpointGlyph(g, icon, x + i * cell + cell / 2, y + cell / 2, cell * 0.72);
+  });
+  if (tile.exits > 1 && opts.fork) {      // a fork: the canal branches after this tile
+    const ex = x + tile.spaces.length * cell;
+    el("path", { d: `M${ex},${y + cell / 2} l${cell * 0.4},${-cell * 0.35} M${ex},${y + cell / 2} l${cell * 0.4},${cell * 0.35}`,
+                 stroke: "#1f618d", "stroke-width": 2, fill: "none" }, g);
+  }
+  const icons = tile.spaces.filter(Boolean).map((i) => L(`sy.ui.checkpoint.${i}`));
+  el("title", {}, g, `${L(`sy.canal.${tile.id}`)}${icons.length ? ": " + icons.join("; ") : ""}`);
+}
+
+function draw(model, root, tip) {
+  const view = model.get("view") || {};
+  const labels = model.get("labels") || {};
+  const choices = model.get("choices") || [];
+  const L = (key) => labels[key] ?? key;
+  const byTarget = {};
+  for (const c of choices) if (c.target && !byTarget[c.target]) byTarget[c.target] = c;
+  const players = view.players || [];
+  const seatName = (s) => L(`seat.${s}`);
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
+  uid += 1;
+
+  // Mark an element as a choice: highlighted and clickable if legal, marked with the reason if not.
+  const offer = (group, target) => {
+    group.setAttribute("data-target", target);
+    const choice = byTarget[target];
+    if (!choice) return false;
+    group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
+    group.setAttribute("data-action", choice.id);
+    el("title", {}, group, choice.legal ? choice.label : `${choice.label}: ${choice.why}`);
+    group.addEventListener("mouseenter", () => { tip.textContent = choice.legal ? choice.label : `${choice.label}: ${choice.why}`; });
+    group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
+    return true;
+  };
+  const button = (x, y, w, h, text, target, opts = {}) => {
+    const g = el("g", { class: "sy-button" }, svg);
+    el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: "#a67c52", class: "bgw-frame" }, g);
+    el("text", { x: x + w / 2, y: y + h / 2 + 4.5, "font-size": opts.size || 12.5, "text-anchor": "middle" }, g, text);
+    offer(g, target);
+    return g;
+  };
+
+  // -- banner: stand-in notice, scenario, whose turn ---------------------------------------------------------------
+  let top = 14;
+  if (Object.values(view.stand_in || {}).some(Boolean)) {
+    top += 13 * textBlock(svg, 8, top, L("sy.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "sy-stand-in" });
+  }
+  if (labels.scenario) top += 15 * textBlock(svg, 8, top + 4, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "sy-scenario" }) + 4;
+  const stage = view.over ? L("sy.ui.over") : view.stage === "final-action" ? L("sy.ui.final-action")
+    : view.stage === "final-build" ? L("sy.ui.final-build") : view.stage === "scoring" ? L("sy.ui.scoring")
+      : fill(L("sy.ui.round"), { n: view.game_round || 1 });
+  el("text", { x: 8, y: top + 14, "font-size": 15, "font-weight": 700, class: "sy-status" }, svg,
+     `${stage} · ${fill(L("sy.ui.turn"), { seat: seatName(view.seat) })} · ${L(`sy.phase.${view.phase}`)}`);
+  if (view.end && view.end.ender !== null && view.end.ender !== undefined) {
+    el("text", { x: 620, y: top + 14, "font-size": 12, fill: "#922b21" }, svg,
+       fill(L(`sy.ui.trigger.${view.end.reason}`), { seat: seatName(view.end.ender) }));
+  }
+  top += 26;
+
+  // -- the action track, the gear and the turn track ------------------------------------------------------------------
+  const track = view.track || [];
+  const TW = 66, TH = 78, TG = 5;
+  let y = top + 16;
+  el("text", { x: 20, y: y - 4, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.action-track"));
+  track.forEach((tile, i) => {
+    const x = 20 + i * (TW + TG);
+    const g = el("g", { class: "sy-tile", "data-tile": tile.id }, svg);
+    const chosen = view.chosen === tile.id;
+    el("rect", { x, y, width: TW, height: TH, rx: 6, fill: chosen ? "#fcf3cf" : "#fbeee0", stroke: chosen ? "#b9770e" : "#a67c52",
+                 "stroke-width": chosen ? 2.5 : 1.2, class: "bgw-frame" }, g);
+    textBlock(g, x + 5, y + 14, L(`sy.action.${tile.id}`), TW - 8, 10.5, { "font-weight": 600 });
+    if (tile.cube >= 0) {
+      el("rect", { x: x + TW / 2 - 9, y: y + TH - 28, width: 18, height: 18, rx: 2, fill: SEAT_COLOURS[tile.cube], stroke: "#222",
+                   class: "sy-cube", "data-seat": tile.cube }, g);
+    }
+    if (tile.coins) {
+      el("circle", { cx: x + TW - 12, cy: y + TH - 12, r: 9, fill: "#f4d03f", stroke: "#9a7d0a", class: "sy-coins" }, g);
+      el("text", { x: x + TW - 12, y: y + TH - 8, "font-size": 10.5, "text-anchor": "middle", "font-weight": 700 }, g, `${tile.coins}`);
+    }
+    if (i === track.length - 1) el("text", { x: x + 4, y: y + TH - 4, "font-size": 9, fill: "#7d6608" }, g, L("sy.ui.by-gear"));
+    offer(g, `tile.${tile.id}`);
+    if (byTarget[`bonus.${tile.id}`]) {
+      const b = el("g", { class: "sy-bonus" }, svg);
+      el("rect", { x: x + TW / 2 - 17, y: y + TH + 4, width: 34, height: 17, rx: 4, fill: "#fff", stroke: "#a67c52", class: "bgw-frame" }, b);
+      el("text", { x: x + TW / 2, y: y + TH + 16.5, "font-size": 11, "text-anchor": "middle" }, b, L("sy.ui.bonus"));
+      offer(b, `bonus.${tile.id}`);
+    }
+  });
+  // the gear: one notch per action tile; its cube rides round and drops into the hole at the bottom
+  const gear = view.gear || { notches: 8, notch: 0, cube: true };
+  const gx = 20 + track.length * (TW + TG) + 46, gy = y + 40, gr = 32;
+  const gg = el("g", { class: "sy-gear", "data-notch": gear.notch }, svg);
+  el("circle", { cx: gx, cy: gy, r: gr + 6, fill: "#d5dbdb", stroke: "#7f8c8d", "stroke-width": 2 }, gg);
+  for (let n = 0; n < gear.notches; n++) {
+    const a = Math.PI / 2 - (2 * Math.PI * n) / gear.notches;           // notch 0 by the hole, at the bottom
+    el("line", { x1: gx + (gr - 4) * Math.cos(a), y1: gy + (gr - 4) * Math.sin(a), x2: gx + (gr + 6) * Math.cos(a),
+                 y2: gy + (gr + 6) * Math.sin(a), stroke: "#7f8c8d", "stroke-width": 3 }, gg);
+  }
+  el("circle", { cx: gx, cy: gy + gr + 12, r: 6, fill: "#17202a" }, gg);                       // the hole
+  if (gear.cube) {
+    const a = Math.PI / 2 - (2 * Math.PI * gear.notch) / gear.notches;
+    el("rect", { x: gx + (gr - 12) * Math.cos(a) - 6, y: gy + (gr - 12) * Math.sin(a) - 6, width: 12, height: 12, fill: "#f0f3f4",
+                 stroke: "#222", class: "sy-gear-cube" }, gg);
+  }
+  el("title", {}, gg, gear.cube ? fill(L("sy.ui.gear"), { n: gear.notch, m: gear.notches }) : L("sy.ui.gear-empty"));
+  el("text", { x: gx, y: y - 4, "font-size": 10.5, "text-anchor": "middle" }, svg,
+     gear.cube ? fill(L("sy.ui.gear"), { n: gear.notch, m: gear.notches }) : gear.dropped ? L("sy.ui.dropped") : L("sy.ui.gear-empty"));
+  // the turn track: the cubes left, the rightmost goes first; the marked one calls for the discard
+  const tt = view.turn_track || { cubes: 0, total: 0, marked: 0 };
+  const tx = gx + 50;
+  el("text", { x: tx, y: y + 8, "font-size": 11 }, svg, fill(L("sy.ui.turn-track"), { n: tt.cubes }));
+  for (let i = 0; i < tt.total; i++) {
+    const fromRight = tt.total - i;                 // cube numbered from the right
+    const present = i < tt.cubes;
+    const marked = fromRight === tt.marked;
+    const c = el("rect", { x: tx + (i % 5) * 17, y: y + 16 + Math.floor(i / 5) * 17, width: 13, height: 13, rx: 2, fill: present ? "#f0f3f4" : "none",
+                           stroke: marked ? "#c0392b" : "#555", "stroke-width": marked ? 2 : 1, "stroke-dasharray": present ? null : "2 2",
+                           class: present ? "sy-turn-cube" : "sy-turn-gone" }, svg);
+    if (marked) el("title", {}, c, L("sy.ui.marked"));
+  }
+  y += TH + 30;
+
+  // -- the ship-part market, the canal and goods markets ---------------------------------------------------------------
+  const market = view.market || { prices: [], columns: [], stacks: {} };
+  const CW = 74, CH = 40, rows = market.prices.length;
+  const mx = 20;
+  el("text", { x: mx, y: y + 2, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.market"));
+  market.columns.forEach((col, c) => {
+    const x = mx + c * (CW + 4);
+    el("text", { x: x + CW / 2, y: y + 17, "font-size": 10.5, "text-anchor": "middle" }, svg, L(`sy.partname.${col.kind}`));
+    col.tiles.forEach((part, r) => {
+      const cy = y + 22 + (rows - 1 - r) * (CH + 3);
+      const g = el("g", { class: "sy-market", "data-place": `${col.name}.${r + 1}` }, svg);
+      if (part) drawPart(g, part, x, cy, CW, CH, L);
+      else el("rect", { x, y: cy, width: CW, height: CH, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 3", class: "bgw-frame" }, g);
+      offer(g, `market.${col.name}.${r + 1}`);
+    });
+  });
+  market.prices.forEach((p, r) => {
+    const cy = y + 22 + (rows - 1 - r) * (CH + 3);
+    el("text", { x: mx + market.columns.length * (CW + 4) + 4, y: cy + CH / 2 + 5, "font-size": 13, "font-weight": 700, fill: "#7d6608" }, svg, `${p}`);
+  });
+  const stacksY = y + 22 + rows * (CH + 3) + 10;
+  Object.entries(market.stacks || {}).forEach(([kind, [i, ii]], k) => {
+    el("text", { x: mx + k * 118, y: stacksY, "font-size": 10, fill: "#555" }, svg, `${L(`sy.partname.${kind}`)} ${fill(L("sy.ui.stacks"), { i, ii })}`);
+  });
+  // canal tiles: the cheap end first
+  const cx0 = mx + market.columns.length * (CW + 4) + 30;
+  el("text", { x: cx0, y: y + 2, "font-size": 12, "font-weight": 700 }, svg, fill(L("sy.ui.canal-market"), { n: view.canal_supply ?? 0 }));
+  (view.canal_market || []).forEach((slot, i) => {
+    const cy = y + 12 + i * 30;
+    const g = el("g", { class: "sy-canal-offer" }, svg);
+    el("rect", { x: cx0 - 2, y: cy - 2, width: 150, height: 26, rx: 3, fill: "#fff", stroke: "#d0d3d4", class: "bgw-frame" }, g);
+    el("text", { x: cx0 + 4, y: cy + 16, "font-size": 12, "font-weight": 700, fill: "#7d6608" }, g, `${slot.price}`);
+    if (slot.tile) drawCanalTile(g, slot.tile, cx0 + 18, cy + 1, 20, L, { fork: true });
+    offer(g, `canal.${i + 1}`);
+  });
+  // goods tiles: the cheap row at the bottom
+  const gy0 = y + 12 + (view.canal_market || []).length * 30 + 14;
+  el("text", { x: cx0, y: gy0, "font-size": 12, "font-weight": 700 }, svg, fill(L("sy.ui.goods-market"), { n: view.goods_supply ?? 0 }));
+  const goodsRows = view.goods_market || [];
+  goodsRows.forEach((slot, r) => {
+    const cy = gy0 + 8 + (goodsRows.length - 1 - r) * 24;
+    const g = el("g", { class: "sy-goods-offer" }, svg);
+    el("rect", { x: cx0 - 2, y: cy, width: 100, height: 21, rx: 3, fill: "#fff", stroke: "#d0d3d4", class: "bgw-frame" }, g);
+    el("text", { x: cx0 + 4, y: cy + 15, "font-size": 12, "font-weight": 700, fill: "#7d6608" }, g, `${slot.price}`);
+    if (slot.tile) {
+      slot.tile.goods.forEach((good, k) => goodGlyph(g, good, cx0 + 28 + k * 16, cy + 10.5));
+      el("title", {}, g, `${L(`sy.goods-tile.${slot.tile.id}`)} · ${slot.price}`);
+    }
+    offer(g, `goods.${r + 1}`);
+  });
+  const marketBottom = Math.max(stacksY + 8, gy0 + 14 + goodsRows.length * 24);
+
+  // -- the rondels ------------------------------------------------------------------------------------------------------
+  const rondels = view.rondels || {};
+  const ring = (name, cxr, cyr, r, stops, drawStop) => {
+    el("circle", { cx: cxr, cy: cyr, r, fill: "none", stroke: "#d5d8dc", "stroke-width": 10 }, svg);
+    el("text", { x: cxr, y: cyr + 4, "font-size": 12, "font-weight": 700, "text-anchor": "middle" }, svg, L(`sy.ui.rondel.${name}`));
+    stops.forEach((stop, i) => {
+      const a = -Math.PI / 2 + (2 * Math.PI * i) / stops.length;
+      drawStop(stop, i, cxr + r * Math.cos(a), cyr + r * Math.sin(a));
+    });
+  };
+  const RX = 820;
+  const itemRing = (name, cxr, cyr) => {
+    const data = rondels[name] || { at: 0, stops: [] };
+    ring(name, cxr, cyr, 52, data.stops, (item, i, sx, sy) => {
+      const g = el("g", { class: "sy-stop", "data-rondel": name, "data-stop": i + 1 }, svg);
+      el("circle", { cx: sx, cy: sy, r: 14, fill: data.at === i ? "#fdebd0" : "#fff", stroke: data.at === i ? "#ca6f1e" : "#999",
+                     "stroke-width": data.at === i ? 3 : 1, class: "bgw-frame" }, g);
+      itemGlyph(g, item, sx, sy + 1, 17);
+      el("title", {}, g, `${i + 1}: ${L(`sy.item.${item}`)} (${(view.supply || {})[item] ?? "?"})`);
+      if (data.at === i) el("rect", { x: sx + 8, y: sy - 17, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, g);
+      offer(g, `rondel.${name}.${i + 1}`);
+    });
+  };
+  itemRing("equipment", RX + 72, top + 92);
+  itemRing("crew", RX + 222, top + 92);
+  const trade = rondels.trade || { at: 0, stops: [] };
+  ring("trade", RX + 370, top + 92, 52, trade.stops, (prices, i, sx, sy) => {
+    const g = el("g", { class: "sy-stop sy-trade-stop" }, svg);
+    el("rect", { x: sx - 17, y: sy - 14, width: 34, height: 28, rx: 4, fill: trade.at === i ? "#fdebd0" : "#fff",
+                 stroke: trade.at === i ? "#ca6f1e" : "#999", "stroke-width": trade.at === i ? 3 : 1 }, g);
+    ["coal", "timber", "cloth"].forEach((good, k) => {
+      goodGlyph(g, good, sx - 11 + k * 11, sy - 5, 7);
+      el("text", { x: sx - 11 + k * 11, y: sy + 10, "font-size": 9, "text-anchor": "middle" }, g, `${prices[good]}`);
+    });
+    el("title", {}, g, `${i + 1}: ${["coal", "timber", "cloth"].map((good) => `${L(`sy.good.${good}`)} ${prices[good]}`).join(", ")}`);
+  });
+  // the employee rondel: eight stops of three stacks
+  const emp = rondels.employee || { at: 0, stops: [] };
+  const ecx = RX + 105, ecy = top + 292;
+  ring("employee", ecx, ecy, 88, emp.stops, (stack, i, sx, sy) => {
+    const box = el("g", { class: "sy-emp-stop", "data-stop": i + 1 }, svg);
+    el("rect", { x: sx - 31, y: sy - 14, width: 62, height: 28, rx: 4, fill: emp.at === i ? "#fdebd0" : "#fbfcfc",
+                 stroke: emp.at === i ? "#ca6f1e" : "#aaa", "stroke-width": emp.at === i ? 3 : 1 }, box);
+    stack.forEach((e, t) => {
+      const g = el("g", { class: "sy-employee" }, svg);
+      const ex = sx - 29 + t * 20, ey = sy - 12;
+      if (e.id) {
+        el("rect", { x: ex, y: ey, width: 18, height: 24, rx: 2, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: e.under ? "#555" : "#aaa",
+                     "stroke-width": e.under ? 1.6 : 0.8, class: "bgw-frame" }, g);
+        if (e.item && ITEMS.includes(e.item)) itemGlyph(g, e.item, ex + 9, ey + 10, 11);
+        else if (e.good) goodGlyph(g, e.good, ex + 9, ey + 10, 8);
+        else el("text", { x: ex + 9, y: ey + 14, "font-size": 9, "text-anchor": "middle" }, g, e.family === "rondel" ? "⟳" : e.family === "speed" ? "»" : "+");
+        if (e.level) el("text", { x: ex + 9, y: ey + 22, "font-size": 7.5, "text-anchor": "middle" }, g, e.level === 2 ? "II" : "I");
+        if (e.cost) el("text", { x: ex + 16, y: ey + 22, "font-size": 7.5, "text-anchor": "end", fill: "#922b21" }, g, `+${e.cost}`);
+        el("title", {}, g, `${L(`sy.employee.${e.id}`)}${e.cost ? " · " + fill(L("sy.ui.employee-cost"), { n: e.cost }) : ""}${e.under ? " · " + L("sy.ui.hidden-below") : ""}`);
+      } else {
+        el("rect", { x: ex, y: ey, width: 18, height: 24, rx: 2, fill: "none", stroke: "#ddd", "stroke-dasharray": "2 2", class: "bgw-frame" }, g);
+      }
+      offer(g, `employee.${i + 1}.${t + 1}`);
+    });
+    if (emp.at === i) el("rect", { x: sx + 24, y: sy - 22, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, box);
+  });
+  // the corner swaps and the supply
+  const sx0 = RX + 238, sy0 = top + 196;
+  el("text", { x: sx0, y: sy0, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.swaps"));
+  (view.swaps || []).forEach((corner, k) => {
+    const yy = sy0 + 10 + k * 30;
+    el("text", { x: sx0, y: yy + 16, "font-size": 10.5 }, svg, L(`sy.ui.corner.${corner.corner}`));
+    corner.swaps.forEach((s, j) => {
+      const x = sx0 + 74 + j * 70;
+      const g = el("g", { class: "sy-swap", "data-swap": s.name }, svg);
+      el("rect", { x, y: yy, width: 64, height: 24, rx: 4, fill: s.used ? "#eaecee" : "#fff", stroke: "#999", class: "bgw-frame" }, g);
+      goodGlyph(g, s.good, x + 12, yy + 12, 11);
+      el("text", { x: x + 26, y: yy + 16, "font-size": 11 }, g, "→");
+      itemGlyph(g, s.item, x + 48, yy + 12, 16);
+      el("title", {}, g, `${L(`sy.good.${s.good}`)} → ${L(`sy.item.${s.item}`)}`);
+      offer(g, `swap.${s.name}`);
+    });
+  });
+  const supplyY = marketBottom + 12;
+  el("text", { x: mx, y: supplyY + 4, "font-size": 11, "font-weight": 700 }, svg, L("sy.ui.supply"));
+  ITEMS.forEach((item, k) => {
+    const x = mx + 62 + k * 40;
+    itemGlyph(svg, item, x, supplyY, 15);
+    el("text", { x: x + 9, y: supplyY + 5, "font-size": 10 }, svg, `${(view.supply || {})[item] ?? 0}`);
+  });
+  y = Math.max(supplyY + 24, ecy + 120) + 6;
+
+  // -- the decision of the moment: what is in hand, the trade, the discard, buttons -------------------------------------
+  const turn = view.turn || {};
+  const panel = [];
+  if (turn.holding) panel.push(fill(L("sy.ui.holding"), { name: L(turn.holding.spaces ? `sy.canal.${turn.holding.id}` : `sy.part.${turn.holding.id}`) }));
+  if (turn.trading) {
+    const t = turn.trading;
+    panel.push(fill(L("sy.ui.trading"), { tile: L(`sy.goods-tile.${t.tile.id}`), n: t.at + 1, m: t.goods.length, good: L(`sy.good.${t.goods[t.at]}`) }));
+  }
+  if ((view.discarding || []).length && choices.some((c) => (c.target || "").startsWith("contract."))) {
+    const colour = choices.find((c) => (c.target || "").startsWith("contract.")).target.split(".")[1];
+    panel.push(fill(L("sy.ui.discard"), { seat: seatName(view.discarding[0]), colour: L(`sy.colour.${colour}`) }));
+  }
+  panel.forEach((line) => { y += 16 * textBlock(svg, 20, y + 12, line, 700, 12.5, { fill: "#1a5276", "font-weight": 600, class: "sy-prompt" }); });
+  let bx = 20;
+  for (const [target, key] of [["done", "sy.ui.done"], ["end", "sy.ui.end"], ["launch", "sy.ui.launch"], ["pass", "sy.ui.pass"],
+                               ["sell", "sy.ui.sell"], ["subsidy", "sy.ui.subsidy"]]) {
+    if (!byTarget[target]) continue;
+    const text = target === "sell" ? byTarget[target].label : L(key);
+    const w = Math.max(120, text.length * 7.5 + 20);
+    button(bx, y + 6, w, 28, text, target, { fill: "#fdebd0" });
+    bx += w + 10;
+  }
+  if (bx > 20 || panel.length) y += 44;
+
+  // -- the test cruise, step by step --------------------------------------------------------------------------------------
+  const cruise = view.cruise;
+  if (cruise) {
+    const g = el("g", { class: "sy-cruise", "data-stage": cruise.stage, "data-step": cruise.step }, svg);
+    const box = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#eef6fb", stroke: "#2e86c1", "stroke-width": 2 }, g);
+    let cy = y + 20;
+    el("text", { x: 24, y: cy, "font-size": 14, "font-weight": 700 }, g, fill(L("sy.ui.cruise"), { seat: seatName(cruise.seat) }));
+    // the ship, its room, what is aboard
+    cruise.parts.forEach((part, i) => drawPart(el("g", {}, g), part, 24 + i * 58, cy + 6, 56, 32, L));
+    let ix = 24 + cruise.parts.length * 58 + 16;
+    ITEMS.forEach((item) => {
+      const n = cruise.fitted[item] || 0;
+      for (let k = 0; k < n; k++) { itemGlyph(g, item, ix, cy + 21, 18).classList.add("sy-aboard"); ix += 20; }
+    });
+    cy += 46;
+    if (cruise.stage === "fit") cy += 15 * textBlock(g, 24, cy, L("sy.ui.fitting"), 900, 12, { fill: "#1a5276" });
+    cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), 1200, 11.5, { fill: "#444" });
+    if (cruise.stage !== "fit") {
+      const sp = cruise.speed_parts || {};
+      const key = "engines" in sp ? "sy.ui.speed-steam" : "sy.ui.speed-sail";
+      cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), 1200, 12.5, { "font-weight": 700, class: "sy-speed" });
+    }
+    if (cruise.path.length) {
+      cruise.path.forEach((p, i) => {
+        const x = 24 + i * 58;
+        const step = el("g", { class: "sy-path-step" }, g);
+        el("rect", { x, y: cy + 2, width: 54, height: 30, rx: 4, fill: p.icon ? "#fef9e7" : "#fff", stroke: "#85929e" }, step);
+        el("text", { x: x + 4, y: cy + 14, "font-size": 9.5, fill: "#555" }, step, fill(L("sy.ui.step"), { n: p.step }));
+        if (p.icon) {
+          checkpointGlyph(step, p.icon, x + 14, cy + 24, 14);
+          el("text", { x: x + 26, y: cy + 28, "font-size": 11, "font-weight": 700, fill: "#1e8449" }, step,
+             p.icon === "riband" ? `${p.step}` : fill(L("sy.ui.checkpoint"), { n: p.points }));
+          el("title", {}, step, L(`sy.ui.checkpoint.${p.icon}`));
+        }
+      });
+      cy += 40;
+    }
+    if (cruise.stage === "done") {
+      if (cruise.result === "scored") {
+        const pts = cruise.points;
+        const total = pts.crew + pts.equipment + pts.speed + pts.checkpoints;
+        el("text", { x: 24, y: cy + 6, "font-size": 13.5, "font-weight": 700, fill: "#1e8449", class: "sy-cruise-result" }, g,
+           fill(L("sy.ui.result"), { ...pts, total }));
+      } else {
+        el("text", { x: 24, y: cy + 6, "font-size": 13.5, "font-weight": 700, fill: "#922b21", class: "sy-cruise-result" }, g,
+           L(`sy.ui.lost-${cruise.result}`));
+      }
+      cy += 16;
+    }
+    box.setAttribute("height", cy - y + 8);
+    y = cy + 18;
+  }
+
+  // -- the players: money, points, yard, dock, employees, goods, canal, contracts, fleet ----------------------------------
+  players.forEach((p, seat) => {
+    const g = el("g", { class: "sy-player", "data-seat": seat }, svg);
+    const active = view.seat === seat && !view.over;
+    const colour = SEAT_COLOURS[seat];
+    const frame = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#fff", stroke: colour, "stroke-width": active ? 3.5 : 1.2 }, g);
+    el("circle", { cx: 28, cy: y + 16, r: 7, fill: colour }, g);
+    el("text", { x: 42, y: y + 21, "font-size": 14, "font-weight": 700 }, g, seatName(seat));
+    el("text", { x: 120, y: y + 21, "font-size": 13 }, g, fill(L("sy.ui.money"), { n: p.money }));
+    const pts = el("text", { x: 210, y: y + 21, "font-size": 13, "font-weight": 700, class: "sy-score" }, g, fill(L("sy.ui.points"), { n: p.score }));
+    el("title", {}, pts, Object.entries(p.parts || {}).map(([k, v]) => `${L(`sy.score.${k}`)} ${v}`).join(" · "));
+    el("text", { x: 300, y: y + 21, "font-size": 12, fill: "#555" }, g,
+       `${fill(L("sy.ui.fleet"), { n: (p.fleet || []).length })}${(p.fleet || []).length ? " · " + p.fleet.map((s) => s.points).join(" + ") : ""}`);
+    // the yard
+    const yy = y + 30;
+    el("text", { x: 24, y: yy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.yard"));
+    const SW = 58, SH = 34;
+    (p.yard || []).forEach((part, i) => {
+      const x = 70 + i * (SW + 3);
+      const s = el("g", { class: "sy-yard-space", "data-space": i + 1 }, g);
+      if (part) drawPart(s, part, x, yy, SW, SH, L);
+      else el("rect", { x, y: yy + 2, width: SW, height: SH - 4, rx: 3, fill: "#fbfcfc", stroke: "#aab7b8", "stroke-dasharray": "4 3", class: "bgw-frame" }, s);
+      el("text", { x: x + SW / 2, y: yy + SH + 10, "font-size": 9, "text-anchor": "middle", fill: "#888" }, s, `${i + 1}`);
+      if (seat === view.seat) offer(s, `yard.${i + 1}`);
+    });
+    (p.ships || []).forEach((ship) => {
+      const x1 = 70 + (ship.bow - 1) * (SW + 3), x2 = 70 + ship.stern * (SW + 3) - 3;
+      el("path", { d: `M${x1},${yy - 2} V${yy - 6} H${x2} V${yy - 2}`, stroke: "#1e8449", "stroke-width": 2.5, fill: "none", class: "sy-complete" }, g);
+      if (seat === view.seat && byTarget[`ship.${ship.bow}`]) {
+        const b = el("g", { class: "sy-ship-pick" }, g);
+        el("rect", { x: x1, y: yy - 10, width: x2 - x1, height: SH + 12, rx: 4, fill: "none", stroke: "none", class: "bgw-frame" }, b);
+        offer(b, `ship.${ship.bow}`);
+      }
+    });
+    // the dock
+    const dx = 640;
+    el("text", { x: dx, y: yy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.dock"));
+    ITEMS.forEach((item, k) => {
+      const x = dx + 44 + k * 42;
+      const n = (p.dock || {})[item] || 0;
+      const d = el("g", { class: "sy-dock-item", "data-item": item }, g);
+      el("rect", { x: x - 14, y: yy, width: 40, height: 30, rx: 4, fill: n ? "#fef9e7" : "#f8f9f9", stroke: n ? "#b7950b" : "#e5e7e9", class: "bgw-frame" }, d);
+      itemGlyph(d, item, x, yy + 15, 18);
+      el("text", { x: x + 12, y: yy + 25, "font-size": 11, "font-weight": 700, fill: n ? "#000" : "#bbb" }, d, `${n}`);
+      el("title", {}, d, `${L(`sy.item.${item}`)} ×${n}`);
+      if (cruise && cruise.seat === seat) offer(d, `dock.${item}`);
+    });
+    // employees and goods
+    const ey = yy + 46;
+    el("text", { x: 24, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.staff"));
+    (p.staff || []).forEach((e, k) => {
+      const x = 90 + k * 22;
+      const s = el("g", { class: "sy-staff" }, g);
+      el("rect", { x, y: ey, width: 20, height: 20, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
+      if (e.item && ITEMS.includes(e.item)) itemGlyph(s, e.item, x + 10, ey + 10, 12);
+      else if (e.good) goodGlyph(s, e.good, x + 10, ey + 10, 9);
+      else el("text", { x: x + 10, y: ey + 14, "font-size": 10, "text-anchor": "middle" }, s, e.family === "rondel" ? "⟳" : "»");
+      el("title", {}, s, L(`sy.employee.${e.id}`));
+    });
+    const gx0 = Math.max(260, 90 + (p.staff || []).length * 22 + 20);
+    el("text", { x: gx0, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.goods"));
+    (p.goods || []).forEach((tile, k) => {
+      const x = gx0 + 46 + k * 58;
+      const s = el("g", { class: "sy-my-goods", "data-goods": k + 1 }, g);
+      el("rect", { x, y: ey - 2, width: 54, height: 22, rx: 3, fill: "#fdfefe", stroke: "#aab7b8", class: "bgw-frame" }, s);
+      tile.goods.forEach((good, j) => goodGlyph(s, good, x + 10 + j * 16, ey + 9));
+      el("title", {}, s, L(`sy.goods-tile.${tile.id}`));
+      if (seat === view.seat) offer(s, `mygoods.${k + 1}`);
+    });
+    // the canal: a branching line of tiles from where the ship marker stands
+    const cy0 = ey + 30;
+    el("text", { x: 24, y: cy0 + 14, "font-size": 11, "font-weight": 700 }, g, fill(L("sy.ui.canal"), { n: p.kept }));
+    const canalG = el("g", { class: "sy-canal", "data-seat": seat }, g);
+    const pieces = {};
+    for (const piece of p.canal.pieces || []) pieces[piece.slot] = piece;
+    const CELL = 24;
+    const spacePos = {};
+    let canalRows = 1;
+    const layout = (slot, x, row) => {
+      const piece = pieces[slot];
+      const py = cy0 + row * (CELL + 12);
+      const tg = el("g", { class: "sy-canal-piece", "data-piece": slot }, canalG);
+      drawCanalTile(tg, piece.tile, x, py, CELL, L);
+      el("text", { x: x + CELL * piece.tile.spaces.length / 2, y: py + CELL + 8, "font-size": 7.5, fill: "#888",
+                   "text-anchor": "middle" }, tg, `#${slot}`);
+      piece.tile.spaces.forEach((_, i) => { spacePos[`${slot}.${i + 1}`] = [x + i * CELL + CELL / 2, py + CELL / 2]; });
+      spacePos[`${slot}.0`] = [x - 6, py + CELL / 2];
+      const end = x + piece.tile.spaces.length * CELL;
+      let rowsUsed = 0;
+      piece.next.forEach((nxt, e) => {
+        const ex = end + 14, ey2 = py + rowsUsed * (CELL + 12) + CELL / 2;
+        const eg = el("g", { class: "sy-exit", "data-exit": `${slot}.${e + 1}` }, canalG);
+        el("line", { x1: end, y1: py + CELL / 2, x2: ex, y2: ey2, stroke: "#1f618d", "stroke-width": 2 }, eg);
+        el("circle", { cx: ex, cy: ey2, r: 6, fill: nxt ? "#1f618d" : "#fff", stroke: "#1f618d", "stroke-width": 1.5, class: "bgw-frame" }, eg);
+        if (seat === view.seat || (cruise && cruise.seat === seat)) offer(eg, `exit.${slot}.${e + 1}`);
+        if (nxt && pieces[nxt]) rowsUsed += layout(nxt, ex + 10, row + rowsUsed);
+        else rowsUsed += 1;
+      });
+      const used = Math.max(1, rowsUsed);
+      canalRows = Math.max(canalRows, row + used);
+      return used;
+    };
+    if (p.canal.root) {
+      layout(p.canal.root, 130, 0);
+      const at = p.canal.ship ? spacePos[`${p.canal.root}.${p.canal.ship}`] : spacePos[`${p.canal.root}.0`];
+      if (at) {
+        const marker = el("g", { class: "sy-ship-marker", "data-seat": seat }, canalG);
+        el("path", { d: `M${at[0] - 10},${at[1] + 2} H${at[0] + 10} L${at[0] + 6},${at[1] + 8} H${at[0] - 6} Z`, fill: colour, stroke: "#222" }, marker);
+        el("path", { d: `M${at[0]},${at[1] + 2} V${at[1] - 11} L${at[0] + 8},${at[1]} Z`, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, marker);
+        // the ship slides in from where the last step started, so a cruise reads as movement
+        if (cruise && cruise.seat === seat && cruise.path.length && cruise.stage !== "done") {
+          const last = cruise.path[cruise.path.length - 1];
+          const prev = cruise.path.length > 1 ? cruise.path[cruise.path.length - 2] : null;
+          const from = prev ? spacePos[`${prev.piece}.${prev.space}`] : null;
+          if (from && last) {
+            marker.style.setProperty("--dx", `${from[0] - at[0]}px`);
+            marker.style.setProperty("--dy", `${from[1] - at[1]}px`);
+            marker.classList.add("sy-sailing");
+          }
+        }
+      }
+    } else {
+      el("text", { x: 130, y: cy0 + 16, "font-size": 11, fill: "#888" }, canalG, L("sy.ui.no-canal"));
+      if (seat === view.seat) {
+        const sg = el("g", { class: "sy-exit", "data-exit": "start" }, canalG);
+        el("circle", { cx: 240, cy: cy0 + 12, r: 8, fill: "#fff", stroke: "#1f618d", "stroke-width": 1.5, class: "bgw-frame" }, sg);
+        offer(sg, "exit.start");
+      }
+    }
+    if (p.canal.root && p.canal.ship === null) {
+      const at = spacePos[`${p.canal.root}.0`];
+      el("text", { x: at[0] - 4, y: at[1] + 22, "font-size": 8.5, fill: "#888", "text-anchor": "middle" }, canalG, L("sy.ui.entry"));
+    }
+    // the contracts: the viewer's own face up, the others' as backs
+    const kx = 760;
+    el("text", { x: kx, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.contracts"));
+    const con = p.contracts || {};
+    if (con.visible && con.cards) {
+      const count = { red: 0, blue: 0 };
+      con.cards.forEach((card, k) => {
+        count[card.colour] += 1;
+        const x = kx + (k % 3) * 166, cy = ey + 18 + Math.floor(k / 3) * 48;
+        const c = el("g", { class: `sy-contract sy-contract-${card.colour}` }, g);
+        el("rect", { x, y: cy, width: 160, height: 44, rx: 4, fill: card.colour === "red" ? "#fdedec" : "#ebf5fb",
+                     stroke: card.colour === "red" ? "#c0392b" : "#2e86c1", "stroke-width": 1.5, class: "bgw-frame" }, c);
+        textBlock(c, x + 5, cy + 12, L(`sy.contract.${card.id}`), 150, 9.5);
+        el("text", { x: x + 155, y: cy + 40, "font-size": 9, "text-anchor": "end", fill: "#555" }, c, fill(L("sy.ui.now-worth"), { n: card.points }));
+        el("title", {}, c, L(`sy.contract.${card.id}`));
+        offer(c, `contract.${card.colour}.${count[card.colour]}`);
+      });
+    } else {
+      el("text", { x: kx + 80, y: ey + 12, "font-size": 11, fill: "#555" }, g, fill(L("sy.ui.secret"), { red: con.red || 0, blue: con.blue || 0 }));
+      for (let k = 0; k < (con.red || 0) + (con.blue || 0); k++) {
+        const red = k < (con.red || 0);
+        el("rect", { x: kx + k * 26, y: ey + 20, width: 22, height: 30, rx: 3, fill: red ? "#c0392b" : "#2e86c1", stroke: "#222", class: "sy-contract-back" }, g);
+      }
+    }
+    if (con.discarded) el("text", { x: WIDTH - 24, y: y + 21, "font-size": 10.5, fill: "#888", "text-anchor": "end" }, g, fill(L("sy.ui.discarded"), { n: con.discarded }));
+    const contractRows = con.visible && con.cards ? Math.ceil(con.cards.length / 3) : 1;
+    const bottom = Math.max(cy0 + canalRows * (CELL + 12) + 6, ey + 22 + contractRows * 48);
+    frame.setAttribute("height", bottom - y);
+    y = bottom + 10;
+  });
+
+  // the final scoring
+  for (const e of (view.end || {}).final_scores || []) {
+    const contracts = e.contracts.map((c) => c.points).reduce((a, b) => a + b, 0);
+    el("text", { x: 20, y: y + 14, "font-size": 13, class: "sy-final" }, svg, fill(L("sy.ui.final-scores"), { seat: seatName(e.seat), contracts, traders: e.traders }));
+    y += 18;
+  }
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y + 10}`);
+  root.replaceChildren(svg);
+}
+
+// A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
+// each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
+// board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
+function showFocus(model, root, seen) {
+  const focus = model.get("focus");
+  if (!focus || focus === seen.focus) return;
+  seen.focus = focus;
+  const element = focus.split("#")[0];          // "yard.4#9": the same element, asked again by step 9
+  requestAnimationFrame(() => {
+    let box = root.parentElement;
+    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    const inBox = box && box !== document.scrollingElement && box !== document.body;
+    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
+    if (!target) {
+      if (!element && inBox) box.scrollTop = 0;
+      return;
+    }
+    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
+    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
+    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
+  });
+}
+
+export default {
+  render({ model, el: host }) {
+    host.classList.add("bgw-board", "sy-board");
+    const tip = document.createElement("div");
+    tip.className = "bgw-tip";
+    const root = document.createElement("div");
+    root.className = "bgw-root";
+    host.append(tip, root);
+    const seen = { focus: "" };
+    const redraw = () => {
+      tip.textContent = "";
+      try {
+        draw(model, root, tip);
+        showFocus(model, root, seen);
+      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
+        root.textContent = `board error: ${error.message}`;
+        console.error(error);
+      }
+    };
+    model.on("change:revision", redraw);
+    redraw();
+    return () => model.off("change:revision", redraw);
+  },
+};
