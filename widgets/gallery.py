@@ -239,9 +239,10 @@ def card(row: dict, lang: str) -> W.VBox:
         for kind in TEACH_KINDS:
             urls = {lg: row["teach"][lg][kind] for lg in order if kind in row["teach"][lg]}
             if urls:
-                items.append(f"{html.escape(t(f'gallery.teach.{kind}', lang))}: {_links(urls, lang)}")
-        links.append(f"<div class='bgw-card-teach'><b>{html.escape(t('gallery.teach', lang))}</b> "
-                     f"{' · '.join(items)}</div>")
+                items.append(f"<span class='bgw-card-teach-kind'>{html.escape(t(f'gallery.teach.{kind}', lang))}</span> "
+                             f"{_links(urls, lang)}")
+        links.append(f"<div class='bgw-card-teach'><b>{html.escape(t('gallery.teach', lang))}</b>"
+                     + "".join(f"<div>{item}</div>" for item in items) + "</div>")
     picture, caption = preview(row["game"], row["preview_seed"], lang)
     if caption:
         lines.append(f"<div class='bgw-card-caption'>{html.escape(caption)}</div>")
@@ -280,6 +281,7 @@ _CSS = """<style>
 .bgw-card-lesson { font-size: 13.5px; margin: 6px 0 3px 0; }
 .bgw-card-lesson-links { margin-top: 2px; }
 .bgw-card-teach { font-size: 13px; margin: 6px 0 3px 0; color: #333; }
+.bgw-card-teach-kind { display: inline-block; min-width: 11em; }
 </style>"""
 
 
