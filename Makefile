@@ -1,6 +1,8 @@
 # Two commands, each doing its own set-up on a fresh machine:
 #   make demo   Voila on http://127.0.0.1:8866 with the gallery (notebooks/index.ipynb)
 #   make test   the whole suite: unit, property, notebooks (nbval) and browser tests
+# and a measurement (not part of make test):
+#   make load   20 simulated learners on a local server; LOAD_ARGS="--learners 40 --game entdecker"
 
 PYTHON ?= python3
 VENV   := .venv
@@ -14,7 +16,7 @@ export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
 export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: demo test chromium bench clean
+.PHONY: demo test chromium bench load clean
 
 demo: $(VENV)/.ready-demo
 	$(PY) -m widgets.serve --port=$(PORT)
@@ -25,6 +27,9 @@ test: $(VENV)/.ready-test chromium
 
 bench: $(VENV)/.ready-demo
 	$(PY) -m engines bench endeavor-aos --players 4 --games 200
+
+load: $(VENV)/.ready-demo
+	$(PY) benchmarks/load.py $(LOAD_ARGS)
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

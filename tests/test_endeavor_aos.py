@@ -282,13 +282,16 @@ def rules_of(events):
 
 # == setup (初始設置) ============================================================================
 def test_aos_setup_board_sides_by_player_count():
-    """aos.setup.board: side A for 2-3 or a fierce 4, side B for a calm 4 or 5; 5 players only B;
-    2 players may take side B only with the Silent Fleet."""
+    """aos.setup.board: the rulebook suggests side A for 2-3 or a fierce 4 and side B for a calm 4 or 5, but
+    forbids no side: every player count may choose either, the default follows the suggestion, and the option
+    carries the suggestion as its hint (shown by the new-game dialog), citing the rule."""
     choices = {n: {o.id: o for o in G.options(n)}["side"] for n in range(2, 6)}
-    assert choices[5].choices == ("B",)
-    assert choices[3].choices == ("A",)
-    assert set(choices[4].choices) == {"A", "B"}
-    assert set(choices[2].choices) == {"A", "B"}
+    for n in range(2, 6):
+        assert choices[n].choices == ("A", "B")
+        hint = choices[n].hint
+        assert hint.key == "aos.option.side.hint"
+        assert "aos.setup.board" in hint.render("en") and "side A for 2 or 3 players" in hint.render("en")
+        assert "aos.setup.board" in hint.render("zh-Hant") and "建議" in hint.render("zh-Hant")
     assert [choices[n].default for n in range(2, 6)] == ["A", "A", "A", "B"]
     for n in range(2, 5):
         assert new(n).options["side"] == "A"
@@ -296,20 +299,19 @@ def test_aos_setup_board_sides_by_player_count():
     assert new(5).options["side"] == "B"
     assert new(4, side="B").view()["side"] == "B"
     assert new(2, side="B", silent_fleet=True).view()["side"] == "B"
+    # against the suggestion, still allowed: 3 players on B, 5 on A, 2 on B without the Silent Fleet
+    for players, side in ((3, "B"), (5, "A"), (2, "B")):
+        m = new(players, side=side)
+        assert m.view()["side"] == side and len(m.state.owner) == len(G.boards[side].spaces)
     event = next(e for e in new(5, seed=3).log if e.rule == "aos.setup.board")
     assert event.params == {"side": "B", "players": 5}
+    assert "suggests" in engines.rules(GAME, "en")["aos.setup.board"]["text"]
 
 
 def test_aos_setup_board_bad_option_refused():
     """aos.setup.board: an impossible side is refused, naming the option and the allowed values."""
-    with pytest.raises(ValueError, match="option 'side' must be one of 'B', got 'A'"):
-        new(5, side="A")
-    with pytest.raises(ValueError, match="option 'side' must be one of 'A', got 'B'"):
-        new(3, side="B")
     with pytest.raises(ValueError, match="option 'side' must be one of 'A', 'B', got 'C'"):
         new(4, side="C")
-    with pytest.raises(ValueError, match="side B is for 4 or 5 players, or 2 with the Silent Fleet"):
-        new(2, side="B")
     with pytest.raises(ValueError, match="unknown option 'board'"):
         new(3, board="A")
     with pytest.raises(ValueError, match="unknown option 'silent_fleet'"):
@@ -481,17 +483,88 @@ def test_aos_flow_phases_beginner_order():
     assert [e.seat for e in begins] == crowns and len(begins) == 7
 
 
+class StayingBot(engines.RandomBot):
+    """A random player who never asks to go back to the phase-by-phase order."""
+
+    def choose(self, match):
+        return self.rng.choice([a for a in match.legal_actions() if a.id != "order:phase-by-phase"])
+
+
 def test_aos_flow_phases_experienced_order():
     """aos.flow.phases: experienced players do build, growth and salary together on their turn."""
     m = new(3, seed=5, phase_order="experienced")
     assert m.options["phase_order"] == "experienced"
-    sequence = step_sequence(m, bots_for(3, 5), {1, 4, 7})
+    sequence = step_sequence(m, {s: StayingBot(50 + s) for s in range(3)}, {1, 4, 7})
     for round_no, stages in sequence.items():
         crown = stages[0][1]
         expected = [(phase, (crown + i) % 3) for i in range(3) for phase in ("build", "growth", "salary")]
         assert stages == expected + [("action", None)] + [("discard", (crown + i) % 3) for i in range(3)] \
             + [("end", None)], round_no
     assert m.view()["phase_order"] == "experienced"
+
+
+def test_aos_flow_phases_back_to_phase_by_phase():
+    """aos.flow.phases: in the experienced order a player deciding in the build or salary phase may ask to go
+    back: the rest of the round's first three phases, and every later round, go phase by phase. The request is
+    logged under the rule, undoable, saved, and the options of the match stay as chosen."""
+    m = new(3, seed=5, phase_order="experienced")
+    start_tiles(m)
+    m.advance()
+    crown = m.state.crown
+    first, second, third = crown, (crown + 1) % 3, (crown + 2) % 3
+    assert (m.phase, m.to_move) == ("build", first)
+    assert "order:phase-by-phase" in ids(m.legal_actions())
+    assert m.legal_actions()[-1].rule == "aos.flow.phases"
+    assert m.legal_actions()[-1].label.render("en") == "Ask to return to the phase-by-phase order"
+    m.play("build:shipyard")
+    m.advance()                                     # the first player grows and pays at once
+    assert (m.phase, m.to_move) == ("build", second)
+    assert [s for s in m.state.steps[:7]] == [("build", second), ("growth", second), ("salary", second),
+                                              ("build", third), ("growth", third), ("salary", third),
+                                              ("action", crown)]
+    saved_before = m.to_json()
+    events = m.play("order:phase-by-phase")
+    assert [(e.rule, e.key, e.seat, e.automatic) for e in events] == [
+        ("aos.flow.phases", "aos.flow.back", second, False)]
+    assert "phase-by-phase" in events[0].text("en") and "分階段" in events[0].text("zh-Hant")
+    # the second player still decides the build, then the third builds before anyone grows
+    assert (m.phase, m.to_move) == ("build", second)
+    assert m.state.steps[:7] == [("build", second), ("build", third), ("growth", second), ("growth", third),
+                                 ("salary", second), ("salary", third), ("action", crown)]
+    assert "order:phase-by-phase" not in ids(m.legal_actions())
+    assert m.why_not("order:phase-by-phase").key == "aos.why.order-in-use"
+    assert m.view()["phase_order"] == "beginner" and m.options["phase_order"] == "experienced"
+    layout = m.observation_layout()
+    offset = sum(n for _, n in layout[:layout.index(("phase_by_phase", 1))])
+    assert m.observation(0)[offset] == 1
+    restored = engines.Match.from_json(m.to_json())
+    assert restored.state.steps == m.state.steps and restored.view() == m.view()
+    m.undo()
+    assert m.view() == engines.Match.from_json(saved_before).view() and m.can_redo()
+    assert m.view()["phase_order"] == "experienced" and "order:phase-by-phase" in ids(m.legal_actions())
+    m.redo()
+    assert m.view()["phase_order"] == "beginner"
+    # later rounds are played phase by phase too
+    bots = {s: StayingBot(70 + s) for s in range(3)}
+    sequence = step_sequence(m, bots, {3})
+    crown3 = sequence[3][0][1]
+    order = [(crown3 + i) % 3 for i in range(3)]
+    assert sequence[3][:9] == [(phase, seat) for phase in ("build", "growth", "salary") for seat in order]
+    check_laws(m.state)
+
+
+def test_aos_flow_phases_request_only_in_the_first_phases():
+    """aos.flow.phases: the request is not offered in the beginner order, nor in the action phase, and the
+    refusal says why."""
+    m = new(3, seed=5)
+    start_tiles(m)
+    m.advance()
+    assert "order:phase-by-phase" not in ids(m.legal_actions())
+    assert m.why_not("order:phase-by-phase").key == "aos.why.order-in-use"
+    m = to_action(3, seed=1, phase_order="experienced")
+    assert m.why_not("order:phase-by-phase").key == "aos.why.order-not-now"
+    assert m.why_not_rule("order:phase-by-phase") == "aos.flow.phases"
+    assert "action phase" in m.why_not("order:phase-by-phase").render("en")
 
 
 def test_aos_flow_phases_option():
@@ -1245,6 +1318,20 @@ def test_aos_action_activate_needs_a_free_building_a_disc_and_an_action():
     check_laws(m.state)
 
 
+def test_aos_action_activate_ruling_is_in_the_rule_text():
+    """aos.action.activate (ruling): activation is offered only when an action can follow; the rule's own
+    text states it in both languages, and the refusal names that rule."""
+    rules = {lang: engines.rules(GAME, lang)["aos.action.activate"]["text"] for lang in ("en", "zh-Hant")}
+    assert "Ruling:" in rules["en"] and "only when at least one of its actions can then be carried out" in rules["en"]
+    assert "裁定" in rules["zh-Hant"] and "至少能執行其中一個行動" in rules["zh-Hant"]
+    m = to_action(3, seed=1)
+    seat = m.to_move
+    give(m, seat, "bank")
+    refresh(m)
+    assert m.why_not("activate:2").key == "aos.why.nothing-to-do"
+    assert m.why_not_rule("activate:2") == "aos.action.activate"
+
+
 def test_aos_action_token_is_spent_and_leaves_the_game():
     """aos.action.token: spending a blue token instead of a building: no worker, and the token leaves
     the game; a token whose action is impossible is not offered."""
@@ -1730,6 +1817,35 @@ def test_aos_action_payment_frees_a_worker_but_not_from_no_payment_buildings():
     events = m.play("payment:1")
     assert [(e.rule, e.params) for e in events] == [("aos.action.payment", {"building": "building.shipyard"})]
     assert player.workers == [0, 0, 1, 1] and player.harbor == harbor + 1
+    check_laws(m.state)
+
+
+def test_aos_action_payment_never_pays_its_own_activating_worker():
+    """aos.action.payment (ruling): the University's payment may pay any other worker, never the one that
+    activated the University this turn, before or after its acquire; the refusal says so both times."""
+    m = to_action(3, seed=1)
+    c = m.state.crown
+    give(m, c, "university")
+    player = m.state.players[c]
+    player.workers[1] = 1                           # a worker still on the Shipyard
+    player.supply -= 1
+    refresh(m)
+    m.play("activate:2")
+    assert "payment:2" not in ids(m.legal_actions()) and "payment:1" in ids(m.legal_actions())
+    before = m.why_not("payment:2")
+    assert before.key == "aos.why.pay-self" and m.why_not_rule("payment:2") == "aos.action.payment"
+    m.play("acquire:europe")                        # the other action first
+    after = m.why_not("payment:2")
+    assert after == before and "undo" not in after.render("en")
+    assert "ruling" in after.render("en") and "裁定" in after.render("zh-Hant")
+    assert ids(m.legal_actions()) == ["payment:1", "done"]
+    m.play("payment:1")
+    assert player.workers[:3] == [0, 0, 1]
+    rule = engines.rules(GAME, "en")["aos.action.payment"]["text"]
+    assert "Ruling:" in rule and "activated" in rule
+    assert "裁定" in engines.rules(GAME, "zh-Hant")["aos.action.payment"]["text"]
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "`aos.action.payment`" in readme
     check_laws(m.state)
 
 
@@ -2500,6 +2616,26 @@ def test_aos_variant_scarce_buildings():
         s for s, _ in to_action(2, silent_fleet=True).state.steps]
 
 
+def test_aos_variant_scarce_refusal_cites_the_build_level():
+    """aos.variant.scarce / aos.build.level: a building above the remover's build level is refused under the
+    build-level rule, with the levels in the text; a sold-out or face-down one says so."""
+    m = new(2, seed=3, silent_fleet=True, sf_scarce_buildings=True)
+    start_tiles(m)
+    assert m.phase == "scarce"
+    assert m.why_not_rule("scarce:docks") == "aos.build.level"
+    why = m.why_not("scarce:docks")
+    assert why.key == "aos.why.scarce-level"
+    assert why.params == {"building": "building.docks", "level": 2, "build_level": 1, "industry": 0}
+    assert "Scarce buildings" in why.render("en") and "level 2" in why.render("en")
+    assert "稀缺建築" in why.render("zh-Hant")
+    face_down = m.state.level5_face_down[0]
+    assert m.why_not_rule(f"scarce:{face_down}") == "aos.setup.level5"
+    m.state.supply["market"] = 0
+    m._legal = None
+    assert m.why_not("scarce:market").key == "aos.why.sold-out"
+    assert m.why_not_rule("scarce:colonial-house") == "core.action.unknown"
+
+
 def test_aos_variant_scarce_nothing_to_remove():
     """aos.variant.scarce: with nothing at the build level left in the tray the step passes."""
     m = new(2, seed=3, silent_fleet=True, sf_scarce_buildings=True)
@@ -2535,6 +2671,43 @@ def test_aos_scenario_coastlines_match_their_round(name):
         built_this_round = m.phase != "build" or (seat - view["crown"]) % m.players < (m.to_move - view["crown"]) % m.players
         expected = 1 + (m.round - 1) + int(built_this_round)
         assert len(player["buildings"]) == expected, (name, seat, len(player["buildings"]), expected)
+
+
+@pytest.mark.parametrize("name", sorted(engines.get_game(GAME).scenarios()))
+def test_aos_scenario_hands_fit_the_card_limit(name):
+    """aos.discard.limit / aos.action.acquire: a prepared position could arise in play. A discard phase ended
+    every earlier round, so at the start of an action phase, in the phases before it, and in the discard phase
+    for those whose discard is done, every hand fits the card limit; and each card held was within reach of its
+    holder's presence in its region (presence only falls by an attack, which none of these positions shows)."""
+    m = engines.scenario(GAME, name)
+    state = m.state
+    assert m.round >= 1 and not m.is_over
+    to_discard = {seat for phase, seat in state.steps if phase == "discard"}
+    if m.phase == "discard":
+        to_discard.discard(None)
+    for seat, player in enumerate(state.players):
+        gained_since = (m.phase == "action" and any(e.rule.startswith("aos.action.acquire") for e in m.log)) \
+            or (m.phase == "discard" and seat in to_discard)
+        if not gained_since:
+            assert fits_card_limit(player), (name, seat, player.cards, player.attributes[INFLUENCE])
+        for card in player.cards + player.slavery_down:
+            if not G.cards[card].governor:
+                region = "europe" if G.cards[card].deck in ("europe", "slavery") else G.cards[card].deck
+                assert state.presence[region][seat] >= G.cards[card].value, (name, seat, card)
+    check_laws(state)
+
+
+def test_aos_scenario_abolition_is_within_the_card_limits():
+    """aos.discard.limit: in the abolition position Player 2 holds only the two slavery cards (limit 1 plus
+    the extra slavery card) and Player 3 three cards on influence 2 (limit 2 plus the extra slavery card);
+    the Europe 1 and 3 lie on the discard pile, so the Europe 5 is on top of its deck."""
+    m = engines.scenario(GAME, "abolition")
+    players = m.state.players
+    assert players[1].cards == ["slavery-2", "slavery-3"] and G.card_limit(players[1]) >= 1
+    assert len(players[2].cards) == 3 and G.card_limit(players[2]) >= 2
+    assert m.state.discard == ["europe-1", "europe-3"] and m.state.decks["europe"] == ["europe-5"]
+    lost = [x + y for x, y in zip(G.cards["slavery-2"].icons, G.cards["slavery-3"].icons)]
+    assert lost[INDUSTRY] == 5 and lost[WEALTH] == 2
 
 
 def test_aos_level_drop_is_narrated_as_a_drop():

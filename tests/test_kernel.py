@@ -656,11 +656,13 @@ def test_entry_after_the_game_is_over_names_its_index():
         Match.from_json(json.dumps(data))
 
 
-def test_five_players_cannot_load_side_a():
+def test_a_save_edited_to_the_other_side_is_refused():
+    """Five players may play side A (the side is a suggestion), but a save edited by hand to the other
+    side replays to another position: the digest refuses it."""
     m = new(5, seed=1)
     data = json.loads(m.to_json())
     data["options"]["side"] = "A"
-    with pytest.raises(SaveError, match="option 'side' must be one of 'B', got 'A'"):
+    with pytest.raises(SaveError, match="the replayed position differs from the saved one"):
         Match.from_json(json.dumps(data))
 
 
@@ -1039,3 +1041,37 @@ def test_mat_data_errors_name_file_table_and_field(tmp_path, case):
     assert message.startswith(str(path)), message
     for fragment in fragments:
         assert fragment in message, f"{fragment!r} not in {message!r}"
+
+
+def test_issue_13_kernel_inputs_are_refused_and_change_nothing():
+    """Booleans are not integers, and every public method names the bad argument (issue 13, item 7)."""
+    m = new(2, seed=4)
+    bots = bots_for(2)
+    play_to(m, bots, 12)
+    m.goto(6)
+    before = snapshot(m)
+    for call in (lambda: m.goto(True), lambda: m.switch_branch(True), lambda: m.events_of(True)):
+        with pytest.raises((TypeError, IndexError), match="True"):
+            call()
+        assert snapshot(m) == before
+    with pytest.raises(IndexError, match="no branch to switch to.*5"):
+        m.switch_branch(5)
+    with pytest.raises(TypeError, match="position must be an integer, got 'x'"):
+        m.events_of("x")
+    with pytest.raises(IllegalAction):
+        m.play(True)
+    assert snapshot(m) == before
+    # memorial:foo is no action of the table: refused as unknown, never rendered as a placeholder
+    assert m.why_not_rule("memorial:foo") == "core.action.unknown"
+    assert "⟨" not in m.why_not("memorial:foo").render("en")
+    # option values must have the type of their choices: 1 and 1.0 are not True
+    for value in (1, 1.0, 0):
+        with pytest.raises(ValueError, match="option 'silent_fleet' must be one of False, True"):
+            new(2, silent_fleet=value)
+    # saves with booleans where numbers belong do not load
+    data = json.loads(m.to_json())
+    for edit, message in (({"version": True}, "version True"),
+                          ({"timeline": {**data["timeline"], "branches": [{"at": True, "entries": []}]}},
+                           "timeline.branches")):
+        with pytest.raises(SaveError, match=message):
+            Match.from_json(json.dumps({**data, **edit}))

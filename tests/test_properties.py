@@ -23,23 +23,20 @@ from engines.endeavor.components import REGIONS
 
 GAME = "endeavor-aos"
 G = engines.get_game(GAME)
-DISCS = 35
-TOKENS = 95
-CARDS = sorted(G.cards)
-LEVEL5 = {b.id for b in G.buildings.values() if b.level == 5}
-REGULAR = {b.id: b for b in G.buildings.values() if 1 <= b.level <= 4}
-TOKEN_OF_ATTRIBUTE = {k.attribute: k.id for k in G.tokens.values() if k.attribute is not None}
 SILENT = {"silent_fleet": True}
 ALL_SILENT_RULES = {"sf_restricted_occupy": True, "sf_no_token_reaction": True, "sf_scarce_buildings": True}
 
-# Every player count with every side it may use, the Silent Fleet on both sides and with each of its
-# optional rules, each in both phase orders.
+# Every player count with the side the rulebook suggests and the other one (a suggestion, not a rule),
+# the Silent Fleet on both sides and with each of its optional rules, each in both phase orders.
 SETUPS = [
     (2, {"side": "A"}),
+    (2, {"side": "B"}),
     (3, {"side": "A"}),
+    (3, {"side": "B"}),
     (4, {"side": "A"}),
     (4, {"side": "B"}),
     (5, {"side": "B"}),
+    (5, {"side": "A"}),
     (2, {**SILENT, "side": "A"}),
     (2, {**SILENT, "side": "B"}),
     (2, {**SILENT, "side": "A", "sf_restricted_occupy": True}),
@@ -68,31 +65,33 @@ def discs_on_map(state, seat):
             + sum(sea[seat] for sea in state.sea.values()))
 
 
-def fits_card_limit(player):
-    """The discard phase's arrangement: governor-slot card outside; limit + 1 slavery card, never above 5."""
+def fits_card_limit(player, game=G):
+    """The discard phase's arrangement: governor-slot card outside; limit (Age of Sail: + 1 slavery card),
+    never above 5."""
     regular = [c for c in player.cards if c != player.governor_slot]
-    limit = min(G.mat.level(player.attributes[3]), G.mat.max_cards)
-    extra = 1 if any(G.cards[c].slavery for c in regular) else 0
-    return len(regular) <= min(G.mat.max_cards, limit + extra)
+    limit = min(game.mat.level(player.attributes[3]), game.mat.max_cards)
+    extra = 1 if game.slavery_extra and any(game.cards[c].slavery for c in regular) else 0
+    return len(regular) <= min(game.mat.max_cards, limit + extra)
 
 
-def check_laws(state):
-    """Every conservation law of the position; raises AssertionError naming the broken one."""
-    board = G.boards[state.options["side"]]
+def check_laws(state, game=G):
+    """Every conservation law of the position, in either edition; raises AssertionError naming the broken one."""
+    board = game.board(state)
+    discs = game.mat.discs
     seats = len(state.players) + (1 if state.silent_seat is not None else 0)
     memorial_pending = Counter(p[1] for p in state.pending if p[0] == "memorial")
-    # -- discs: 35 per player, wherever they are; 35 for the Silent Fleet --------------------------
+    # -- discs: a fixed number per player, wherever they are; as many for the Silent Fleet -----------
     for seat, p in enumerate(state.players):
         assert min(p.supply, p.harbor) >= 0, ("negative discs", seat, p.supply, p.harbor)
         assert len(p.workers) == len(p.buildings) and set(p.workers) <= {0, 1}, ("workers", seat)
         total = (p.supply + p.harbor + sum(p.workers) + discs_on_map(state, seat) + sum(p.memorial)
                  + memorial_pending[seat])
-        assert total == DISCS, ("discs", seat, total)
+        assert total == discs, ("discs", seat, total)
     if state.silent_seat is not None:
         fleet = state.silent_seat
         assert state.silent_supply >= 0
         assert all(sea[fleet] == 0 for sea in state.sea.values()), "the Silent Fleet never sails to an open sea"
-        assert state.silent_supply + discs_on_map(state, fleet) == DISCS, ("silent discs", state.silent_supply)
+        assert state.silent_supply + discs_on_map(state, fleet) == discs, ("silent discs", state.silent_supply)
     else:
         assert state.silent_supply == 0
         assert all(o is None or o < len(state.players) for o in state.owner.values())
@@ -104,7 +103,8 @@ def check_laws(state):
                     + state.track.get(region, []).count(seat)
                     + (state.sea[region][seat] if region in state.sea else 0))
             assert counts[seat] == real, ("presence", region, seat, counts[seat], real)
-    # -- trade tokens: 95, each kind in its number ----------------------------------------------
+    # -- tokens (2009: markers): every one of them, each kind in its number ----------------------------
+    token_of_attribute = {k.attribute: k.id for k in game.tokens.values() if k.attribute is not None}
     where = Counter()
     for space, token in state.space_tokens.items():
         assert (token is None) == (state.owner[space] is not None), ("token and disc on one space", space)
@@ -122,57 +122,62 @@ def check_laws(state):
     for p in state.players:
         assert min(p.attribute_tokens) >= 0 and min(p.action_tokens.values(), default=0) >= 0
         for attribute, count in enumerate(p.attribute_tokens):
-            where[TOKEN_OF_ATTRIBUTE[attribute]] += count
+            where[token_of_attribute[attribute]] += count
         where.update(p.action_tokens)
     where.update(state.removed_tokens)
-    assert sum(where.values()) == TOKENS, ("tokens", sum(where.values()))
-    assert {k: n for k, n in where.items() if n} == {k.id: k.count for k in G.tokens.values()}, "tokens by kind"
+    assert sum(where.values()) == sum(k.count for k in game.tokens.values()), ("tokens", sum(where.values()))
+    assert {k: n for k, n in where.items() if n} == {k.id: k.count for k in game.tokens.values()}, "tokens by kind"
     # -- cards: all 48, each in exactly one place ----------------------------------------------------
     places = [c for deck in state.decks.values() for c in deck] + state.discard + state.removed_cards \
         + list(state.governors.values()) + [c for p in state.players for c in p.cards + p.slavery_down]
-    assert sorted(places) == CARDS, ("cards", len(places), Counter(places).most_common(2))
+    assert sorted(places) == sorted(game.cards), ("cards", len(places), Counter(places).most_common(2))
     for deck, cards in state.decks.items():
-        values = [G.cards[c].value for c in cards]
+        values = [game.cards[c].value for c in cards]
         assert values == sorted(values, reverse=True), ("deck order", deck)
-        assert all(G.cards[c].deck == deck and not G.cards[c].governor for c in cards)
-    assert all(G.cards[c].slavery for p in state.players for c in p.slavery_down)
-    assert all(not G.cards[c].governor for c in state.discard), "governors never go to the discard pile"
+        assert all(game.cards[c].deck == deck and not game.cards[c].governor for c in cards)
+    assert all(game.cards[c].slavery for p in state.players for c in p.slavery_down)
+    assert all(not game.cards[c].governor for c in state.discard), "governors never go to the discard pile"
+    assert game.discard_pile or not state.discard, "2009 has no discard pile: cards go back into their stacks"
     for p in state.players:
-        assert p.governor_slot is None or (p.governor_slot in p.cards and G.cards[p.governor_slot].governor)
-    # a governor stays beside the board exactly while its region is closed; open means a full track
+        assert p.governor_slot is None or (p.governor_slot in p.cards and game.cards[p.governor_slot].governor)
+    # a governor stays apart (2009: on top of its stack) exactly while its region is closed
     assert set(state.governors) == {r for r in REGIONS if not state.open[r]}
     for region in REGIONS:
         assert state.open[region] == (None not in state.track[region]), ("open", region)
     if state.abolished:
         assert state.decks["slavery"] == []
-        assert not any(G.cards[c].slavery for p in state.players for c in p.cards)
-    # -- buildings: tray + coastlines + removed == copies; 3 level-5 tiles face up, 4 face down ----
+        assert not any(game.cards[c].slavery for p in state.players for c in p.cards)
+    # -- buildings: tray + coastlines + removed == copies; the level-5 tiles in play, the rest face down --
+    level5 = {b.id for b in game.buildings.values() if b.level == 5}
+    regular = {b.id: b for b in game.buildings.values() if 1 <= b.level <= 4}
     built = Counter(b for p in state.players for b in p.buildings)
     removed = Counter(state.removed_buildings)
-    for b, building in REGULAR.items():
+    for b, building in regular.items():
         assert state.supply[b] >= 0
         assert state.supply[b] + built[b] + removed[b] == building.copies, ("buildings", b)
-    face_up = {b for b in state.supply if b in LEVEL5}
+    face_up = {b for b in state.supply if b in level5}
     face_down = set(state.level5_face_down)
-    assert len(face_up) == 3 and len(face_down) == 4 and face_up | face_down == LEVEL5
+    assert len(face_up) == game.mat.level5_in_play and face_up | face_down == level5 and not face_up & face_down
     for b in face_up:
         assert state.supply[b] + built[b] + removed[b] == 1, ("level 5", b)
     assert not face_down & (set(built) | set(removed))
-    assert set(state.supply) == set(REGULAR) | face_up
+    assert set(state.supply) == set(regular) | face_up
     for p in state.players:
-        starts = [slot for slot, b in enumerate(p.buildings) if G.buildings[b].level == 0]
+        starts = [slot for slot, b in enumerate(p.buildings) if game.buildings[b].level == 0]
         assert starts == ([0] if p.buildings else [])
-        assert len(p.buildings) <= min(max(state.round, 0) + 1, G.mat.coastline_slots)
-    # -- attributes: the cubes show the icons of buildings, cards, tokens and the Memorial -------
+        assert len(p.buildings) <= min(max(state.round, 0) + 1, game.mat.coastline_slots)
+        if not game.chooses_start:      # 2009: at most one level-5 building each
+            assert sum(1 for b in p.buildings if game.buildings[b].level == 5) <= 1
+    # -- attributes: the cubes count the icons of buildings, cards, tokens and the Memorial -------
     for seat, p in enumerate(state.players):
-        icons = [sum(G.buildings[b].icons[a] for b in p.buildings) + sum(G.cards[c].icons[a] for c in p.cards)
+        icons = [sum(game.buildings[b].icons[a] for b in p.buildings) + sum(game.cards[c].icons[a] for c in p.cards)
                  + p.attribute_tokens[a] + p.memorial[a] for a in range(4)]
         assert p.attributes == icons, ("attributes", seat, p.attributes, icons)
-        assert sum(p.memorial) == 0 or any(G.buildings[b].special == "memorial" for b in p.buildings)
+        assert sum(p.memorial) == 0 or any(game.buildings[b].special == "memorial" for b in p.buildings)
     # -- after the discard phase and until the next action phase every hand fits the limit --------
     if state.phase in ("build", "growth", "salary", "scarce", "end", "over"):
         for seat, p in enumerate(state.players):
-            assert fits_card_limit(p), ("card limit", seat, p.cards, p.attributes[3])
+            assert fits_card_limit(p, game), ("card limit", seat, p.cards, p.attributes[3])
 
 
 def check_match(m, at_end=True):
@@ -238,9 +243,9 @@ def test_random_games_keep_every_law(config, seed):
 
 
 def test_every_configuration_is_covered():
-    assert len(CONFIGS) == 22
+    assert len(CONFIGS) == 28
     covered = {(p, o["side"], o["phase_order"], bool(o.get("silent_fleet"))) for p, o in CONFIGS}
-    for players, sides in ((2, "A"), (3, "A"), (4, "AB"), (5, "B")):
+    for players, sides in ((2, "AB"), (3, "AB"), (4, "AB"), (5, "AB")):
         for side in sides:
             for order in ("beginner", "experienced"):
                 assert (players, side, order, False) in covered
@@ -248,10 +253,9 @@ def test_every_configuration_is_covered():
         assert (2, side, "beginner", True) in covered and (2, side, "experienced", True) in covered
     for rule in ALL_SILENT_RULES:
         assert any(o.get(rule) and not any(o.get(r) for r in ALL_SILENT_RULES if r != rule) for _, o in CONFIGS)
-    # the sides each player count may not use are refused
-    for players, side in ((3, "B"), (5, "A"), (2, "B")):
-        with pytest.raises(ValueError, match="side"):
-            new(players, 1, {"side": side})
+    # a side that does not exist is refused
+    with pytest.raises(ValueError, match="side"):
+        new(3, 1, {"side": "C"})
 
 
 def every_offered_action_keeps_the_laws(m, rng):

@@ -72,6 +72,49 @@ for event in m.play("pay:1"):
     print(f"[{event.rule}] {event.text(LANG)}")
 print(sorted(a.id for a in m.legal_actions()))""",
     },
+    "endeavor-2009": {
+        "intro": {
+            "en": """# Endeavor (2009): learn the game by playing it
+
+The original Endeavor, for 3 to 5 players. You lead an empire of the age of exploration: build at home, ship
+along the routes to distant regions, occupy cities and draw cards; after seven rounds the most **glory** wins.
+As **Player 1** of three you play the first two rounds, then prepared positions up to the final scoring.
+Already know *Endeavor: Age of Sail*? Chapter 9 puts each rule beside its Age of Sail counterpart: open this
+page with `?step=35`, or pick the chapter in the menu.""",
+            "zh-Hant": """# 奮鬥帝國（2009）：邊玩邊學
+
+原版《奮鬥帝國》，3至5人。你帶領一個大航海時代的帝國：在本國建築、沿新航道航海到遙遠的地區、佔領城並拿取特權牌；
+7個回合後**榮譽**最多的玩家獲勝。你將以三位玩家中的**玩家1**玩前兩個回合，再練習幾個預設局面，直到最終計分。
+已經會玩《奮進號：大航海時代》嗎？第9章把每條規則和大航海時代的對應規則並列比較：在網址加上`?step=35`，或從章節選單選擇。""",
+        },
+        "stand_in": {
+            "en": """> **About the values on the components.** The 2009 rulebook states the counts (45 buildings, 48 cards,
+> 104 markers) but not what each building, card or marker shows, nor the map. This project uses its own
+> *stand-in* values, which respect every count and rule the rulebook gives; the board marks them. The rulebook
+> also stops after the action step: payment, the card limit, the end and final scoring follow Age of Sail,
+> and the rule panel says so.""",
+            "zh-Hant": """> **關於配件上的數值**：2009年規則書寫了數量（45座建築、48張特權牌、104個成就標記），但沒有寫每座建築、
+> 每張牌、每個標記的內容和地圖。本專案使用自訂的*替代數值*，但遵守規則書給出的所有數量和規則；版圖上會標示出來。
+> 規則書寫到行動步驟就結束了：支付、特權牌上限、遊戲結束與最終計分依照大航海時代的規則，規則面板會註明。""",
+        },
+        "curious": {
+            "en": """## For the curious: the engine behind the board
+
+Both editions run on one rules engine: the rules they share are one piece of code, named by edition (rule
+ids beginning `e09.` here, `aos.` in Age of Sail). This cell opens a prepared position, asks why a move is refused
+and prints what is legal. Nothing above depends on it.""",
+            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+
+兩個版本使用同一個規則引擎：相同的規則是同一段程式，依版本命名（這裡的規則代號以`e09.`開頭，大航海時代以`aos.`開頭）。
+下面的儲存格打開一個預設局面，詢問某個走法為什麼不被允許，並印出合乎規則的選擇。上面的教學不依賴這一格。""",
+        },
+        "code": """import engines
+
+m = engines.scenario("endeavor-2009", "closed-route")
+m.play("activate:2")
+print(m.why_not("acquire:far-east").render(LANG))
+print(sorted(a.id for a in m.legal_actions()))""",
+    },
     "amerigo": {
         "intro": {
             "en": """# Amerigo: explore, trade and build, one phase at a time

@@ -9,8 +9,8 @@ from .core.chart import load_bokeh_offline
 from .core.lesson import LessonWidget
 from .core.shell import MODES, GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor", "entdecker": "widgets.entdecker", "amerigo": "widgets.amerigo",
-             "shipyard": "widgets.shipyard"}
+RENDERERS = {"endeavor-aos": "widgets.endeavor", "endeavor-2009": "widgets.endeavor", "entdecker": "widgets.entdecker",
+             "amerigo": "widgets.amerigo", "shipyard": "widgets.shipyard"}
 
 
 def page_options(defaults: dict | None = None) -> dict:
@@ -27,6 +27,8 @@ def page_options(defaults: dict | None = None) -> dict:
     from urllib.parse import parse_qs
 
     from engines.core.texts import LANGS
+    from .preheat import wait_for_visitor
+    wait_for_visitor()          # a kernel started ahead of its visitor (serve --preheat) waits here for them
     options = dict(defaults or {})
     query = parse_qs(os.environ.get("QUERY_STRING", ""))
     lang = query.get("lang", [None])[0]

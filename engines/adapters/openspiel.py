@@ -25,7 +25,8 @@ How the engine maps onto OpenSpiel:
 
 from __future__ import annotations
 
-import json
+import hashlib
+import pickle
 
 import numpy as np
 import pyspiel
@@ -166,7 +167,11 @@ class EngineState(pyspiel.State):
         return [0.0] * m.players
 
     def __str__(self):
-        return json.dumps({"position": self.match.position, "view": self.match.view()}, sort_keys=True)
+        """The step reached and a fingerprint of the position (the board's view is too large to print
+        at every step of a search; `state.match.view()` has it)."""
+        m = self.match
+        fingerprint = hashlib.sha1(pickle.dumps(m.state, 5)).hexdigest()[:16]
+        return f"{m.game.id} step {m.position} {m.phase} position {fingerprint}"
 
 
 

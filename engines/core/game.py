@@ -20,10 +20,12 @@ from .texts import Text, load_catalog, load_overrides
 
 @dataclass(frozen=True)
 class Option:
-    """A match option offered by the new-game dialog: id, allowed values, default."""
+    """A match option offered by the new-game dialog: id, allowed values, default, and an optional hint
+    (a Text: the rulebook's advice on choosing, shown beside the choice)."""
     id: str
     choices: tuple
     default: object
+    hint: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Game:
     min_players: int = 2
     max_players: int = 4
     data_dir: Path | None = None        # holds rules.toml and texts.toml
+    editions: tuple = ()                # ids of the editions of the same game, this one included, if several
     hidden_information = False          # a seat may not see everything (then `determinize` redraws it)
     sampled_chance = False              # some chance steps only sample (too many outcomes to list)
 

@@ -26,7 +26,7 @@ from .texts import Text
 
 SAVE_FORMAT = "board-game-widgets/match"
 SAVE_VERSION = 1
-_CHECKPOINT_EVERY = 32
+_CHECKPOINT_EVERY = 64          # going back replays at most 63 steps (about 2 ms)
 
 
 class SaveError(ValueError):
@@ -65,6 +65,7 @@ class Match:
         self._marks = [len(self.log)]          # log length after each applied entry
         self._seen: list[tuple | None] = []    # per applied step: (kind, id, the only seat that saw it or None)
         self._checkpoints = {0: pickle.dumps(self.state, 5)}
+        self._start_seen: dict[int, list] = {}        # each seat's observation of the starting position
         self.branches: list[tuple[int, list]] = []   # (fork position, the entries the fork replaced)
         self._legal: dict[str, Action] | None = None
 
@@ -453,13 +454,33 @@ class Match:
         ("?" for one it did not). Two lines of play give the same string exactly when `seat` cannot tell
         them apart."""
         self._check_seat(seat)
-        start = self.game.observe(pickle.loads(self._checkpoints[0]), seat)
+        start = self._start_seen.get(seat)
+        if start is None:           # what the seat saw at the start never changes: worked out once
+            start = self._start_seen[seat] = self.game.observe(pickle.loads(self._checkpoints[0]), seat)
         seen = ["" if s is None else s[1] if s[2] is None or s[2] == seat else "?" for s in self._seen[:self._cursor]]
         return json.dumps([self.game.id, self.players, self.options, seat, start, seen],
                           separators=(",", ":"), ensure_ascii=False)
 
     def __deepcopy__(self, memo) -> "Match":
         return self.clone()
+
+    def __getstate__(self) -> dict:
+        """Pickled, a match names its game instead of carrying it (the rules, components and tables are
+        the registry's), so a pickle holds only the position, the timeline and the log."""
+        data = dict(self.__dict__)
+        data["game"] = self.game.id
+        for derived in ("table", "chance_table", "_never_legal", "_legal"):
+            data.pop(derived, None)
+        return data
+
+    def __setstate__(self, data: dict) -> None:
+        from . import registry
+        self.__dict__.update(data)
+        game = self.game = registry.get(data["game"])
+        self.table = game.action_table(self.players, self.options)
+        self.chance_table = game.chance_table(self.players, self.options)
+        self._never_legal = game.never_legal(self.players, self.options)
+        self._legal = None
 
     def clone(self) -> "Match":
         """An independent copy: the same position, timeline, branches and log, at a few steps' cost."""
@@ -470,6 +491,7 @@ class Match:
         twin._entries = list(self._entries)
         twin._marks = list(self._marks)
         twin._seen = list(self._seen)
+        twin._start_seen = dict(self._start_seen)
         twin._script = list(self._script)
         twin._checkpoints = dict(self._checkpoints)
         twin.branches = [(at, list(entries)) for at, entries in self.branches]

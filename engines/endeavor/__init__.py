@@ -1,6 +1,8 @@
-"""Endeavor: Age of Sail (and, later, Endeavor 2009 as a second edition of the same engine)."""
+"""Endeavor: Age of Sail (2018) and Endeavor (2009), two editions of one engine."""
 
 from ..core.registry import register
 from .age_of_sail import AgeOfSail
+from .endeavor_2009 import Endeavor2009
 
 AGE_OF_SAIL = register(AgeOfSail())
+ENDEAVOR_2009 = register(Endeavor2009())

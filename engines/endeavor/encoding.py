@@ -16,24 +16,27 @@ PENDING = ("memorial", "silent-pick", "silent")
 
 def action_ids(game, players: int, options: dict) -> list[str]:
     """Every decision the rules can offer with these settings, in a fixed order."""
-    board = game.boards[options["side"]]
+    board = game.board_for(options)
     slots = range(game.mat.coastline_slots)
     cities = [s for s, sp in board.spaces.items() if sp["kind"] == "city"]
     fleets = [s for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
     decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
     tray = [b.id for b in game.buildings.values() if b.level >= 1]
-    ids = [f"start:{side}" for side in game.start_sides]
+    ids = [f"start:{side}" for side in game.start_sides] if game.chooses_start else []
     ids += [f"build:{b}" for b in tray]
     ids += [f"pay:{slot}" for slot in slots]
     ids += [f"activate:{slot}" for slot in slots]
     ids += [f"token:{k.id}" for k in game.tokens.values() if k.actions]
-    ids += ["pass", "done"]
+    ids += ["pass", "done", "order:phase-by-phase"]
     ids += [f"ship:track:{r}" for r in REGIONS] + [f"ship:fleet:{s}" for s in fleets]
     ids += [f"ship:sea:{r}" for r in REGIONS]
     ids += [f"occupy:{s}" for s in cities] + [f"attack:{s}" for s in board.spaces]
     ids += [f"payment:{slot}" for slot in slots]
-    ids += [f"acquire:{d}" for d in decks] + [f"acquire:discard:{c}" for c in game.cards]
-    ids += [f"memorial:{a}" for a in ATTRIBUTES] + ["memorial:supply"]
+    ids += [f"acquire:{d}" for d in decks]
+    if game.discard_pile:
+        ids += [f"acquire:discard:{c}" for c in game.cards]
+    if any(b.special == "memorial" for b in game.buildings.values()):
+        ids += [f"memorial:{a}" for a in ATTRIBUTES] + ["memorial:supply"]
     ids += [f"slot:{c.id}" for c in game.cards.values() if c.governor] + ["slot:empty"]
     ids += [f"discard:{c}" for c in game.cards]
     if options.get("silent_fleet"):
@@ -47,7 +50,7 @@ def action_ids(game, players: int, options: dict) -> list[str]:
 
 def never_legal_ids(game, players: int, options: dict) -> list[str]:
     """Moves a learner may try that the rules never allow: occupying a fleet, sending a ship to the open sea of Europe."""
-    board = game.boards[options["side"]]
+    board = game.board_for(options)
     return ([f"occupy:{s}" for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
             + ["ship:sea:europe"])
 
@@ -55,14 +58,14 @@ def never_legal_ids(game, players: int, options: dict) -> list[str]:
 def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
     """The parts of `observe()`, in order. Owners are coded seat + 1 (0: nobody; the Silent Fleet is
     players + 1), tokens and buildings as their index in the data file + 1 (0: none)."""
-    board = game.boards[options["side"]]
+    board = game.board_for(options)
     seats = players + 1
     slots = game.mat.coastline_slots
     per_player = [("attributes", 4), ("harbor", 1), ("supply", 1), ("coastline", slots), ("workers", slots),
                   ("cards", len(game.cards)), ("governor_slot", 1), ("slavery_down", 1),
                   ("action_tokens", len(game.tokens)), ("attribute_tokens", 4), ("memorial", 4), ("passed", 1)]
     layout = [("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players), ("me", players),
-              ("abolished", 1)]
+              ("abolished", 1), ("phase_by_phase", 1)]
     for seat in range(players):
         layout += [(f"player{seat}.{name}", n) for name, n in per_player]
     layout += [("silent_supply", 1), ("tray", len(game.buildings))]
@@ -94,7 +97,7 @@ class Encoder:
         """Everything on the table is public in Endeavor; only the face-down level-5 tiles are hidden,
         and they are not part of the observation."""
         game = self.game
-        board = game.boards[state.options["side"]]
+        board = game.board(state)
         players = len(state.players)
         seats = players + 1
         slots = game.mat.coastline_slots
@@ -109,6 +112,7 @@ class Encoder:
         out += [int(s == state.to_move) for s in range(players)]
         out += [int(s == seat) for s in range(players)]
         out.append(int(state.abolished))
+        out.append(int(state.phase_order == "beginner"))
         for s, p in enumerate(state.players):
             out += p.attributes
             out += [p.harbor, p.supply]
@@ -160,7 +164,8 @@ def bounds(game, players: int, options: dict):
 
     Per round and player: a build, the scarce pick, paying each worker, and per building on the
     coastline an activation with up to two targets, a memorial choice and a Silent Fleet pick; each
-    action token once in the game with the same; a discard of each card held. A player who pays workers
+    action token once in the game with the same; a discard of each card held; and one request to go
+    back to the phase-by-phase order in the whole game. A player who pays workers
     back and forth between two payment buildings could go on for ever without gaining anything; the
     bound counts each building as activated at most twice a round, and the adapters end a game that
     reaches the bound (see engines/adapters)."""
@@ -169,7 +174,7 @@ def bounds(game, players: int, options: dict):
     per_turn = 1 + 2 + 1 + 2            # choose, two targets or done, memorial, Silent Fleet pick and target
     per_round = 1 + 1 + slots + 2 * slots * per_turn + 1 + len(game.cards) + 1
     tokens = sum(k.count for k in game.tokens.values())
-    most = players + rounds * players * per_round + tokens * per_turn
+    most = players + rounds * players * per_round + tokens * per_turn + 1
     return Bounds(max_moves=most, min_score=-len(game.cards), max_score=_max_glory(game))
 
 

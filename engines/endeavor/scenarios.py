@@ -51,7 +51,7 @@ def _on_track(game, state, region, owners):
 
 def _on_space(game, state, seat, space):
     """A disc on a city or fleet, with its token and any connection it completes."""
-    region = game.boards[state.options["side"]].spaces[space]["region"]
+    region = game.board(state).spaces[space]["region"]
     state.players[seat].supply -= 1
     state.owner[space] = seat
     state.presence[region][seat] += 1
@@ -90,8 +90,9 @@ def _enter_round(game, state, round_number, phase, events, seat=None):
 
 
 def _note(state, events, name, rule, seat=0):
+    """Say what the position shows, under the rule it is about (its edition's text: "aos.scenario.<name>")."""
     state.scenario_note = name
-    events.append(Event(rule, key=f"aos.scenario.{name}", seat=seat))
+    events.append(Event(rule, key=f"{rule.partition('.')[0]}.scenario.{name}", seat=seat))
 
 
 # -- the scenarios -----------------------------------------------------------------
@@ -162,22 +163,32 @@ def attack_connections(game):
 
 
 def abolition(game):
-    """奴隸制的廢除: Player 1 can take the Europe 5; Player 2 then loses 5 industry and 2 wealth (the rulebook's example)."""
+    """奴隸制的廢除: Player 1 can take the Europe 5; Player 2 then loses 5 industry and 2 wealth (the rulebook's example).
+
+    Every hand fits its card limit, as it must after the discard phase of round 4: Player 2 holds the two
+    slavery cards alone (limit 1 plus the extra slavery card), Player 3 holds Europe 2 and two slavery cards
+    (influence 2: limit 2 plus the extra slavery card), and the Europe 1 and 3 that someone had to discard
+    lie on the discard pile. Each player's presence in Europe reached the value of every card they took,
+    and the Guild Halls gave them the acquire actions."""
     def prepare(state, events):
         for seat, coast in enumerate([["colonial-house", "shipyard", "market", "guild-hall", "workshop", "shipyard"],
-                                      ["merchants-dock", "shipyard", "workshop", "market", "docks", "market"],
-                                      ["colonial-house", "market", "workshop", "shipyard", "bank", "shipyard"]]):
+                                      ["merchants-dock", "shipyard", "workshop", "guild-hall", "docks", "market"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "guild-hall", "shipyard"]]):
             _give_buildings(game, state, seat, coast)
             _harbor(state, seat, 4)
         for space in ("london", "amsterdam", "hamburg", "north-sea-fleet", "genoa"):
             _on_space(game, state, 0, space)          # presence 5 in Europe
-        _on_space(game, state, 1, "lisbon")
-        _on_space(game, state, 1, "seville")
-        _on_space(game, state, 2, "venice")
-        for seat, cards in ((0, ["europe-0", "europe-4"]), (1, ["europe-1", "slavery-2", "slavery-3"]),
-                            (2, ["europe-2", "europe-3", "slavery-0", "slavery-1"])):
+        for space in ("lisbon", "seville", "mediterranean-fleet"):
+            _on_space(game, state, 1, space)          # presence 3: enough for the Slavery 3
+        for space in ("venice", "bordeaux"):
+            _on_space(game, state, 2, space)          # presence 2: enough for the Europe 2
+        for seat, cards in ((0, ["europe-0", "europe-4"]), (1, ["slavery-2", "slavery-3"]),
+                            (2, ["europe-2", "slavery-0", "slavery-1"])):
             for card in cards:
                 _give_card(game, state, seat, card)
+        for card in ("europe-1", "europe-3"):         # discarded in an earlier discard phase
+            state.decks["europe"].remove(card)
+            state.discard.append(card)
         state.crown = 0
         _enter_round(game, state, 5, "action", events)
         _note(state, events, "abolition", "aos.action.abolition")
@@ -198,6 +209,7 @@ def card_limit(game):
         state.players[0].governor_slot = "governor-india"
         _on_track(game, state, "south-america", [0])
         _on_track(game, state, "africa", [0, 2])
+        _on_space(game, state, 0, "bordeaux")                   # presence 1 in Europe: the Europe 1 was in reach
         for card in ("south-america-1", "europe-0", "europe-1", "slavery-0"):
             _give_card(game, state, 0, card)
         state.crown = 0

@@ -38,7 +38,7 @@ class State:
         "track", "track_tokens", "owner", "space_tokens", "connection_tokens", "sea", "open", "presence",
         "decks", "discard", "governors", "abolished", "removed_cards", "removed_tokens",
         "passed", "turn", "pending", "slot_chosen", "last_occupied_region",
-        "silent_seat", "silent_supply",
+        "silent_seat", "silent_supply", "phase_order",
     )
 
     def __init__(self, players: int, discs: int, seed: int, options: dict):
@@ -79,6 +79,7 @@ class State:
         self.last_occupied_region: str | None = None
         self.silent_seat: int | None = None
         self.silent_supply = 0
+        self.phase_order = options.get("phase_order", "beginner")   # may go back to phase by phase
 
     def __getstate__(self):
         return tuple(getattr(self, name) for name in self.__slots__)

@@ -11,14 +11,14 @@ from .components import ATTRIBUTES
 
 
 def board_view(game, state, seat):
-    board = game.boards[state.options["side"]]
+    board = game.board(state)
     owner = lambda s: game.seat_ref(state, s) if s is not None else None   # noqa: E731
     teacher = seat is None
     view = {
         "game": game.id, "round": state.round, "rounds": game.mat.rounds, "phase": state.phase,
         "crown": state.crown, "to_move": state.to_move,
         "step": None if state.over else {"phase": state.steps[0][0], "seat": state.steps[0][1]},
-        "side": state.options["side"], "phase_order": state.options["phase_order"],
+        "side": state.options.get("side"), "phase_order": state.phase_order,
         "silent_fleet": None if state.silent_seat is None else {"supply": state.silent_supply},
         "tray": [building_view(game, b, left) for b, left in state.supply.items()],
         "level5_face_down": list(state.level5_face_down) if teacher else len(state.level5_face_down),
@@ -33,6 +33,7 @@ def board_view(game, state, seat):
                              "controller": controller(state, c)} for name, c in board.connections.items()],
             "discard": [card_view(game, c) for c in state.discard],
             "abolished": state.abolished,
+            "discard_pile": game.discard_pile,      # 2009: discarded cards go back into their stacks
         },
         "turn": None if state.turn is None else {
             "seat": state.turn.seat, "slot": state.turn.slot, "token": state.turn.token,
@@ -59,10 +60,12 @@ def controller(state, connection):
 def region_view(game, state, board, name, r, teacher):
     decks = []
     for deck in r["decks"]:
-        cards = state.decks.get(deck, [])
+        cards = list(state.decks.get(deck, []))
+        if game.governor_on_deck and deck in state.governors:    # 2009: the Governor lies on top of its stack
+            cards.append(state.governors[deck])
         entry = {"id": deck, "count": len(cards), "top": card_view(game, cards[-1]) if cards else None}
         if teacher:
-            entry["cards"] = list(cards)
+            entry["cards"] = cards
         decks.append(entry)
     owner = lambda s: game.seat_ref(state, s) if s is not None else None   # noqa: E731
     return {
@@ -96,7 +99,8 @@ def building_view(game, building_id, left=None):
 
 def player_view(game, state, player, seat):
     return {
-        "attributes": dict(zip(ATTRIBUTES, player.attributes)),
+        "attributes": dict(zip(ATTRIBUTES, map(game.mat.shown, player.attributes))),   # where the cubes stand
+        "icons": dict(zip(ATTRIBUTES, player.attributes)),        # the icons counted (2009: may pass 15)
         "levels": {"build": game.build_level(player), "growth": game.growth(player),
                    "salary": game.salary(player), "card_limit": game.card_limit(player)},
         "harbor": player.harbor, "supply": player.supply,

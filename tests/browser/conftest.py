@@ -1,5 +1,6 @@
 """A real Voila server on a free loopback port, started once for the browser tests."""
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -20,11 +21,17 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory):
+    with serve(tmp_path_factory.mktemp("voila") / "voila.log") as (url, _server):
+        yield url
+
+
+@contextlib.contextmanager
+def serve(log_path: Path, *options: str):
+    """`python -m widgets.serve` with these options on a free port: yields its URL and process."""
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     log = open(log_path, "w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "widgets.serve", f"--port={port}"], cwd=ROOT, stdout=log,
+        [sys.executable, "-m", "widgets.serve", f"--port={port}", *options], cwd=ROOT, stdout=log,
         stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     deadline = time.monotonic() + 60
     # Wait for the socket, not for a page: every page GET starts a kernel.
@@ -37,10 +44,12 @@ def voila_url(tmp_path_factory):
                 log.close()
                 raise RuntimeError(f"Voila did not start:\n{log_path.read_text()[-3000:]}")
             time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}"
-    server.terminate()
     try:
-        server.wait(10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    log.close()
+        yield f"http://127.0.0.1:{port}", server
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()

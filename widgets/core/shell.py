@@ -210,12 +210,64 @@ class GameShell(W.VBox):
             self.bots[seat] = make_bot(kind, seed=self.match.seed * 31 + seat)
         self.refresh()
 
+    # The new-game dialog lives in the folded section; asking for one of its widgets makes them.
+    @property
+    def edition_input(self):
+        self.setup.build()
+        return self.setup.edition_input
+
+    @property
+    def players_input(self):
+        self.setup.build()
+        return self.setup.players_input
+
+    @property
+    def seed_input(self):
+        self.setup.build()
+        return self.setup.seed_input
+
+    @property
+    def option_inputs(self):
+        self.setup.build()
+        return self.setup.option_inputs
+
+    @property
+    def option_hints(self):
+        self.setup.build()
+        return self.setup.option_hints
+
+    @property
+    def new_game_row(self):
+        self.setup.build()
+        return self.setup.new_game_row
+
+    @property
+    def seat_inputs(self):
+        self.setup.build()
+        return self.setup.seat_inputs
+
+    def new_game_from_controls(self):
+        """New game as the dialog is set (edition, players, seed, options)."""
+        self.setup.build()
+        self.setup.new_game()
+
     def set_teacher_view(self, on: bool):
         """The teacher's view shows the whole table, hidden information included."""
         self.teacher_view = bool(on)
         if self.teacher.value != self.teacher_view:
             self.teacher.value = self.teacher_view
         self.refresh()
+
+    def switch_game(self, game: str):
+        """Another edition of the same game: its rules, and its board renderer if it has another (the next
+        new_game() starts a match of it)."""
+        from .. import renderer_for
+        renderer = renderer_for(game)
+        if renderer.directory != self.renderer.directory:
+            from .board import _HOST_CSS
+            self.board._esm = (renderer.directory / "board.js").read_text(encoding="utf-8")
+            self.board._css = _HOST_CSS + (renderer.directory / "board.css").read_text(encoding="utf-8")
+        self.game_id, self.renderer = game, renderer
 
     def new_game(self, players: int, seed: int, options: dict | None = None, seats: dict | None = None):
         self.stop_autoplay()

@@ -1,4 +1,10 @@
-"""The Endeavor board renderer: board.js draws the view; this module supplies its translated labels."""
+"""The Endeavor board renderer, for both editions: board.js draws the view; this module supplies its
+translated labels and what the view names only by id (building types, token kinds).
+
+The board draws names under plain keys ("building.market", "ui.track"). Age of Sail's words are those
+keys themselves; Endeavor (2009) keeps its own under "e2009.*" (its components, from its data files) and
+"e09.ui.*" (this renderer's texts.toml), and `labels` puts them under the plain keys for a 2009 view.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +21,7 @@ _ATTRIBUTES = ("industry", "culture", "wealth", "influence")
 
 
 def _ui_keys() -> list[str]:
-    """The board's own words: every key of this renderer's texts.toml."""
+    """The board's own words: every key of this renderer's texts.toml (an edition's own under "e09.ui.")."""
     import tomllib
     return list(tomllib.loads(Path(__file__).with_name("texts.toml").read_text(encoding="utf-8")))
 
@@ -24,29 +30,40 @@ _UI = _ui_keys()
 _cache: dict[str, dict] = {}
 
 
-def _building_data() -> dict:
-    """What each building type is (actions, how they combine, icons, glory): the coastline in the view
-    names only the type, and the start tiles are not in the tray."""
-    import engines
-    game = engines.get_game("endeavor-aos")
-    return {f"data.building.{b.id}": {"actions": list(b.actions), "combine": b.combine,
+def _component_data(game) -> dict:
+    """What each building type is (actions, how they combine, icons, glory) and each token kind (its
+    attribute or actions): the view names only the type (the coastline, the start tiles, the tokens)."""
+    data = {f"data.building.{b.id}": {"actions": list(b.actions), "combine": b.combine,
                                       "icons": dict(zip(_ATTRIBUTES, b.icons)), "glory": b.glory}
             for b in game.buildings.values()}
+    data["data.tokens"] = {k.id: {"attribute": None if k.attribute is None else _ATTRIBUTES[k.attribute],
+                                  "actions": list(k.actions)} for k in game.tokens.values()}
+    data["data.token-of-attribute"] = {_ATTRIBUTES[k.attribute]: k.id for k in game.tokens.values()
+                                       if k.attribute is not None}
+    return data
 
 
 class EndeavorRenderer:
     directory = Path(__file__).parent
 
     def labels(self, view: dict, lang: str) -> dict:
-        """Every name the board draws, in `lang` (the renderer itself holds no text)."""
+        """Every name the board draws, in `lang` and in the words of the view's edition (the renderer
+        itself holds no text)."""
+        import engines
+        game = engines.get_game(view.get("game") or "endeavor-aos")
         players = len(view.get("players", []))
-        key = f"{lang}/{players}"
+        key = f"{game.id}/{lang}/{players}"
         if key not in _cache:
-            keys = [k for k in catalog_keys() if k.startswith(_PREFIXES)] + _UI
+            keys = [k for k in catalog_keys() if k.startswith(_PREFIXES)] + [k for k in _UI if k.startswith("ui.")]
             labels = {k: render(k, {}, lang) for k in keys}
+            if game.names:       # the edition's own words replace Age of Sail's under the same keys
+                own = f"{game.prefix}.ui."
+                labels.update({k[len(game.names):]: render(k, {}, lang) for k in catalog_keys()
+                               if k.startswith(game.names)})
+                labels.update({"ui." + k[len(own):]: render(k, {}, lang) for k in _UI if k.startswith(own)})
             for seat in range(players):
                 labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
-            labels.update(_building_data())
+            labels.update(_component_data(game))
             _cache[key] = labels
         return dict(_cache[key])
 

@@ -1,5 +1,7 @@
-// Endeavor board renderer: draws the engine's JSON view as SVG.
-// It knows no rules: it draws what `view` holds and marks what `choices` name.
+// Endeavor board renderer: draws the engine's JSON view as SVG, for either edition (Age of Sail, 2009).
+// It knows no rules: it draws what `view` holds and marks what `choices` name. What differs between the
+// editions comes from the view and the labels (the 2009 map has no fleets and no discard pile, its words
+// are its own), so the same parts draw both maps.
 //
 // Sections: the start-tile choice (only while it is offered), the map (regions, shipping tracks,
 // cities, fleets, connections, open seas, decks, governors), the Europe discard pile, a legend, the
@@ -18,7 +20,6 @@ const ATTRIBUTES = ["industry", "culture", "wealth", "influence"];
 const ATTRIBUTE_COLOURS = { industry: "#7f8c8d", culture: "#8e44ad", wealth: "#d4a017", influence: "#2471a3" };
 const LEVELS = ["build", "growth", "salary", "card_limit"];
 const ACTION_TOKEN_COLOUR = "#1f4e79";
-const TOKEN_ACTIONS = { ship: ["ship"], "occupy-attack": ["occupy", "attack"], payment: ["payment"], acquire: ["acquire"] };
 const REGION_FILL = { europe: "#e6def0", africa: "#f3e3c3", "south-america": "#d6ecce", caribbean: "#cdebee",
                       "north-america": "#dae3f5", india: "#f5d6cc", "far-east": "#f1edc4" };
 const CARD_FILL = { europe: "#d7cce8", slavery: "#8d7b6a", africa: "#e9cf98", "south-america": "#b5dca6",
@@ -45,7 +46,7 @@ function titled(node, text) {
 
 // Break a name into short lines: at spaces for English, every few characters for Chinese.
 function wrap(text, width) {
-  if (text.includes(" ")) return text.split(" ");
+  if (!/[\u2e80-\uffff]/.test(text)) return text.split(" ");     // Latin: at spaces only ("Market" stays whole)
   const lines = [];
   for (let i = 0; i < text.length; i += width) lines.push(text.slice(i, i + width));
   return lines;
@@ -108,11 +109,16 @@ function draw(model, state) {
 
   // A trade token: attribute tokens are squares in their attribute's colour, action tokens blue circles
   // with the first letter of their action(s).
-  const tokenGlyph = (kind) => L(`action.${(TOKEN_ACTIONS[kind] || ["?"])[0]}`).slice(0, 1).toUpperCase();
+  // What each kind of token is (the Python side supplies it from the edition's data file).
+  const tokenKinds = labels["data.tokens"] || {};
+  const tokenOf = labels["data.token-of-attribute"] || {};
+  const tokenInfo = (kind) => tokenKinds[kind] || { attribute: ATTRIBUTE_COLOURS[kind] ? kind : null, actions: [] };
+  const tokenGlyph = (kind) => L(`action.${tokenInfo(kind).actions[0] || "?"}`).slice(0, 1).toUpperCase();
   const token = (parent, cx, cy, kind, r = 5.5) => {
     const g = el("g", { class: "bgw-token", "data-token": kind }, parent);
-    if (ATTRIBUTE_COLOURS[kind]) {
-      el("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 1.5, fill: ATTRIBUTE_COLOURS[kind],
+    const info = tokenInfo(kind);
+    if (info.attribute) {
+      el("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 1.5, fill: ATTRIBUTE_COLOURS[info.attribute],
                    stroke: "#5d4037", "stroke-width": 1.2 }, g);
     } else {
       el("circle", { cx, cy, r: r + 0.5, fill: ACTION_TOKEN_COLOUR, stroke: "#fff", "stroke-width": 1 }, g);
@@ -362,7 +368,7 @@ function draw(model, state) {
   };
   const layerDecks = (M) => {
     // decks: the top card face up, the count; Europe's discard pile beside them
-    const deckName = (id) => (id === "slavery" ? L("ui.deck.slavery") : L(`region.${id}`));
+    const deckName = (id) => (id === "slavery" || id === "europe" ? L(`ui.deck.${id}`) : L(`region.${id}`));
     for (const r of regions) {
       const places = [r.deck_at, r.slavery_at];
       (r.decks || []).forEach((d, i) => {
@@ -430,13 +436,15 @@ function draw(model, state) {
     return y + cellH + 8;
   };
 
-  // -- the Europe discard pile, face up: any card may be acquired from it -------------------
+  // -- the Europe discard pile, face up: any card may be acquired from it (Age of Sail only) ------
   const sectionDiscard = (S) => {
     const y = 0;
     const pile = map.discard || [];
-    el("text", { x: 10, y: y + 14, "font-size": 14, "font-weight": 700 }, S, `${L("ui.discard")} (${pile.length})`);
     const cw = 40, ch = 54;
-    if (!pile.length) el("text", { x: 10, y: y + 34, "font-size": 12, fill: "#777" }, S, L("ui.empty"));
+    if (map.discard_pile !== false) {
+      el("text", { x: 10, y: y + 14, "font-size": 14, "font-weight": 700 }, S, `${L("ui.discard")} (${pile.length})`);
+      if (!pile.length) el("text", { x: 10, y: y + 34, "font-size": 12, fill: "#777" }, S, L("ui.empty"));
+    }
     pile.forEach((c, i) => {
       const x = 10 + (i % 22) * (cw + 4), yy = y + 22 + Math.floor(i / 22) * (ch + 6);
       const g = card(S, x, yy, cw, ch, c, { named: true });
@@ -449,10 +457,12 @@ function draw(model, state) {
       el("text", { x: sx + 20, y: y + 14, "font-size": 13, "font-weight": 700 }, S,
          `${seatName("silent")}: ${L("ui.supply")} ${view.silent_fleet.supply}`);
     }
-    return pile.length ? 22 + Math.ceil(pile.length / 22) * (ch + 6) + 4 : 44;
+    return pile.length ? 22 + Math.ceil(pile.length / 22) * (ch + 6) + 4 : (map.discard_pile !== false || view.silent_fleet ? 44 : 0);
   };
 
-  // -- legend ---------------------------------------------------------------------------------
+  // -- legend (what a map has: the 2009 map has no fleets and no glory connections) ------------------
+  const hasFleets = !!map && (map.spaces || []).some((s) => s.kind === "fleet");
+  const hasGloryLinks = !!map && (map.connections || []).some((c) => c.kind === "glory");
   const sectionLegend = (S) => {
     const y = 0;
     const lg = el("g", { class: "bgw-legend" }, S);
@@ -467,22 +477,23 @@ function draw(model, state) {
     item((x, yy) => { el("circle", { cx: x + 8, cy: yy, r: 8, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 16; }, L("ui.city"));
     item((x, yy) => { el("circle", { cx: x + 10, cy: yy, r: 10, fill: "#fff", stroke: "#a04000", "stroke-width": 2 }, lg);
                       el("circle", { cx: x + 10, cy: yy, r: 7, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 20; }, L("ui.city2"));
-    item((x, yy) => { el("polygon", { points: `${x + 9},${yy - 9} ${x + 18},${yy} ${x + 9},${yy + 9} ${x},${yy}`, fill: "#fff", stroke: "#0b3c5d", "stroke-width": 2 }, lg); return 18; }, L("ui.fleet"));
+    if (hasFleets) item((x, yy) => { el("polygon", { points: `${x + 9},${yy - 9} ${x + 18},${yy} ${x + 9},${yy + 9} ${x},${yy}`, fill: "#fff", stroke: "#0b3c5d", "stroke-width": 2 }, lg); return 18; }, L("ui.fleet"));
     item((x, yy) => { el("circle", { cx: x + 9, cy: yy, r: 9, fill: "#fff", stroke: "#1b2631", "stroke-width": 2 }, lg);
                       el("text", { x: x + 9, y: yy + 4, "font-size": 10, "font-weight": 700, "text-anchor": "middle" }, lg, "1"); return 18; }, L("ui.track-legend"));
     item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
                       el("circle", { cx: x + 13, cy: yy, r: 6, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.token"));
-    item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
-                      el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.glory"));
+    if (hasGloryLinks)
+      item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
+                        el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.glory"));
     item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: SEAT_COLOURS[0], "stroke-width": 6, "stroke-linecap": "round" }, lg); return 26; }, L("ui.controlled"));
     item((x, yy) => { el("ellipse", { cx: x + 14, cy: yy, rx: 14, ry: 8, fill: "#4f95cc", stroke: "#123" }, lg); return 28; }, L("ui.sea"));
     item((x, yy) => { el("rect", { x, y: yy - 8, width: 14, height: 16, fill: "url(#bgw-hatch-" + uid + ")", stroke: "#7b7d7d", "stroke-dasharray": "3 2" }, lg); return 14; }, L("ui.closed-region"));
-    item((x, yy) => { token(lg, x + 6, yy, "wealth", 6); return 12; }, L("ui.token.attribute"));
+    item((x, yy) => { token(lg, x + 6, yy, tokenOf.wealth || "wealth", 6); return 12; }, L("ui.token.attribute"));
     item((x, yy) => { token(lg, x + 6, yy, "ship", 6); return 12; }, L("ui.token.action"));
     const owners = (view.players || []).map((_, s) => s);
     if (view.silent_fleet) owners.push("silent");
     for (const o of owners) item((x, yy) => { disc(lg, x + 7, yy, 7, o); return 14; }, seatName(o));
-    const height = (lx > 16 ? ly : ly - 24) - y + 14;      // as many lines as the items took
+    const height = (lx > 16 ? ly : ly - 24) - y + 20;      // as many rows as the items took
     box.setAttribute("height", height);
     return height + 8;
   };
@@ -504,7 +515,8 @@ function draw(model, state) {
       offer(g, `tray.${b.id}`);
     });
     let rows = column.length;
-    if (level === 5 && view.level5_face_down !== undefined) {
+    const faceDown = view.level5_face_down;
+    if (level === 5 && faceDown !== undefined && (Array.isArray(faceDown) ? faceDown.length : faceDown)) {
       const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(", ")
                                                             : `${view.level5_face_down}`;
       el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": 11, fill: "#555" }, S,
@@ -644,7 +656,7 @@ function draw(model, state) {
     const kinds = Object.keys(p.action_tokens || {});
     for (const kind of kinds) {
       const g = el("g", { class: "bgw-action-token", "data-token": kind }, matG);
-      const label = (TOKEN_ACTIONS[kind] || [kind]).map((a) => L(`ui.action.${a}`)).join("/");
+      const label = (tokenInfo(kind).actions.length ? tokenInfo(kind).actions : [kind]).map((a) => L(`ui.action.${a}`)).join("/");
       const w = Math.max(44, textWidth(label, 10) + 8);
       el("rect", { x: tx, y: by + 22, width: w, height: 50, rx: 6, fill: "#eaf2f8", stroke: "#aab7b8", class: "bgw-frame" }, g);
       token(g, tx + w / 2 - 8, by + 38, kind, 9);
@@ -661,10 +673,11 @@ function draw(model, state) {
       const n = (p.attribute_tokens || {})[a] || 0, mem = (p.memorial || {})[a] || 0;
       const ax = ax0 + (i % 2) * 110, ay = by + 30 + Math.floor(i / 2) * 24;
       const g = el("g", { class: "bgw-attr-tokens", opacity: n ? 1 : 0.45 }, matG);
-      token(g, ax + 7, ay + 4, a, 7);
+      const kind = tokenOf[a] || a;
+      token(g, ax + 7, ay + 4, kind, 7);
       el("text", { x: ax + 18, y: ay + 9, "font-size": 12, "font-weight": n ? 700 : 400 }, g, `×${n}`);
       if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": 9.5, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
-      titled(g, `${L(`token.${a}`)}: ${n}` + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
+      titled(g, `${L(`token.${kind}`)}: ${n}` + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
     });
     return h + 8;
   };
@@ -730,7 +743,7 @@ function draw(model, state) {
     add("map.decks", 0, [of("decks", "deck_at", "slavery_at", "discard_at"), map.discard, map.abolished, pick("deck.")],
         mapLayer("decks", layerDecks, MAP_H + 6));
     add("regions", 0, [of("open", "governor", "presence", "track_at"), governorHolder], sectionRegionInfo);
-    add("discard", 0, [map.discard, view.silent_fleet, pick("discard.")], sectionDiscard);
+    add("discard", 0, [map.discard, map.discard_pile, view.silent_fleet, pick("discard.")], sectionDiscard);
   }
   add("tray", 1, [view.tray, view.level5_face_down, pick("tray.")], sectionTray);
   (view.players || []).forEach((p, seat) => {
@@ -749,7 +762,8 @@ function draw(model, state) {
   });
   // the legend closes the map's column on a narrow board, the mats' column on a wide one (which is shorter)
   if (map) {
-    const legend = { name: "legend", column: 1, key: JSON.stringify([lang, (view.players || []).length, !!view.silent_fleet]),
+    const legend = { name: "legend", column: 1,
+                     key: JSON.stringify([lang, (view.players || []).length, !!view.silent_fleet, hasFleets, hasGloryLinks]),
                      paint: sectionLegend };
     if (state.wide) sections.push(legend); else sections.splice(sections.findIndex((s) => s.name === "tray"), 0, legend);
   }

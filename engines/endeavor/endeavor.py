@@ -1,0 +1,779 @@
+"""Endeavor: the rules both editions share (Age of Sail, 2018, and Endeavor, 2009).
+
+Read top to bottom like a rulebook: names and levels, the setup both editions
+share, the flow of a round, then the phases in order: 1 build, 2 growth,
+3 salary, 4 action (its own module, action_phase.py), 5 discard; the end of a
+round and final scoring. Each edition is a subclass that says what is its own:
+age_of_sail.py (start tiles, board sides, the Silent Fleet...) and
+endeavor_2009.py (the printed Colonial House, one level-5 building, routes that
+must be open to draw...).
+
+Rule ids are "<edition>.<area>.<rule>" (aos.build.level, e09.build.level): the
+code names a rule by its shared part ("build.level") and `rid` adds the
+edition's prefix, so each edition's catalog (data/rules.toml,
+data/2009/rules.toml) cites its own rulebook for the same code. Texts work the
+same way: an edition may word any text itself ("e09.action.ship.track"), and
+uses Age of Sail's words where it does not.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..core.actions import Action, Event
+from ..core.game import Game
+from ..core.texts import Text, has_text, load_catalog
+from . import encoding
+from .action_phase import ActionPhase, Turn
+from .components import (AGE_OF_SAIL, ATTRIBUTES, DATA, Edition, load_board, load_buildings, load_cards, load_mat,
+                         load_tokens)
+from .scoring import Scoring
+from .silent_fleet import SilentFleet
+from .state import State
+
+INDUSTRY, CULTURE, WEALTH, INFLUENCE = range(4)
+FIRST_PHASES = ("build", "growth", "salary")
+BACK_TO_PHASES = "order:phase-by-phase"
+
+
+def _joined(prefix: str, name: str) -> str:
+    return prefix + name
+
+
+class _Names(dict):
+    """name -> key, made by `make` the first time a name is asked for."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, name):
+        key = self[name] = self.make(name)
+        return key
+
+
+class Endeavor(Game):
+    edition: Edition = AGE_OF_SAIL
+    editions = ("endeavor-aos", "endeavor-2009")     # the new-game dialog offers both
+    governor_on_deck = False        # 2009: the governor lies on top of its region's deck
+    discard_pile = True             # Age of Sail: discarded cards go face up to a pile anyone may acquire from
+    draw_needs_open_region = False  # 2009: a card is drawn only where the route is open
+    slavery_extra = True            # Age of Sail: one slavery card beyond the card limit
+    chooses_start = False           # Age of Sail: each player picks a side of their start tile
+
+    def __init__(self):
+        super().__init__()
+        load_catalog(DATA / "texts.toml")          # Age of Sail's words, which every edition may use
+        edition = self.edition
+        self.prefix, self.names = edition.prefix, edition.names
+        self.buildings = load_buildings(edition=edition)
+        self.mat = load_mat(edition=edition)
+        self.cards = load_cards(edition=edition)
+        self.tokens = load_tokens(edition=edition)
+        self.boards = {side: load_board(side, edition=edition) for side, _ in edition.maps}
+        self.connections_at = {side: self._connections_by_space(board) for side, board in self.boards.items()}
+        self.start_sides = [b.id for b in self.buildings.values() if b.level == 0]
+        self.actions = ActionPhase(self)
+        self.silent = SilentFleet(self, self.actions)
+        self.scoring = Scoring(self)
+        self.encoder = encoding.Encoder(self)
+        # == names: rule ids, texts and terms of this edition (tables filled on first use, since the
+        # rules ask for the same few names again and again) =====================================
+        # rid("build.level") -> "aos.build.level": the id of a shared rule in this edition.
+        self.rid = _Names(partial(_joined, self.prefix + ".")).__getitem__
+        # tkey("action.ship.track") -> the edition's own wording if it has one ("e09.action.ship.track"),
+        # else Age of Sail's ("aos.action.ship.track"), else the shared one ("act.pass").
+        self.tkey = _Names(self._text_key).__getitem__
+        # term("region.europe") -> the key of a name in this edition's words ("e2009.region.europe").
+        self.term = _Names(partial(_joined, self.names)).__getitem__
+
+    def _text_key(self, name: str) -> str:
+        choices = (f"{self.prefix}.{name}", f"aos.{name}", name)
+        return next((k for k in choices if has_text(k)), choices[0])
+
+    def event(self, name, seat=None, automatic=True, key=None, **params) -> Event:
+        """An event of the shared rule `name`, worded by `key` (default: the rule's own text)."""
+        return Event(self.rid(name), seat, automatic, self.tkey(key or name), **params)
+
+    def say(self, name, **params) -> Text:
+        return Text(self.tkey(name), **params)
+
+    def phase_text(self, phase: str) -> Text:
+        return Text(self.term(f"phase.{phase}"))
+
+    def part_text(self, part: str) -> Text:
+        return Text(self.term(f"score.{part}"))
+
+    def board(self, state):
+        return self.boards[state.options.get("side")]
+
+    def board_for(self, options):
+        return self.boards[options.get("side")]
+
+    # == for search and learning (encoding.py): numbered actions, observations, bounds ==
+    def action_ids(self, players, options):
+        return encoding.action_ids(self, players, options)
+
+    def never_legal_ids(self, players, options):
+        return encoding.never_legal_ids(self, players, options)
+
+    def observation_layout(self, players, options):
+        return encoding.observation_layout(self, players, options)
+
+    def observe(self, state, seat):
+        return self.encoder.observe(state, seat)
+
+    def bounds(self, players, options):
+        return encoding.bounds(self, players, options)
+
+    @staticmethod
+    def _connections_by_space(board):
+        by_space = {space: [] for space in board.spaces}
+        for name, c in board.connections.items():
+            by_space[c["a"]].append(name)
+            by_space[c["b"]].append(name)
+        return by_space
+
+    # == levels (the player mat) ===============================================
+    def level(self, player, attribute: int) -> int:
+        return self.mat.level(player.attributes[attribute])
+
+    def build_level(self, player):
+        return self.level(player, INDUSTRY)
+
+    def growth(self, player):
+        return self.level(player, CULTURE) + self.mat.growth_bonus
+
+    def salary(self, player):
+        return self.level(player, WEALTH)
+
+    def card_limit(self, player):
+        return min(self.level(player, INFLUENCE), self.mat.max_cards)
+
+    def gain_icons(self, player, seat, icons, events):
+        for attribute, count in enumerate(icons):
+            if count:
+                self.move_track(player, seat, attribute, count, events)
+
+    def lose_icons(self, player, seat, icons, events):
+        for attribute, count in enumerate(icons):
+            if count:
+                self.move_track(player, seat, attribute, -count, events)
+
+    def move_track(self, player, seat, attribute, amount, events):
+        """Count the icons of a track; say so when its level changes, or when the cube reaches the
+        printed end (Age of Sail goes on with an extender, 2009 stops there: `past_the_end`)."""
+        before = player.attributes[attribute]
+        after = player.attributes[attribute] = before + amount
+        mat = self.mat
+        name = self.term(f"attribute.{ATTRIBUTES[attribute]}")
+        events.append(self.event("track.icons", key="track.icons" if amount > 0 else "track.icons.lose",
+                                 seat=seat, attribute=name, amount=abs(amount), value=mat.shown(after)))
+        old_level, new_level = mat.level(before), mat.level(after)
+        if old_level != new_level:
+            level = ("build", "growth", "salary", "card_limit")[attribute]
+            shown = {"build": new_level, "growth": new_level + mat.growth_bonus, "salary": new_level,
+                     "card_limit": min(new_level, mat.max_cards)}[level]
+            events.append(self.event("track.levels", seat=seat, attribute=name, value=shown,
+                                     key="level.changed" if new_level > old_level else "level.dropped",
+                                     level=self.term(f"level.{level}")))
+        if before <= mat.printed_length < after:
+            self.past_the_end(seat, name, after, events)
+
+    def past_the_end(self, seat, attribute, icons, events):
+        """A track passes its printed end (Age of Sail: an extender continues it)."""
+        events.append(self.event("track.extend", seat=seat, attribute=attribute, value=icons))
+
+    def seat_ref(self, state, seat):
+        """How events name a disc's owner: a seat number, or "silent" for the Silent Fleet."""
+        return "silent" if seat == state.silent_seat else seat
+
+    # == setup: what both editions lay out the same way =======================
+    def setup(self, players, options, seed, events):
+        state = State(players, self.mat.discs, seed, options)
+        board = self.board_for(options)
+        seats = players + 1       # one more column for the Silent Fleet, unused without it
+        self.setup_variants(state, players, options, events)
+        # The tokens (markers), face up, one on every circle of the board.
+        tokens = [kind.id for kind in self.tokens.values() for _ in range(kind.count)]
+        state.rng.shuffle(tokens)
+        for region, r in board.regions.items():
+            state.open[region] = region == "europe"
+            state.presence[region] = [0] * seats
+            if region != "europe":
+                state.track[region] = [None] * r["track"]
+                state.track_tokens[region] = [tokens.pop() for _ in range(r["track"])]
+                state.sea[region] = [0] * seats
+        for space in board.spaces:
+            state.owner[space] = None
+            state.space_tokens[space] = tokens.pop()
+        for name, c in board.connections.items():
+            state.connection_tokens[name] = tokens.pop() if c["kind"] == "token" else None
+        events.append(self.event("setup.board", side=options.get("side"), players=players))
+        events.append(self.event("setup.tokens", side=options.get("side")))
+        # The asset decks, highest value at the bottom; the governors apart until a region opens.
+        for card in sorted(self.cards.values(), key=lambda c: -c.value):
+            if card.governor:
+                state.governors[card.deck] = card.id
+            else:
+                state.decks.setdefault(card.deck, []).append(card.id)
+        events.append(self.event("setup.decks", decks=len(state.decks)))
+        # The building tray, by type; the level-5 tiles as the edition lays them out.
+        for b in self.buildings.values():
+            if 1 <= b.level <= 4:
+                state.supply[b.id] = b.copies
+        self.setup_level5(state, events)
+        # The discs in the supply, the four cubes on 0.
+        events.append(self.event("setup.discs", discs=self.mat.discs))
+        # A random player takes the crown.
+        state.crown = state.rng.below(players)
+        events.append(self.event("setup.crown", seat=state.crown))
+        self.setup_start(state, events)
+        self._settle(state)
+        return state
+
+    def setup_variants(self, state, players, options, events):
+        """What a variant adds before the board is laid out (Age of Sail: the Silent Fleet)."""
+
+    def setup_level5(self, state, events):
+        """Every level-5 tile goes in the tray (Age of Sail keeps some face down)."""
+        for b in self.buildings.values():
+            if b.level == 5:
+                state.supply[b.id] = b.copies
+
+    def setup_start(self, state, events):
+        """Each edition gives the players their start building, then the first round begins."""
+        raise NotImplementedError
+
+    def turn_order(self, state) -> list[int]:
+        """The crown holder first, then clockwise."""
+        n = len(state.players)
+        return [(state.crown + i) % n for i in range(n)]
+
+    # == the flow of a round ===================================================
+    def _begin_round(self, state, events):
+        state.round += 1
+        order = self.turn_order(state)
+        steps = self.steps_before_build(state, order)
+        if state.phase_order == "experienced":
+            steps += [(phase, seat) for seat in order for phase in FIRST_PHASES]
+        else:
+            steps += [(phase, seat) for phase in FIRST_PHASES for seat in order]
+        steps.append(("action", state.crown))
+        steps += [("discard", seat) for seat in order]
+        state.steps = steps + [("end", None)]
+        events.append(self.event("flow.rounds", key="round.begin", round=state.round, crown=state.crown))
+
+    def steps_before_build(self, state, order) -> list:
+        """Steps of a round before the build phase (Age of Sail's scarce buildings)."""
+        return []
+
+    def _order_request(self, state) -> list[Action]:
+        """In the experienced order, whoever decides in the build or salary phase may ask to go back."""
+        if state.phase_order != "experienced":
+            return []
+        return [Action(BACK_TO_PHASES, self.rid("flow.phases"), label_key=self.tkey("act.order"))]
+
+    def _back_to_phase_order(self, state, seat, events):
+        """From now on phase by phase: what is left of the first three phases this round is played
+        phase after phase (the decision under way stays first), and so is every later round."""
+        state.phase_order = "beginner"
+        current, rest = state.steps[0], state.steps[1:]
+        first = [step for step in rest if step[0] in FIRST_PHASES]
+        first.sort(key=lambda step: FIRST_PHASES.index(step[0]))     # stable: turn order within a phase
+        state.steps = [current] + first + [step for step in rest if step[0] not in FIRST_PHASES]
+        events.append(self.event("flow.phases", seat=seat, automatic=False, key="flow.back"))
+
+    def _finish_step(self, state, events):
+        state.steps.pop(0)
+        state.paid = 0
+        state.slot_chosen = False
+        if not state.steps:
+            self._begin_round(state, events)
+        if state.steps[0][0] == "action":
+            self._begin_action_phase(state, events)
+        self._settle(state)
+
+    def _settle(self, state):
+        """Cache whose decision is pending; None means the next step is automatic."""
+        if state.over:
+            state.to_move = None
+            return
+        if state.pending:
+            state.to_move = state.pending[-1][1]
+            return
+        phase, seat = state.steps[0]
+        state.phase = phase
+        if phase == "action":
+            state.to_move = seat
+        elif phase == "build":
+            state.to_move = seat if self._buildable(state, state.players[seat]) else None
+        elif phase == "salary":
+            state.to_move = seat if self._salary_needs_choice(state, state.players[seat]) else None
+        elif phase == "discard":
+            state.to_move = seat if self._discard_needs_choice(state, state.players[seat]) else None
+        else:
+            state.to_move = self.decides_other(state, phase, seat)
+
+    def decides_other(self, state, phase, seat):
+        """Who decides at an edition's own step (None: the rules resolve it alone, as growth and the end)."""
+        return None
+
+    def to_move(self, state):
+        return state.to_move
+
+    # == decisions =============================================================
+    def legal_actions(self, state):
+        if state.pending:
+            return self._pending_choices(state)
+        phase, seat = state.steps[0]
+        player = state.players[seat]
+        if phase == "build":
+            return [Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
+                           building=self.term(f"building.{b}"))
+                    for b in self._buildable(state, player)] + self._order_request(state)
+        if phase == "salary":
+            return self._pay_actions(state, seat, player, only_workers=True) + self._order_request(state)
+        if phase == "action":
+            if state.turn is None:
+                return self.actions.turn_choices(state, seat)
+            return self.actions.target_choices(state, state.turn)
+        if phase == "discard":
+            return self._discard_choices(state, seat, player)
+        return self.choices_other(state, phase, seat)
+
+    def choices_other(self, state, phase, seat) -> list[Action]:
+        """The choices of an edition's own steps (Age of Sail: the start tile, scarce buildings)."""
+        return []
+
+    def _pay_actions(self, state, seat, player, only_workers):
+        return [Action(f"pay:{slot}", self.rid("salary"), target=f"mat.{seat}.slot.{slot}",
+                       label_key=self.tkey("act.pay"), building=self.term(f"building.{b}"), slot=slot)
+                for slot, (b, worker) in enumerate(zip(player.buildings, player.workers))
+                if worker or not only_workers]
+
+    def _pending_choices(self, state):
+        kind, seat, *data = state.pending[-1]
+        if kind == "memorial":
+            return self.actions.memorial_choices(state, seat)
+        if kind == "silent-pick":
+            return self.silent.pick_choices(state, seat, data[0])
+        return self.silent.targets(state, data[0], seat)
+
+    def candidates(self, state):
+        """What the board shows for the decision, including what is not allowed (with a reason)."""
+        if state.pending:
+            return self.legal_actions(state)
+        phase, seat = state.steps[0]
+        player = state.players[seat]
+        if phase == "build":
+            return [Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
+                           building=self.term(f"building.{b}"))
+                    for b, left in state.supply.items() if left] + self._order_request(state)
+        if phase == "salary":
+            return self._pay_actions(state, seat, player, only_workers=False) + self._order_request(state)
+        if phase == "action" and state.turn is not None:
+            legal = self.legal_actions(state)
+            ids = {a.id for a in legal}
+            return legal + [a for a in self.actions.all_targets(state, state.turn) if a.id not in ids]
+        if phase == "action" and state.turn is None:
+            return ([Action(f"activate:{slot}", self.rid("action.activate"), target=f"mat.{seat}.slot.{slot}",
+                            label_key=self.tkey("act.activate"), building=self.term(f"building.{b}"))
+                     for slot, b in enumerate(player.buildings) if self.buildings[b].actions]
+                    + [a for a in self.legal_actions(state) if not a.id.startswith("activate:")])
+        return self.legal_actions(state)
+
+    # Which phase offers each kind of decision.
+    PHASE_OF = {"start": "start", "build": "build", "pay": "salary", "scarce": "scarce", "slot": "discard",
+                "discard": "discard", "activate": "action", "token": "action", "pass": "action", "ship": "action",
+                "occupy": "action", "attack": "action", "payment": "action", "acquire": "action", "done": "action"}
+
+    def explain(self, state, action_id):
+        kind, _, arg = action_id.partition(":")
+        unknown = ("core.action.unknown", Text("core.action.unknown", action=action_id))
+        if state.pending:
+            pending = state.pending[-1][0]
+            if kind == "memorial" and pending == "memorial":
+                return self.rid("building.memorial"), self.say("why.memorial-track",
+                                                               attribute=self.term(f"attribute.{arg}"))
+            if kind == "silent" and pending.startswith("silent"):
+                return self.rid("variant.silent-fleet"), self.say("why.silent-place")
+            return "core.action.not-now", self.say("why.pending", action=action_id)
+        if kind in ("memorial", "silent"):
+            return "core.action.not-now", Text("core.action.not-now", action=action_id)
+        if action_id == BACK_TO_PHASES:
+            if state.phase_order != "experienced":
+                return self.rid("flow.phases"), self.say("why.order-in-use")
+            return self.rid("flow.phases"), self.say("why.order-not-now", phase=self.term(f"phase.{state.phase}"))
+        phase, seat = state.steps[0]
+        player = state.players[seat]
+        wanted = self.PHASE_OF.get(kind)
+        if wanted is None:
+            return unknown
+        if wanted != phase:
+            return self.rid("flow.phases"), self.say("why.not-this-phase", action=action_id,
+                                                     phase=self.term(f"phase.{phase}"), needed=self.term(f"phase.{wanted}"))
+        if kind in ("discard", "slot") and arg not in self.cards and arg != "empty":
+            return unknown      # unknown cards are no action
+        if kind in ("discard", "slot") and arg == "empty":
+            return self.rid("discard.governor-slot"), self.say("why.slot-not-now")
+        if kind in ("discard", "slot"):
+            return self.rid("discard"), self.say("why.not-held", card=self.term(f"card.{arg}"))
+        if kind == "build":
+            if arg not in self.buildings or self.buildings[arg].level == 0:
+                return unknown
+            return self.why_not_build(state, player, arg)
+        if kind == "pay":
+            if arg not in [str(i) for i in range(len(player.buildings))]:
+                return unknown
+            return self.rid("salary"), self.say("why.no-worker",
+                                                building=self.term(f"building.{player.buildings[int(arg)]}"))
+        if kind == "token":
+            if arg not in self.tokens or self.tokens[arg].attribute is not None:
+                return unknown
+            token = self.term(f"token.{arg}")
+            if not player.action_tokens.get(arg):
+                return self.rid("token.action"), self.say("why.no-token", token=token)
+            if state.turn is not None:
+                return self.rid("action.turn"), self.say("why.turn-started")
+            return self.rid("action.token"), self.say("why.token-useless", token=token)
+        if kind == "activate":
+            if arg not in [str(i) for i in range(len(player.buildings))]:
+                return unknown
+            if state.turn is not None:
+                return self.rid("action.turn"), self.say("why.turn-started")
+            return self.actions.why_not_activate(state, seat, int(arg))
+        if kind in ("ship", "occupy", "attack", "payment", "acquire"):
+            action = self.term(f"action.{kind}")
+            if state.turn is None:
+                return self.rid("action.turn"), self.say("why.activate-first", action=action)
+            if kind not in state.turn.remaining():
+                return self.rid("action.combine"), self.say("why.not-offered", action=action)
+            if player.harbor < {"ship": 1, "occupy": 1, "attack": 2}.get(kind, 0):
+                return self.rid(f"action.{kind}"), self.say("why.harbor", action=action, harbor=player.harbor)
+            return self.actions.explain_target(state, seat, kind, arg) or unknown
+        return "core.action.not-now", Text("core.action.not-now", action=action_id)
+
+    def why_not_build(self, state, player, building_id):
+        """Why a building of the tray cannot be built now (it is known, and not a start building)."""
+        name = self.term(f"building.{building_id}")
+        if not state.supply.get(building_id):
+            return self.rid("build"), self.say("why.sold-out", building=name)
+        return self.rid("build.level"), self.say(
+            "why.build-level", building=name, level=self.buildings[building_id].level,
+            build_level=self.build_level(player), industry=player.attributes[INDUSTRY])
+
+    def apply(self, state, action, events):
+        kind, _, arg = action.id.partition(":")
+        if state.pending:
+            self._resolve_pending(state, kind, arg, events)
+        else:
+            seat = state.steps[0][1]
+            player = state.players[seat]
+            if kind in self.ACTION_PHASE:
+                self._action_phase_decision(state, seat, kind, arg, events)
+            elif action.id == BACK_TO_PHASES:
+                self._back_to_phase_order(state, seat, events)
+            elif kind == "build":
+                self._build(state, seat, player, arg, events)
+            elif kind == "pay":
+                self._pay(state, seat, player, int(arg), events)
+            elif kind in ("slot", "discard"):
+                self._discard_decision(state, seat, player, kind, arg, events)
+            else:
+                self.apply_other(state, seat, player, kind, arg, events)
+        self._settle(state)
+
+    ACTION_PHASE = frozenset(("activate", "token", "pass", "done", "ship", "occupy", "attack", "payment", "acquire"))
+
+    def apply_other(self, state, seat, player, kind, arg, events):
+        """Decisions of an edition's own steps (Age of Sail: the start tile, scarce buildings)."""
+        raise RuntimeError(f"{self.id}: no decision {kind!r} here")
+
+    def auto_step(self, state, events):
+        phase, seat = state.steps[0]
+        if phase == "build":
+            events.append(self.event("build", seat=seat, key="build.none"))
+            self._finish_step(state, events)
+        elif phase == "growth":
+            self._grow(state, seat, state.players[seat], events)
+        elif phase == "salary":
+            self._pay_all(state, seat, state.players[seat], events)
+        elif phase == "discard":
+            self._discard_done(state, seat, state.players[seat], events)
+        elif phase == "end":
+            self._end_round(state, events)
+        else:
+            self.auto_other(state, phase, seat, events)
+        self._settle(state)
+
+    def auto_other(self, state, phase, seat, events):
+        raise RuntimeError(f"{self.id}: no automatic step for phase {phase!r}")
+
+    # == 1: build ==============================================================
+    def _buildable(self, state, player) -> list[str]:
+        """Types in the tray at or below the build level, on a coastline with room."""
+        if len(player.buildings) >= self.mat.coastline_slots:
+            return []
+        level = self.build_level(player)
+        return [b for b, left in state.supply.items() if left and self.buildings[b].level <= level]
+
+    def _build(self, state, seat, player, building_id, events):
+        state.supply[building_id] -= 1
+        player.buildings.append(building_id)
+        player.workers.append(0)
+        level, build_level = self.buildings[building_id].level, self.build_level(player)
+        rule = "build" if level <= build_level else "build.level.next"
+        events.append(self.event(rule, seat=seat, automatic=False, key="build", building=self.term(f"building.{building_id}"),
+                                 level=level, build_level=build_level))
+        self.gain_icons(player, seat, self.buildings[building_id].icons, events)
+        self._finish_step(state, events)
+
+    # == 2: growth =============================================================
+    def _grow(self, state, seat, player, events):
+        wanted = self.growth(player)
+        taken = min(wanted, player.supply)
+        player.supply -= taken
+        player.harbor += taken
+        if taken < wanted:
+            events.append(self.event("growth.short", seat=seat, wanted=wanted, amount=taken))
+        else:
+            events.append(self.event("growth", seat=seat, amount=taken,
+                                     culture=self.mat.shown(player.attributes[CULTURE]), harbor=player.harbor))
+        self._finish_step(state, events)
+
+    # == 3: salary =============================================================
+    def _salary_needs_choice(self, state, player) -> bool:
+        return sum(player.workers) > self.salary(player) - state.paid > 0
+
+    def _pay(self, state, seat, player, slot, events):
+        player.workers[slot] = 0
+        player.harbor += 1
+        state.paid += 1
+        events.append(self.event("salary", key="salary.pay", seat=seat, automatic=False,
+                                 building=self.term(f"building.{player.buildings[slot]}"), paid=state.paid,
+                                 salary=self.salary(player)))
+        if state.paid >= self.salary(player) or not any(player.workers):
+            self._finish_step(state, events)
+
+    def _pay_all(self, state, seat, player, events):
+        """With no more workers than the salary allows, all of them are paid: there is nothing to choose."""
+        count = sum(player.workers)
+        player.workers = [0] * len(player.workers)
+        player.harbor += count
+        events.append(self.event("salary", seat=seat, key="salary.all" if count else "salary.none",
+                                 amount=count, salary=self.salary(player)))
+        self._finish_step(state, events)
+
+    # == 4: action: turns here, the actions in action_phase.py ==================
+    def _begin_action_phase(self, state, events):
+        state.passed = [False] * len(state.players)
+        state.turn = None
+        events.append(self.event("action.turn", key="action.begin", seat=state.crown))
+
+    def _action_phase_decision(self, state, seat, kind, arg, events):
+        actions = self.actions
+        if kind == "pass":
+            state.passed[seat] = True
+            events.append(self.event("action.pass", seat=seat, automatic=False))
+            self._next_actor(state, seat, events)
+            return
+        if kind == "activate":
+            slot = int(arg)
+            player = state.players[seat]
+            player.harbor -= 1
+            player.workers[slot] = 1
+            building = self.buildings[player.buildings[slot]]
+            state.turn = Turn(seat, building.actions, building.combine, slot=slot)
+            key = "action.activate" if len(building.actions) == 1 else \
+                f"action.activate.{'both' if building.combine == '+' else 'either'}"
+            events.append(self.event("action.activate", seat=seat, automatic=False, key=key,
+                                     building=self.term(f"building.{building.id}"),
+                                     actions=[self.term(f"action.{a}") for a in building.actions]))
+            return
+        if kind == "token":
+            state.players[seat].action_tokens[arg] -= 1
+            state.removed_tokens.append(arg)      # a spent action token leaves the game
+            state.turn = Turn(seat, self.tokens[arg].actions, "/", token=arg)
+            events.append(self.event("action.token", seat=seat, automatic=False, token=self.term(f"token.{arg}")))
+            return
+        turn = state.turn
+        if kind == "done":
+            self._end_turn(state, turn, events)
+            return
+        if kind == "ship":
+            where, _, target = arg.partition(":")
+            state.players[seat].harbor -= 1
+            if where == "track":
+                actions.ship_to_track(state, seat, target, events)
+            elif where == "fleet":
+                actions.ship_to_fleet(state, seat, target, events)
+            else:
+                actions.ship_to_sea(state, seat, target, events)
+        elif kind == "occupy":
+            state.players[seat].harbor -= 1
+            actions.occupy(state, seat, arg, events)
+            state.last_occupied_region = self.board(state).spaces[arg]["region"]
+        elif kind == "attack":
+            actions.attack(state, seat, arg, events)
+        elif kind == "payment":
+            actions.payment(state, seat, int(arg), events)
+        elif kind == "acquire":
+            actions.acquire(state, seat, arg, events)
+        turn.done.append(kind)
+        # A '+' building may go on to its other action; with nothing more possible the turn ends.
+        if not any(actions.has_target(state, seat, a) for a in turn.remaining()):
+            self._end_turn(state, turn, events)
+
+    def _end_turn(self, state, turn, events):
+        state.turn = None
+        if state.silent_seat is not None:
+            self.silent.after_turn(state, turn, events)
+        self._next_actor(state, turn.seat, events)
+
+    def _next_actor(self, state, seat, events):
+        """Clockwise to the next player who has not passed; when all have passed the phase ends."""
+        n = len(state.players)
+        for step in range(1, n + 1):
+            following = (seat + step) % n
+            if not state.passed[following]:
+                state.steps[0] = ("action", following)
+                return
+        events.append(self.event("action.turn", key="action.end"))
+        self._finish_step(state, events)
+
+    def _resolve_pending(self, state, kind, arg, events):
+        _, seat, *data = state.pending.pop()
+        if kind == "memorial":
+            self.actions.memorial(state, seat, arg, events)
+        else:
+            self.silent.apply(state, seat, arg, events)
+
+    # == 5: discard (the card limit) ===========================================
+    def _final_round(self, state) -> bool:
+        return state.round >= self.mat.rounds
+
+    def _fits(self, player, slot_card, limit) -> bool:
+        """Cards outside the free governor slot within the card limit (Age of Sail: plus one slavery card),
+        never more than the mat's maximum."""
+        regular = [c for c in player.cards if c != slot_card]
+        extra = 1 if self.slavery_extra and any(self.cards[c].slavery for c in regular) else 0
+        return len(regular) <= min(self.mat.max_cards, limit + extra)
+
+    def _best_slot(self, player):
+        """Outside the last round a governor in the free slot only ever makes room, so one goes there."""
+        governors = [c for c in player.cards if self.cards[c].governor]
+        if player.governor_slot in governors:
+            return player.governor_slot
+        return governors[0] if governors else None
+
+    def _discard_needs_choice(self, state, player) -> bool:
+        if self._final_round(state) and not state.slot_chosen and any(self.cards[c].governor for c in player.cards):
+            return True
+        slot = player.governor_slot if state.slot_chosen else self._best_slot(player)
+        return not self._fits(player, slot, self.card_limit(player))
+
+    def _discard_choices(self, state, seat, player):
+        if self._final_round(state) and not state.slot_chosen and any(self.cards[c].governor for c in player.cards):
+            # The last arrangement decides the empty-slot bonus: keep a governor there, or none.
+            return [Action(f"slot:{c}", self.rid("discard.governor-slot"), target=f"mat.{seat}.card.{c}",
+                           label_key=self.tkey("act.slot"), card=self.term(f"card.{c}"))
+                    for c in player.cards if self.cards[c].governor] + \
+                   [Action("slot:empty", self.rid("scoring.governor-slot"), label_key=self.tkey("act.slot.empty"))]
+        keep = player.governor_slot if state.slot_chosen else None
+        return [Action(f"discard:{c}", self.rid("discard"), target=f"mat.{seat}.card.{c}",
+                       label_key=self.tkey("act.discard"), card=self.term(f"card.{c}"))
+                for c in dict.fromkeys(player.cards) if c != keep]
+
+    def _discard_decision(self, state, seat, player, kind, arg, events):
+        if kind == "slot":
+            player.governor_slot = None if arg == "empty" else arg
+            state.slot_chosen = True
+            events.append(self.event("discard.governor-slot", seat=seat, automatic=False,
+                                     key="discard.slot.empty" if arg == "empty" else "discard.slot",
+                                     card=None if arg == "empty" else self.term(f"card.{arg}")))
+        else:
+            self._discard(state, seat, player, arg, events)
+            if not state.slot_chosen:
+                player.governor_slot = self._best_slot(player)
+        if not self._discard_needs_choice(state, player):
+            self._discard_done(state, seat, player, events)
+
+    def _discard(self, state, seat, player, card_id, events):
+        """Slavery cards lie face down (-1 glory), governors leave the game, others go where the edition
+        puts them (`discard_to`)."""
+        card = self.cards[card_id]
+        player.cards.remove(card_id)
+        if player.governor_slot == card_id:
+            player.governor_slot = None
+        self.lose_icons(player, seat, card.icons, events)
+        if card.slavery:
+            player.slavery_down.append(card_id)
+            where = "discard.to-slavery"
+        elif card.governor:
+            state.removed_cards.append(card_id)
+            where = "discard.to-box"
+        else:
+            where = self.discard_to(state, card_id)
+        events.append(self.event("discard", key=where, seat=seat, automatic=False, card=self.term(f"card.{card_id}")))
+
+    def discard_to(self, state, card_id) -> str:
+        """Where a discarded asset card goes (Age of Sail: the face-up Europe discard pile); the text key."""
+        state.discard.append(card_id)
+        return "discard.to-pile"
+
+    def _discard_done(self, state, seat, player, events):
+        if not state.slot_chosen:
+            player.governor_slot = self._best_slot(player)
+        regular = [c for c in player.cards if c != player.governor_slot]
+        extra = self.slavery_extra and any(self.cards[c].slavery for c in regular) \
+            and len(regular) > self.card_limit(player)
+        key = "discard.kept" + (".slot" if player.governor_slot else "") + (".extra" if extra else "")
+        events.append(self.event("discard.limit", key=key, seat=seat, cards=len(regular),
+                                 limit=self.card_limit(player),
+                                 card=self.term(f"card.{player.governor_slot}") if player.governor_slot else None))
+        self._finish_step(state, events)
+
+    # == end of round ==========================================================
+    def _end_round(self, state, events):
+        state.steps.pop(0)
+        if self._final_round(state):
+            state.over = True
+            state.phase = "over"
+            scores = self.scores(state)
+            for seat, score in scores.items():
+                hall = self.scoring.city_hall(state.players[seat])
+                if hall:
+                    events.append(self.event("scoring.city-hall", seat=seat, points=hall))
+                for part, points in score["parts"].items():
+                    events.append(self.event(f"scoring.{part.replace('_', '-')}", key="scoring.part", seat=seat,
+                                             part=self.term(f"score.{part}"), points=points))
+            winners = self.winners(state)
+            events.append(self.event("scoring", key="game.end", winners=winners,
+                                     totals={str(s): v["total"] for s, v in scores.items()}))
+            return
+        state.crown = (state.crown + 1) % len(state.players)
+        events.append(self.event("round.end", key="round.crown", seat=state.crown, round=state.round))
+        self._begin_round(state, events)
+
+    # == final scoring (scoring.py) ============================================
+    def scores(self, state):
+        return self.scoring.scores(state)
+
+    def city_glory(self, state, board, seat) -> int:
+        return self.scoring.cities(state, board, seat)
+
+    def heuristic(self, state, seat):
+        """Glory now, plus what tends to become glory: levels, discs at work on the map, tokens and cards."""
+        player = state.players[seat]
+        levels = sum(self.mat.level(v) for v in player.attributes)
+        on_map = sum(counts[seat] for counts in state.presence.values())
+        tokens = sum(player.action_tokens.values())
+        passed = 1 if state.passed and state.passed[seat] and state.phase == "action" else 0
+        return (self.scores(state)[seat]["total"] + 1.5 * levels + 0.6 * on_map + 0.25 * player.harbor
+                + 0.8 * tokens - 1.5 * passed)
+
+    # == what the board shows ==================================================
+    def view(self, state, seat):
+        from .view import board_view
+        return board_view(self, state, seat)

@@ -1,0 +1,257 @@
+"""The server's settings, its kernel limit and its 'classroom full' page (no server started here)."""
+
+import argparse
+import asyncio
+import json
+import re
+import time
+from datetime import timedelta
+
+import pytest
+from jupyter_server._tz import utcnow
+
+from engines.core.texts import LANGS, render
+from widgets import serve
+from widgets.kernels import KernelsFull, PageKernelManager
+
+
+# -- flags -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, seconds", [("15m", 900), ("30s", 30), ("1h", 3600), ("90", 90), (" 2m ", 120),
+                                           ("0", 0)])
+def test_durations(text, seconds):
+    assert serve.duration(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["", "m", "1.5m", "-1", "10 minutes", "１５m", "15d"])
+def test_bad_durations_are_refused_with_an_example(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="30s, 15m or 1h"):
+        serve.duration(text)
+
+
+def test_defaults_suit_a_school():
+    options, rest = serve.parse_args([])
+    assert (options.idle, options.gone, options.check_every) == (900, 30, 10)
+    assert options.max_kernels is None                     # from memory
+    assert options.kernel_mb == serve.KERNEL_MB
+    assert options.opening == serve.default_opening() >= 1
+    assert options.preheat == 1
+    assert (options.ip, options.port, rest) == ("127.0.0.1", 8866, [])
+
+
+def test_flags_and_voila_options_pass_through():
+    options, rest = serve.parse_args(["--idle", "20m", "--gone=45s", "--max-kernels", "40", "--port=9000",
+                                      "--Voila.base_url=/games/", "--preheat", "0"])
+    assert (options.idle, options.gone, options.max_kernels, options.port, options.preheat) == (1200, 45, 40, 9000, 0)
+    assert rest == ["--Voila.base_url=/games/"]
+
+
+@pytest.mark.parametrize("argv", [["--max-kernels", "many"], ["--max-kernels", "-3"], ["--kernel-mb", "0"],
+                                  ["--idle", "soon"], ["--check-every", "0"], ["--preheat", "-1"],
+                                  ["--opening", "-1"]])
+def test_bad_flags_stop_with_a_message(argv, capsys):
+    with pytest.raises(SystemExit):
+        serve.parse_args(argv)
+    assert "error:" in capsys.readouterr().err
+
+
+def test_voila_gets_the_kernel_settings():
+    options, _ = serve.parse_args(["--max-kernels", "7", "--idle", "5m", "--gone", "20s", "--opening", "2",
+                                   "--ip", "0.0.0.0", "--port", "9000"])
+    config = serve.voila_config(options, 7)
+    assert config.VoilaConfiguration.multi_kernel_manager_class == "widgets.kernels.PageKernelManager"
+    assert dict(config.PageKernelManager) == {"max_kernels": 7, "max_opening": 2, "gone_timeout": 20,
+                                              "cull_idle_timeout": 300, "cull_interval": 10, "cull_connected": True}
+    assert (config.Voila.ip, config.Voila.port, config.Voila.port_retries) == ("0.0.0.0", 9000, 0)
+
+
+def test_preheat_only_for_the_play_pages():
+    options, _ = serve.parse_args([])
+    config = serve.voila_config(options, 10)
+    assert config.VoilaConfiguration.preheat_kernel is True
+    pools = dict(config.VoilaKernelManager.kernel_pools_config)
+    assert pools.pop("default") == {"pool_size": 0}        # not the gallery, not the tutorials
+    assert set(pools) == set(serve.play_pages()) >= {"notebooks/endeavor-aos.ipynb", "notebooks/entdecker.ipynb"}
+    assert all(pool == {"pool_size": 1} for pool in pools.values())
+    options, _ = serve.parse_args(["--preheat", "0"])
+    config = serve.voila_config(options, 10)
+    assert "preheat_kernel" not in config.VoilaConfiguration and "VoilaKernelManager" not in config
+
+
+def test_the_settings_reach_voila_and_its_kernel_manager():
+    """Voila reads them, and a Voila option on the command line still wins."""
+    options, rest = serve.parse_args(["--max-kernels", "4", "--gone", "12s", "--preheat", "0",
+                                      "--PageKernelManager.gone_timeout=13"])
+    app = serve.GalleryVoila(config=serve.voila_config(options, 4))
+    app.initialize([str(serve.ROOT), *rest])
+    app.connection_dir = str(serve.ROOT)
+    app.init_settings()
+    assert isinstance(app.kernel_manager, PageKernelManager)
+    assert (app.kernel_manager.max_kernels, app.kernel_manager.gone_timeout) == (4, 13)
+    assert (app.ip, app.port) == ("127.0.0.1", 8866)
+    routes = {pattern: handler.__name__ for pattern, handler, *_ in app.init_handlers()}
+    assert routes["/"] == "RedirectHandler" and routes["/voila/render/(.*)"] == "PageHandler"
+    assert not [p for p in routes if p.startswith("/api/") and "kernel_id" not in p]   # no Jupyter API listing
+
+
+# -- how many kernels fit --------------------------------------------------------------------------
+@pytest.mark.parametrize("available, per_kernel, places", [
+    (24000, 150, 128),       # a fifth kept back: 19200 MB for kernels
+    (4000, 150, 21),         # a small school server: 800 MB kept back
+    (1000, 150, 3),          # at least 512 MB kept back
+    (300, 150, 1),           # never less than one place
+])
+def test_kernel_limit_from_memory(available, per_kernel, places):
+    assert serve.kernel_limit(available, per_kernel) == places
+
+
+def test_available_memory_is_measured():
+    assert 0 < serve.available_memory_mb() < 2**24
+
+
+# -- the visitor's language ------------------------------------------------------------------------
+SIMPLIFIED = "zh-Hans" if "zh-Hans" in LANGS else "zh-Hant"
+
+
+@pytest.mark.parametrize("query, header, lang", [
+    ("zh-Hant", "en-US,en;q=0.9", "zh-Hant"),               # the address wins
+    ("en", "zh-TW", "en"),
+    (None, "zh-TW,zh;q=0.9,en;q=0.8", "zh-Hant"),
+    (None, "zh-HK", "zh-Hant"),
+    (None, "zh-Hant-TW", "zh-Hant"),
+    (None, "zh-CN,zh;q=0.9", SIMPLIFIED),
+    (None, "zh", SIMPLIFIED),
+    (None, "fr-FR, en;q=0.5, zh-TW;q=0.8", "zh-Hant"),      # by quality, then by order
+    (None, "de, fr", "en"),
+    (None, "", "en"),
+    (None, None, "en"),
+    ("klingon", "x;q=abc, ;;, zh-TW;q=", "zh-Hant"),       # junk is skipped, never a crash
+])
+def test_page_language(query, header, lang):
+    assert serve.page_lang(query, header) == lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_full_page_speaks_the_visitors_language(lang):
+    page = serve.full_page(lang, 12, 15, "/voila/render/notebooks/entdecker.ipynb?seed=2&lang=x")
+    assert f'<html lang="{lang}">' in page
+    assert f"<h1>{render('serve.full.title', {}, lang)}</h1>" in page
+    gap = " " if lang == "en" else ""                       # Chinese sets sentences without a space
+    assert render("serve.full.body", {"places": 12}, lang) + gap + render("serve.idle", {"minutes": 15}, lang) in page
+    assert 'href="/voila/render/notebooks/entdecker.ipynb?seed=2&amp;lang=x"' in page     # try again: same page
+    assert f'content="{serve.RETRY_SECONDS}"' in page                                   # and by itself
+    others = re.findall(r"hreflang='([^']+)'", page)
+    assert sorted(others) == sorted(set(LANGS) - {lang})
+    assert "<script" not in page and "http" not in page.replace('http-equiv', '')         # nothing fetched
+
+
+def test_full_page_escapes_the_address():
+    page = serve.full_page("en", 1, 0, "/voila/render/x.ipynb?a=<script>")
+    assert "<script>" not in page
+    assert serve.render("serve.idle", {"minutes": 0}, "en") not in page                 # idle culling off
+
+
+def test_ended_notice_is_a_script_in_the_language():
+    notice = serve.ended_notice("zh-Hant", 15, 10)
+    assert notice.startswith("<script>") and notice.rstrip().endswith("</script>")
+    assert json.dumps(render("serve.ended", {}, "zh-Hant"))[1:-1] in notice
+    assert "api/kernels/" in notice and "10000" in notice
+    assert notice.count("</script>") == 1
+
+
+# -- the kernel manager's bookkeeping --------------------------------------------------------------
+class FakeKernel:
+    execution_state = "idle"
+
+    def __init__(self, idle_seconds=0.0):
+        self.last_activity = utcnow() - timedelta(seconds=idle_seconds)
+
+
+def manager(**settings) -> PageKernelManager:
+    return PageKernelManager(**settings)
+
+
+def test_the_limit_counts_running_starting_and_waiting():
+    m = manager(max_kernels=3)
+    m._kernels["a"] = FakeKernel()
+    m._starting.add("b")
+    assert m.in_use() == 2 and m.has_room()
+    m._waiting = 1
+    assert not m.has_room()
+    m.max_kernels = 0                                       # no limit
+    assert m.has_room()
+
+
+def test_a_full_server_refuses_before_starting_a_kernel():
+    m = manager(max_kernels=1)
+    m._kernels["a"] = FakeKernel()
+    with pytest.raises(KernelsFull):
+        asyncio.run(m.start_kernel(kernel_name="python3"))
+    assert m._starting == set()
+
+
+def test_pages_open_one_at_a_time_and_the_queue_counts():
+    m = manager(max_kernels=3, max_opening=1)
+    order = []
+
+    async def visitor(name, hold):
+        async with m.opening_turn():
+            order.append(f"{name} in")
+            await asyncio.sleep(hold)
+            order.append(f"{name} out")
+
+    async def scenario():
+        first = asyncio.ensure_future(visitor("A", 0.05))
+        await asyncio.sleep(0)
+        second = asyncio.ensure_future(visitor("B", 0))
+        await asyncio.sleep(0.01)
+        assert m._waiting == 1 and m.in_use() == 1
+        await asyncio.gather(first, second)
+
+    asyncio.run(scenario())
+    assert order == ["A in", "A out", "B in", "B out"]
+    assert m._waiting == 0
+
+
+def test_a_full_server_refuses_at_once_rather_than_queueing():
+    m = manager(max_kernels=1, max_opening=1)
+    m._kernels["a"] = FakeKernel()
+
+    async def visit():
+        async with m.opening_turn():
+            pass
+
+    started = time.monotonic()
+    with pytest.raises(KernelsFull):
+        asyncio.run(visit())
+    assert time.monotonic() - started < 1 and m._waiting == 0
+
+
+def test_how_long_a_kernel_has_been_without_its_page():
+    m = manager()
+    m._kernels["open"] = FakeKernel(idle_seconds=500)
+    m._kernel_connections["open"] = 1
+    assert m.seconds_alone("open") == 0                     # its page is connected, however idle
+    m._kernels["left"] = FakeKernel()
+    m._kernel_connections["left"] = 1
+    m.notify_disconnect("left")
+    m._alone_since["left"] -= 40
+    assert 39 < m.seconds_alone("left") < 45
+    m.notify_connect("left")                                # the page came back (a network blip)
+    assert m.seconds_alone("left") == 0
+    m._kernels["never"] = FakeKernel(idle_seconds=100)     # its page never connected
+    m._kernel_connections["never"] = 0
+    assert 99 < m.seconds_alone("never") < 105
+    m._kernels["never"].execution_state = "busy"            # still running the notebook for its page
+    assert m.seconds_alone("never") == 0
+
+
+def test_the_culler_runs_even_with_idle_culling_off():
+    m = manager(cull_idle_timeout=0, cull_interval=2)
+
+    async def start():
+        m.initialize_culler()
+        running = m._culler_callback.is_running()
+        m._culler_callback.stop()
+        return running
+
+    assert asyncio.run(start())
