@@ -511,8 +511,12 @@ export default {
     const redraw = () => {
       tip.textContent = "";
       try {
+        const t0 = performance.now();
         draw(model, root, tip);
         showFocus(model, root, seen);
+        root.dataset.drawMs = (performance.now() - t0).toFixed(1);   // how long a redraw takes (tests read it)
+        // when the new board is on screen: after the next frame is painted
+        requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
       } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
         root.textContent = `board error: ${error.message}`;
         console.error(error);
