@@ -9,6 +9,7 @@ import widgets
 from engines.core.game import Option
 from widgets import gallery
 from widgets.core.board import BoardWidget
+from widgets.core.setup import SEAT_KINDS
 
 
 @pytest.fixture
@@ -230,3 +231,19 @@ def test_new_game_dialog_chooses_the_edition():
     assert shell.match.game.id == "endeavor-aos" and shell.board.labels["ui.track"] == "航運軌"
     entdecker = widgets.play("entdecker", players=3)
     assert entdecker.edition_input not in entdecker.new_game_row.children
+
+
+def test_hint_names_the_search_bots_best_moves_and_their_rules():
+    """The Hint button (where OpenSpiel is installed) lists the search bot's best moves for the learner,
+    each legal, with its share and the rule that offers it; it goes away once the position changes."""
+    pytest.importorskip("pyspiel", reason="the search bot needs OpenSpiel: pip install -e '.[rl]'")
+    shell = widgets.play("entdecker", players=2, seed=3, seats={0: "human", 1: "greedy"})
+    shell._hint_bot.budget = 0.1
+    shell.run_bots()
+    assert shell.match.to_move == 0 and not shell.hint_button.disabled
+    items = shell.hint()
+    legal = {a.id for a in shell.match.legal_actions()}
+    assert 1 <= len(items) <= 3 and all(item["id"] in legal and item["title"] for item in items)
+    assert items[0]["label"] in shell.hint_box.value and "mcts" in SEAT_KINDS
+    shell.choose(items[0]["id"])
+    assert shell.hint_box.value == ""

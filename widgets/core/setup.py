@@ -12,9 +12,10 @@ import html
 import ipywidgets as W
 
 import engines
+from engines.core.bots import available_bots
 from engines.core.texts import render
 
-SEAT_KINDS = ("human", "random", "greedy")
+SEAT_KINDS = ("human", *available_bots())         # the search bot (mcts) where OpenSpiel is installed
 
 
 def t(key: str, lang: str, **params) -> str:

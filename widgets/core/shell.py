@@ -19,6 +19,7 @@ from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, r
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
+from .hint import hint_bot, hints, hints_html
 from .panel import ShellPanel
 from .setup import SEAT_KINDS, SetupSection
 
@@ -112,8 +113,16 @@ class GameShell(W.VBox):
         self.full_log = W.HTML()
         self.full_log.add_class("bgw-full-log")
 
-        # Learner aids (a hint, say) go in this row: `shell.aids_row.children += (button,)`.
-        self.aids_row = W.HBox()
+        # Learner aids go in this row: the Hint (the search bot's advice for the learner's seat), shown
+        # only where the search bot can run (OpenSpiel installed).
+        self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto"))
+        self.hint_button.add_class("bgw-hint-button")
+        self.hint_button.on_click(self._guard(lambda _: self.hint()))
+        self.hint_box = W.HTML()
+        self.hint_box.add_class("bgw-hint-box")
+        self._hint_bot = hint_bot(seed)
+        self._hint_at = None                    # the position the hints shown are for
+        self.aids_row = W.HBox([self.hint_button, self.hint_box] if self._hint_bot else [])
         self.aids_row.add_class("bgw-aids")
         controls = W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button])
         controls.add_class("bgw-controls")
@@ -338,6 +347,17 @@ class GameShell(W.VBox):
             return
         self.choose(content["id"])
 
+    def hint(self) -> list[dict]:
+        """The search bot's three best moves for the learner to move, with the rule each applies."""
+        m = self.match
+        if self._hint_bot is None or m.to_move is None or m.to_move in self.bots:
+            return []
+        self.hint_box.value = html.escape(t("ui.hint.thinking", self.lang))
+        items = hints(m, self.lang, self._hint_bot)
+        self.hint_box.value = hints_html(items, self.lang)
+        self._hint_at = m.position
+        return items
+
     def undo(self):
         self.stop_autoplay()
         self.match.undo()
@@ -397,6 +417,8 @@ class GameShell(W.VBox):
         self.autoplay.description = t("ui.autoplay", lang)
         self.undo_button.description = t("ui.undo", lang)
         self.redo_button.description = t("ui.redo", lang)
+        self.hint_button.description = t("ui.hint", lang)
+        self.hint_button.tooltip = t("ui.hint.title", lang)
         self.timeline.description = t("ui.timeline", lang)
         self.classroom.description = t("ui.classroom", lang)
         self.classroom.tooltip = t("ui.classroom-help", lang)
@@ -440,6 +462,9 @@ class GameShell(W.VBox):
         self.redo_button.disabled = not m.can_redo()
         self.next_button.disabled = m.is_over
         self.autoplay.disabled = m.is_over
+        self.hint_button.disabled = seat is None or seat in self.bots
+        if self._hint_at != m.position and self.hint_box.value:
+            self.hint_box.value = ""             # the hints were for another position
         self.chart.update(m, lang)
         if self.more.selected_index == 1:
             self.full_log.value = self._log_html()
