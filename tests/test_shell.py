@@ -247,3 +247,17 @@ def test_hint_names_the_search_bots_best_moves_and_their_rules():
     assert items[0]["label"] in shell.hint_box.value and "mcts" in SEAT_KINDS
     shell.choose(items[0]["id"])
     assert shell.hint_box.value == ""
+
+
+def test_every_option_and_choice_has_a_name_in_the_dialog():
+    """The new-game dialog names every option of every game and each of its choices, in each language."""
+    from engines.core.texts import LANGS, has_text
+    from widgets.core.setup import choice_label
+    for game in engines.GAMES.values():
+        widgets.renderer_for(game.id)           # the dialog's words for a game come with its board
+        for players in range(game.min_players, game.max_players + 1):
+            for option in game.options(players):
+                assert has_text(f"ui.option.{option.id}"), (game.id, option.id)
+                for choice in option.choices:
+                    for lang in LANGS:
+                        assert "⟨" not in choice_label(option.id, choice, lang), (game.id, option.id, choice)

@@ -109,14 +109,15 @@ TEACH_KINDS = ("summary", "plan")      # docs/teach/<game>.<kind>.<lang>.md: the
 
 
 def teaching_material(game: str, root: Path = ROOT) -> dict[str, dict[str, str]]:
-    """For the teacher: {lang: {"summary": link, "plan": link}} for the files present, links relative to
-    notebooks/ (where the gallery page lives). Written in en and zh-Hant; a zh-Hans reader gets the zh-Hant
-    files until the kernel's conversion is applied to them."""
+    """For the teacher: {lang: {"summary": link, "plan": link}} for the files present: pages the gallery's
+    server makes from docs/teach/*.md (widgets/teach.py), linked from the gallery page
+    (/voila/render/notebooks/index.ipynb). A zh-Hans page is made from the zh-Hant file."""
     found: dict[str, dict[str, str]] = {}
     for lang in LANGS:
+        written = "zh-Hant" if lang == "zh-Hans" else lang
         for kind in TEACH_KINDS:
-            if (root / "docs" / "teach" / f"{game}.{kind}.{lang}.md").exists():
-                found.setdefault(lang, {})[kind] = f"../docs/teach/{game}.{kind}.{lang}.md"
+            if (root / "docs" / "teach" / f"{game}.{kind}.{written}.md").exists():
+                found.setdefault(lang, {})[kind] = f"../../../teach/{game}.{kind}.{lang}.html"
     return found
 
 
@@ -127,6 +128,8 @@ def variants(game, lang: str) -> list[str]:
         for option in game.options(players):
             choices = seen.setdefault(option.id, [])
             choices += [c for c in option.choices if c not in choices]
+    from .core.setup import choice_label
+    _renderer(game.id)                      # the dialog's words for a game's options come with its board
     out = []
     for option_id, choices in seen.items():
         name = _name(f"ui.option.{option_id}", option_id, lang)
@@ -134,7 +137,7 @@ def variants(game, lang: str) -> list[str]:
             out.append(name)
         else:
             out.append(t("gallery.variant", lang, name=name,
-                         choices=" / ".join(_name(f"ui.option.{c}", str(c), lang) for c in choices)))
+                         choices=" / ".join(choice_label(option_id, c, lang) for c in choices)))
     return out
 
 
@@ -206,7 +209,7 @@ def _links(urls: dict, lang: str, primary: str | None = None) -> str:
 def card(row: dict, lang: str) -> W.VBox:
     """One game's card: picture, title and facts, links."""
     title = row["title"][lang]
-    if row["year"]:
+    if row["year"] and str(row["year"]) not in title:      # "Endeavor (2009)" names its year already
         title = t("gallery.title-year", lang, title=title, year=row["year"])
     low, high = row["players"]
     facts = [t("gallery.players", lang, low=low, high=high) if low != high else t("gallery.players-one", lang, n=low),

@@ -93,3 +93,11 @@ def test_refused_option_says_why(page, voila_url):
     wait_for_redraw(page, before)
     assert "無法執行" in page.inner_text(".bgw-shell")   # the refusal, in Chinese, with its reason
     assert "建造等級" in page.inner_text(".bgw-shell")
+
+
+def test_teaching_material_is_served_as_pages(page, voila_url):
+    """The gallery's links to the teacher's summary and plan open as pages, zh-Hans generated."""
+    response = page.goto(voila_url + "/teach/entdecker.plan.zh-Hans.html", timeout=PAGE_TIMEOUT)
+    assert response.status == 200 and page.locator("h1").count() == 1
+    assert "发现者" in page.inner_text("body") or "课" in page.inner_text("body")
+    assert page.goto(voila_url + "/teach/entdecker.plan.xx.html").status == 404

@@ -13,13 +13,20 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import available_bots
-from engines.core.texts import render
+from engines.core.texts import has_text, render
 
 SEAT_KINDS = ("human", *available_bots())         # the search bot (mcts) where OpenSpiel is installed
 
 
 def t(key: str, lang: str, **params) -> str:
     return render(key, params, lang)
+
+
+def choice_label(option: str, choice, lang: str) -> str:
+    """A choice's name: the option's own word for it (`ui.option.<option>.<choice>`) where it has one,
+    else the shared one (`ui.option.<choice>`: yes, no, A, B)."""
+    key = f"ui.option.{option}.{choice}"
+    return t(key if has_text(key) else f"ui.option.{choice}", lang)
 
 
 class SetupSection:
@@ -107,7 +114,7 @@ class SetupSection:
         for option in rules.options(self.players_input.value):
             value = current.get(option.id, option.default)
             self.option_inputs[option.id] = W.Dropdown(
-                options=[(t(f"ui.option.{c}", lang), c) for c in option.choices],
+                options=[(choice_label(option.id, c, lang), c) for c in option.choices],
                 value=value if value in option.choices else option.default,
                 description=t(f"ui.option.{option.id}", lang),
                 layout=W.Layout(width="260px"), style={"description_width": "initial"})
