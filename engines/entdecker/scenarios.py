@@ -243,6 +243,9 @@ def stuck(game):
         state.reserve[-1] = []
         state.queue, state.laid = [], []
         _settle_tops(game, state)
+        # What the islands scored earlier (the board's islands are complete and scored) and chips held.
+        state.vp = [[21, 3, 0], [17, 0, 0]]
+        _arrange_chips(game, state, 3, give=(0, 1, 0, 1, 0), left=len(state.chip_pool) - 5)
         _to_turn(game, state, 0, gold=[5, 5], round_=14)
         _note(state, events, "stuck", "ent.end.stuck")
     return Scenario(players=2, seed=16, prepare=prepare)
