@@ -209,7 +209,9 @@ class Match:
             rule, text = self._refusal(action_id)
             raise IllegalAction(rule, text, action_id[:80] if isinstance(action_id, str) else repr(action_id)[:80])
         self._fork(action_id)
-        return self._step(legal[action_id])
+        start = len(self.log)
+        self._step(legal[action_id])
+        return self.log[start:]
 
     def resolve(self, outcome_id: str) -> list[Event]:
         """Force the pending chance step's outcome (a teacher's "what if", a test's certainty).
@@ -224,7 +226,9 @@ class Match:
             raise IllegalAction("core.chance.unknown", Text("core.chance.unknown", outcome=repr(outcome_id)[:80],
                                                             what=chance.text), repr(outcome_id)[:80])
         self._fork(outcome_id)
-        return self._step(outcome_id)
+        start = len(self.log)
+        self._step(outcome_id)
+        return self.log[start:]
 
     def advance(self, step: bool = False) -> list[Event]:
         """Resolve automatic steps, chance steps included, up to the next decision (or just one with
@@ -287,11 +291,10 @@ class Match:
         self.branches = [(at, self._entries[at:fork] + tail) if fork > at else (fork, tail)
                          for fork, tail in self.branches]
 
-    def _step(self, entry, chance=_UNASKED, drawn: bool = False) -> list[Event]:
+    def _step(self, entry, chance=_UNASKED, drawn: bool = False) -> None:
         """Apply one step (an Action, an outcome id, or None) to the match and record it; `chance` is
         the pending chance step when the caller has just asked for it, `drawn` whether the caller's pick
         already made the step's draw from the generator."""
-        start = len(self.log)
         try:
             seen = self._apply(self.state, entry, self.log, chance, drawn)
         except BaseException:
@@ -308,9 +311,8 @@ class Match:
         marks.append(len(self.log))
         seen_list.append(seen)
         self._legal = None
-        if self._cursor % _CHECKPOINT_EVERY == 0 and self._cursor not in self._checkpoints:
-            self._checkpoints[self._cursor] = pickle.dumps(self.state, 5)
-        return self.log[start:]
+        if not cursor % _CHECKPOINT_EVERY and cursor not in self._checkpoints:
+            self._checkpoints[cursor] = pickle.dumps(self.state, 5)
 
     def _apply(self, state, entry, events, chance=_UNASKED, drawn: bool = False) -> tuple | None:
         """Apply one entry to `state`: a decision (an Action), a listed chance step's outcome id, or
