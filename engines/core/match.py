@@ -4,7 +4,7 @@ The timeline is a list of entries, one per step: an action id for a decision,
 an outcome id for a listed chance step, None for any other automatic step.
 Replaying the entries from the seeded setup gives back every position exactly,
 so undo, redo, goto and saving all rest on it. Checkpoints (pickled states
-every few steps) keep going back fast.
+every few steps, taken by the first replay that passes them) keep going back fast.
 
 A step is one of four kinds (`Match.pending`): a player's "decision", a
 "chance" step (a draw: `chance_outcomes()` lists it, `resolve()` forces it,
@@ -27,7 +27,7 @@ from .texts import Text
 SAVE_FORMAT = "board-game-widgets/match"
 SAVE_VERSION = 1
 _UNASKED = object()             # "the caller has not asked the game for its pending chance step"
-_CHECKPOINT_EVERY = 64          # going back replays at most 63 steps (about 2 ms)
+_CHECKPOINT_EVERY = 64          # once a replay has passed them, going back replays at most 63 steps
 
 
 class SaveError(ValueError):
@@ -311,8 +311,6 @@ class Match:
         marks.append(len(self.log))
         seen_list.append(seen)
         self._legal = None
-        if not cursor % _CHECKPOINT_EVERY and cursor not in self._checkpoints:
-            self._checkpoints[cursor] = pickle.dumps(self.state, 5)
 
     def _apply(self, state, entry, events, chance=_UNASKED, drawn: bool = False) -> tuple | None:
         """Apply one entry to `state`: a decision (an Action), a listed chance step's outcome id, or
@@ -350,12 +348,19 @@ class Match:
 
     # -- the timeline ---------------------------------------------------------
     def _restore(self, position: int) -> None:
-        """Rebuild the state at `position` (≤ cursor) from the nearest checkpoint."""
-        base = max(i for i in self._checkpoints if i <= position)
-        self.state = pickle.loads(self._checkpoints[base])
+        """Rebuild the state at `position` (≤ cursor) from the nearest checkpoint.
+
+        Playing forward takes no checkpoints (pickling the state every few steps cost several percent
+        of every decision, and most lines are never gone back on): the replay takes them as it passes,
+        so only the first time back replays far."""
+        checkpoints = self._checkpoints
+        base = max(i for i in checkpoints if i <= position)
+        self.state = pickle.loads(checkpoints[base])
         scratch: list[Event] = []
-        for entry in self._entries[base:position]:
-            self._apply(self.state, self._entry_step(entry), scratch)
+        for at in range(base, position):
+            self._apply(self.state, self._entry_step(self._entries[at]), scratch)
+            if not (at + 1) % _CHECKPOINT_EVERY:
+                checkpoints[at + 1] = pickle.dumps(self.state, 5)
         del self.log[self._marks[position]:]
         del self._marks[position + 1:]
         del self._seen[position:]
