@@ -146,12 +146,13 @@ class Match:
                 index = self.table.index
                 legal = self._legal = {}
                 for a in self.game.legal_actions(self.state):
+                    action_id = a.id
                     try:
-                        a.index = index[a.id]
+                        a.index = index[action_id]
                     except KeyError:
-                        raise RuntimeError(f"rules bug: legal action {a.id!r} is not in {self.table.name}'s "
+                        raise RuntimeError(f"rules bug: legal action {action_id!r} is not in {self.table.name}'s "
                                            "table (Game.action_ids must list every id that can be legal)") from None
-                    legal[a.id] = a
+                    legal[action_id] = a
         return self._legal
 
     def legal_actions(self) -> list[Action]:
@@ -204,11 +205,13 @@ class Match:
         """Make the pending decision (an Action, its id or its number in the action table); an illegal
         one raises IllegalAction and changes nothing."""
         action_id = self._action_id(action)
-        legal = self._legal_map()
+        # The legal actions are usually known already (the caller chose among them): no call to ask.
+        legal = self._legal if self._legal is not None else self._legal_map()
         if not isinstance(action_id, str) or action_id not in legal:
             rule, text = self._refusal(action_id)
             raise IllegalAction(rule, text, action_id[:80] if isinstance(action_id, str) else repr(action_id)[:80])
-        self._fork(action_id)
+        if self._cursor < len(self._entries):      # only a step taken after going back may fork
+            self._fork(action_id)
         start = len(self.log)
         self._step(legal[action_id])
         return self.log[start:]
@@ -245,7 +248,8 @@ class Match:
                 if entry is None:  # the generator picks: that is the step's one draw
                     entry = chance.pick(state.rng).id
                     drawn = True
-            self._fork(entry)
+            if self._cursor < len(self._entries):
+                self._fork(entry)
             self._step(entry, chance, drawn)
             state = self.state
             if step:

@@ -23,7 +23,12 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A number in range(n); the bias is below 2**-50 for the small n games use."""
-        return (self.next64() * n) >> 64
+        # next64 written out: every chance step and every bot move draws here, and the call costs as
+        # much as the arithmetic.
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items):
         return items[self.below(len(items))]

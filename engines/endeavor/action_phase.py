@@ -80,20 +80,32 @@ class ActionPhase:
         possible = {}      # action -> has a target; many buildings share actions
         if player.harbor:
             buildings = g.buildings
-            rule, label = g.rid("action.activate"), g.tkey("act.activate")
             for slot, building_id in enumerate(player.buildings):
                 if player.workers[slot] or not buildings[building_id].actions:
                     continue
                 if self._any_possible(state, seat, buildings[building_id].actions, player.harbor - 1, possible):
-                    choices.append(Action(f"activate:{slot}", rule, target=f"mat.{seat}.slot.{slot}",
-                                          label_key=label, building=g.term(f"building.{building_id}")))
+                    choices.append(g.made(("activate", seat, slot, building_id), self._activate_action,
+                                          seat, slot, building_id))
         possible = {}
         for kind, count in player.action_tokens.items():
             if count and self._any_possible(state, seat, self.tokens[kind].actions, player.harbor, possible):
-                choices.append(Action(f"token:{kind}", g.rid("action.token"), target=f"mat.{seat}.token.{kind}",
-                                      label_key=g.tkey("act.token"), token=g.term(f"token.{kind}")))
-        choices.append(Action("pass", g.rid("action.pass"), label_key=g.tkey("act.pass")))
+                choices.append(g.made(("token", seat, kind), self._token_action, seat, kind))
+        choices.append(g.made(("pass",), self._pass_action))
         return choices
+
+    def _activate_action(self, seat, slot, building_id):
+        g = self.game
+        return Action(f"activate:{slot}", g.rid("action.activate"), target=f"mat.{seat}.slot.{slot}",
+                      label_key=g.tkey("act.activate"), building=g.term(f"building.{building_id}"))
+
+    def _token_action(self, seat, kind):
+        g = self.game
+        return Action(f"token:{kind}", g.rid("action.token"), target=f"mat.{seat}.token.{kind}",
+                      label_key=g.tkey("act.token"), token=g.term(f"token.{kind}"))
+
+    def _pass_action(self):
+        g = self.game
+        return Action("pass", g.rid("action.pass"), label_key=g.tkey("act.pass"))
 
     def _any_possible(self, state, seat, actions, harbor, known) -> bool:
         for action in actions:
@@ -190,6 +202,9 @@ class ActionPhase:
         return out
 
     def _ship_action(self, where, name):
+        return self.game.made(("ship", where, name), self._make_ship_action, where, name)
+
+    def _make_ship_action(self, where, name):
         g = self.game
         if where == "fleet":
             return Action(f"ship:fleet:{name}", g.rid("action.ship.fleet"), target=f"space.{name}",
@@ -199,11 +214,17 @@ class ActionPhase:
                       label_key=g.tkey(f"act.ship.{where}"), region=g.term(f"region.{name}"))
 
     def _space_action(self, action, space):
+        return self.game.made((action, space), self._make_space_action, action, space)
+
+    def _make_space_action(self, action, space):
         g = self.game
         return Action(f"{action}:{space}", g.rid(f"action.{action}"), target=f"space.{space}",
                       label_key=g.tkey(f"act.{action}"), space=g.term(f"space.{space}"))
 
     def _deck_action(self, deck, card):
+        return self.game.made(("acquire", deck, card), self._make_deck_action, deck, card)
+
+    def _make_deck_action(self, deck, card):
         g = self.game
         return Action(f"acquire:{deck}", g.rid("action.acquire"), target=f"deck.{deck}",
                       label_key=g.tkey("act.acquire"), card=g.term(f"card.{card}"))

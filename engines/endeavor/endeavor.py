@@ -86,6 +86,17 @@ class Endeavor(Game):
         self.tkey = _Names(self._text_key).__getitem__
         # term("region.europe") -> the key of a name in this edition's words ("e2009.region.europe").
         self.term = _Names(partial(_joined, self.names)).__getitem__
+        # Actions recur from decision to decision, so each is made once (`made`) and offered again: the
+        # match sets `index` on every action it offers before anyone reads it (as Shipyard does).
+        self._made: dict[tuple, Action] = {}
+
+    def made(self, key: tuple, make, *args) -> Action:
+        """The action `make(*args)`, built the first time `key` is asked for; `key` must name everything
+        the action depends on."""
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = make(*args)
+        return found
 
     def _text_key(self, name: str) -> str:
         choices = (f"{self.prefix}.{name}", f"aos.{name}", name)
@@ -329,8 +340,7 @@ class Endeavor(Game):
         phase, seat = state.steps[0]
         player = state.players[seat]
         if phase == "build":
-            return [Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
-                           building=self.term(f"building.{b}"))
+            return [self.made(("build", b), self._build_action, b)
                     for b in self._buildable(state, player)] + self._order_request(state)
         if phase == "salary":
             return self._pay_actions(state, seat, player, only_workers=True) + self._order_request(state)
@@ -346,11 +356,18 @@ class Endeavor(Game):
         """The choices of an edition's own steps (Age of Sail: the start tile, scarce buildings)."""
         return []
 
+    def _build_action(self, b):
+        return Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
+                      building=self.term(f"building.{b}"))
+
     def _pay_actions(self, state, seat, player, only_workers):
-        return [Action(f"pay:{slot}", self.rid("salary"), target=f"mat.{seat}.slot.{slot}",
-                       label_key=self.tkey("act.pay"), building=self.term(f"building.{b}"), slot=slot)
+        return [self.made(("pay", seat, slot, b), self._pay_action, seat, slot, b)
                 for slot, (b, worker) in enumerate(zip(player.buildings, player.workers))
                 if worker or not only_workers]
+
+    def _pay_action(self, seat, slot, b):
+        return Action(f"pay:{slot}", self.rid("salary"), target=f"mat.{seat}.slot.{slot}",
+                      label_key=self.tkey("act.pay"), building=self.term(f"building.{b}"), slot=slot)
 
     def _pending_choices(self, state):
         kind, seat, *data = state.pending[-1]
