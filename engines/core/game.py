@@ -58,6 +58,19 @@ class Game:
         if self.data_dir is not None and (self.data_dir / "zh-Hans.toml").exists():
             load_overrides(self.data_dir / "zh-Hans.toml")
         self._tables: dict = {}
+        self._made: dict = {}
+
+    def made(self, key: tuple, make, *args):
+        """`make(*args)` (an Action), built the first time `key` is asked for and offered again after.
+
+        Most actions recur from decision to decision, and building one (its id, rule, target, label and
+        parameters) costs about as much as the rest of a random move: a game may make each once. `key`
+        must name everything the action depends on. The match sets `index` (its number in that match's
+        table) on every action it offers, so one action may serve every match of the game."""
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = make(*args)
+        return found
 
     # -- description ------------------------------------------------------
     @cached_property

@@ -86,17 +86,6 @@ class Endeavor(Game):
         self.tkey = _Names(self._text_key).__getitem__
         # term("region.europe") -> the key of a name in this edition's words ("e2009.region.europe").
         self.term = _Names(partial(_joined, self.names)).__getitem__
-        # Actions recur from decision to decision, so each is made once (`made`) and offered again: the
-        # match sets `index` on every action it offers before anyone reads it (as Shipyard does).
-        self._made: dict[tuple, Action] = {}
-
-    def made(self, key: tuple, make, *args) -> Action:
-        """The action `make(*args)`, built the first time `key` is asked for; `key` must name everything
-        the action depends on."""
-        found = self._made.get(key)
-        if found is None:
-            found = self._made[key] = make(*args)
-        return found
 
     def _text_key(self, name: str) -> str:
         choices = (f"{self.prefix}.{name}", f"aos.{name}", name)

@@ -868,24 +868,35 @@ class Entdecker(Game):
             out = [self._start_action(p, fee, rule) for p, fee, rule in self._start_options(state, seat)
                    if fee + need <= gold]
             return out + self._recall_actions(state, seat)
+        # Each action is made once and offered again whenever it recurs (Game.made).
         if phase == "buy":
-            return [Action(f"buy:{n}", "ent.explore.buy", target=f"buy.{n}", label_key="ent.act.buy", count=n)
-                    for n in range(1, self._buy_limit(state, seat) + 1)]
+            return [self.made(("buy", n), self._buy_action, n) for n in range(1, self._buy_limit(state, seat) + 1)]
         if phase == "explore":
             out = []
             if self.can_continue(state):
-                out = [Action(f"draw:{p + 1}", "ent.explore.draw", target=f"pile.{p + 1}", label_key="ent.act.draw",
-                              pile=p + 1) for p in range(len(state.pile_size)) if state.pile_size[p]]
+                out = [self.made(("draw", p), self._draw_action, p)
+                       for p in range(len(state.pile_size)) if state.pile_size[p]]
             out += [self._unit_action(state, kind, a) for kind, a in self._unit_options(state, seat)]
             out += self._recall_actions(state, seat)
             if state.drawn_count:
-                out.append(Action("end", "ent.explore.stop", target="end", label_key="ent.act.end"))
+                out.append(self.made(("end",), Action, "end", "ent.explore.stop", "end", "ent.act.end"))
             return out
         if phase == "place":
             return [self._place_action(state, q, r) for q, r in state.placements]
         return []
 
+    @staticmethod
+    def _buy_action(n):
+        return Action(f"buy:{n}", "ent.explore.buy", target=f"buy.{n}", label_key="ent.act.buy", count=n)
+
+    @staticmethod
+    def _draw_action(p):
+        return Action(f"draw:{p + 1}", "ent.explore.draw", target=f"pile.{p + 1}", label_key="ent.act.draw", pile=p + 1)
+
     def _start_action(self, position, fee, rule):
+        return self.made(("start", position, fee, rule), self._make_start_action, position, fee, rule)
+
+    def _make_start_action(self, position, fee, rule):
         name = self.where(position)
         if position >= self.squares:
             return Action(f"start:{name}", rule, target=f"circle.{name}", label_key="ent.act.start.edge",
@@ -894,16 +905,26 @@ class Entdecker(Game):
                       label_key="ent.act.start.fee" if fee else "ent.act.start", square=name, fee=fee)
 
     def _unit_action(self, state, kind, area):
-        q = self.names[state.fresh]
+        cost = self.unit_cost(state, kind)
+        return self.made(("unit", kind, state.fresh, area, cost), self._make_unit_action, kind, state.fresh, area, cost)
+
+    def _make_unit_action(self, kind, fresh, area, cost):
+        q = self.names[fresh]
         return Action(f"unit:{UNITS[kind]}:{q}.{area + 1}", "ent.unit.place", target=f"unit.{UNITS[kind]}.{q}.{area + 1}",
                       label_key="ent.act.unit", unit=f"ent.unit.{UNITS[kind]}", square=q, area=area + 1,
-                      cost=self.unit_cost(state, kind))
+                      cost=cost)
 
     def _recall_actions(self, state, seat):
-        return [Action(f"recall:{self.names[q]}", "ent.unit.recall", target=f"recall.{self.names[q]}",
-                       label_key="ent.act.recall", square=self.names[q]) for q in self._own_scouts(state, seat)]
+        return [self.made(("recall", q), self._recall_action, q) for q in self._own_scouts(state, seat)]
+
+    def _recall_action(self, q):
+        return Action(f"recall:{self.names[q]}", "ent.unit.recall", target=f"recall.{self.names[q]}",
+                      label_key="ent.act.recall", square=self.names[q])
 
     def _place_action(self, state, q, r):
+        return self.made(("place", q, r), self._make_place_action, q, r)
+
+    def _make_place_action(self, q, r):
         name = self.names[q]
         return Action(f"place:{name}:{DEGREES[r]}", "ent.explore.choose", target=f"place.{name}.{DEGREES[r]}",
                       label_key="ent.act.place", square=name, degrees=DEGREES[r])
