@@ -1064,8 +1064,8 @@ class Amerigo(Game):
         sub = state.sub
         if sub == "choose":
             out = [self._act_action(c) for c in self.offered_colours(state, seat) if self.can_do(state, seat, c)]
-            out.append(Action("gold", "am.gold.instead", target="gold", label_key="am.act.gold",
-                              gold=self._gold_amount(state, seat)))
+            gold = self._gold_amount(state, seat)
+            out.append(self.made(("gold", gold), self._make_gold_action, gold))
             if self.holds(state, seat, "score-cubes"):
                 out.append(Action("score-cubes", "am.progress.score-cubes", target="score-cubes",
                                   label_key="am.act.score-cubes", points=sum(state.central)))
@@ -1101,9 +1101,8 @@ class Amerigo(Game):
                     out.append(Action("use:first", "am.progress.first", target="use.first", label_key="am.act.first"))
             return out
         if sub == "take":
-            out = [Action(f"take:{t}", "am.develop.tile", target=f"progress.{t}", label_key="am.act.take",
-                          tile=f"am.progress-tile.{t}") for t in state.display if t]
-            out.append(Action("take:none", "am.develop.tile", target=None, label_key="am.act.take-none"))
+            out = [self.made(("take", t), self._make_take_action, t) for t in state.display if t]
+            out.append(self.made(("take", None), self._make_take_action, None))
             return out
         if sub == "plan":
             out = [self._plan_action(state, seat, s) for s in self.plan_options(state, seat)]
@@ -1139,10 +1138,26 @@ class Amerigo(Game):
         return Action(f"act:{COLOURS[colour]}", "am.phase.turn", target=f"act.{COLOURS[colour]}",
                       label_key="am.act.choose", action=f"am.action.{COLOURS[colour]}")
 
+    # Made once each and offered again whenever they recur (Game.made), like the cached ones above.
+    @staticmethod
+    def _make_gold_action(gold):
+        return Action("gold", "am.gold.instead", target="gold", label_key="am.act.gold", gold=gold)
+
+    @staticmethod
+    def _make_take_action(t):
+        if t is None:
+            return Action("take:none", "am.develop.tile", target=None, label_key="am.act.take-none")
+        return Action(f"take:{t}", "am.develop.tile", target=f"progress.{t}", label_key="am.act.take",
+                      tile=f"am.progress-tile.{t}")
+
     def _launch_action(self, state, f):
         name = state.layout.frame_names[f]
+        return self.made(("launch", name, state.launching), self._make_launch_action, name, state.launching)
+
+    @staticmethod
+    def _make_launch_action(name, launching):
         return Action(f"launch:{name}", "am.move.launch", target=f"pos.{name}", label_key="am.act.launch",
-                      ship=state.launching + 1, where=f"am.pos.{name}")
+                      ship=launching + 1, where=f"am.pos.{name}")
 
     def _move_action(self, state, k, m):
         key = ("move", len(state.gold), k, m)
@@ -1157,7 +1172,7 @@ class Amerigo(Game):
                       ship=k + 1, where=f"am.pos.{name}")
 
     def _done(self):
-        return Action("done", "am.phase.turn", target="done", label_key="am.act.done")
+        return self.made(("done",), Action, "done", "am.phase.turn", "done", "am.act.done")
 
     def _plan_action(self, state, seat, s):
         key = ("plan", len(state.gold), s)      # per player count: an action's number is of its table
@@ -1185,8 +1200,11 @@ class Amerigo(Game):
                       label_key="am.act.lay", shape=f"am.shape.{shape.id}", where=f"am.pos.{name}", cost=shape.cost)
 
     def _buy_action(self, state, k):
-        g, cost = self.production_kinds[k]
         slot = state.production_slots.index(k)
+        return self.made(("buy", k, slot), self._make_buy_action, k, slot)
+
+    def _make_buy_action(self, k, slot):
+        g, cost = self.production_kinds[k]
         return Action(f"buy:{self.production_names[k]}", "am.production.buy", target=f"production.{slot}",
                       label_key="am.act.buy", goods=f"am.goods.{g}", cost=cost)
 
