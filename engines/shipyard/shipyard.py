@@ -55,7 +55,6 @@ class Shipyard(Game):
         self.rondels = load_rondels()
         self.contracts = load_contracts()
         self.yard = Yard(N.spaces, N.min_ship, N.max_ship)
-        self._actions: dict = {}
         self._outcome_cache: dict = {}
         self._contract_texts()
         self._index_components()
@@ -1356,13 +1355,13 @@ class Shipyard(Game):
             out = [] if state.main_done else self._first_steps(state, state.chosen)
             out += [self._tile_action("bonus", a) for a in state.offer]
             if state.main_done:
-                out.append(Action("end", "sy.turn.end", target="end", label_key="sy.act.end"))
+                out.append(self.made(("end",), Action, "end", "sy.turn.end", "end", "sy.act.end"))
             return out
         if phase == "act":
             return self._first_steps(state, state.doing)
         if phase == "build":
             out = [self._buy_action(state, p) for p in self._buyable(state, seat, state.money[seat])]
-            out.append(Action("done", "sy.build.buy", target="done", label_key="sy.act.done"))
+            out.append(self.made(("done",), Action, "done", "sy.build.buy", "done", "sy.act.done"))
             return out
         if phase == "place":
             return [self._place_action(s) for s in self._place_slots(state)]
@@ -1399,16 +1398,10 @@ class Shipyard(Game):
             return out + [Action("pass", "sy.end.final-build", target="pass", label_key="sy.act.pass")]
         return []
 
-    def _cached(self, key, make) -> Action:
-        """Actions are rebuilt at every decision; the same ones recur, so each is made once. (The match sets
-        `index` on every action it offers before anyone reads it.)"""
-        found = self._actions.get(key)
-        if found is None:
-            found = self._actions[key] = make()
-        return found
-
+    # Actions recur from decision to decision, so each is made once (Game.made: the key names everything
+    # an action depends on) and offered again.
     def _tile_action(self, kind, a):
-        return self._cached((kind, a), lambda: self._make_tile_action(kind, a))
+        return self.made((kind, a), self._make_tile_action, kind, a)
 
     def _make_tile_action(self, kind, a):
         rule = {"choose": "sy.turn.choose", "bonus": "sy.turn.bonus", "final": "sy.end.final-action"}[kind]
@@ -1417,14 +1410,14 @@ class Shipyard(Game):
         return Action(f"{kind}:{name}", rule, target=target, label_key=f"sy.act.{kind}", tile=f"sy.action.{name}")
 
     def _buy_action(self, state, p):
-        return self._cached(("buy", p, state.market[p]), lambda: self._make_buy_action(state, p))
+        return self.made(("buy", p, state.market[p]), self._make_buy_action, p, state.market[p])
 
-    def _make_buy_action(self, state, p):
+    def _make_buy_action(self, p, part):
         return Action(f"buy:{self.places[p]}", "sy.build.buy", target=f"market.{self.places[p]}", label_key="sy.act.buy",
-                      part=f"sy.part.{self.part_ids[state.market[p]]}", cost=self.price(p))
+                      part=f"sy.part.{self.part_ids[part]}", cost=self.price(p))
 
     def _place_action(self, s):
-        return self._cached(("place", s), lambda: self._make_place_action(s))
+        return self.made(("place", s), self._make_place_action, s)
 
     def _make_place_action(self, s):
         return Action(f"place:{s + 1}", "sy.build.place", target=f"yard.{s + 1}", label_key="sy.act.place", space=s + 1)
@@ -1456,33 +1449,49 @@ class Shipyard(Game):
             return [self._buy_action(state, p) for p in self._buyable(state, seat, money)]
         if a == CANAL:
             prices = self.numbers.canal_prices
-            return [Action(f"canal:{i + 1}", "sy.canal.buy", target=f"canal.{i + 1}", label_key="sy.act.canal",
-                           tile=f"sy.canal.{self.canal_ids[k]}", cost=prices[i])
+            return [self.made(("canal", i, k), self._make_canal_action, i, k)
                     for i, k in enumerate(state.canal_market) if k >= 0 and prices[i] <= money]
         if a == GOODS_ACTION:
             prices = self.numbers.goods_prices
-            return [Action(f"goods:{i + 1}", "sy.goods.buy", target=f"goods.{i + 1}", label_key="sy.act.goods",
-                           tile=f"sy.goods-tile.{self.goods_ids[k]}", cost=prices[i])
+            return [self.made(("goods", i, k), self._make_goods_action, i, k)
                     for i, k in enumerate(state.goods_market) if k >= 0 and prices[i] <= money]
         if a in (EQUIP, CREW_ACTION):
             rondel = 0 if a == EQUIP else 1
             kinds = self.equipment_stops if rondel == 0 else self.crew_stops
             name = ("equip", "crew")[rondel]
             costs = self.stop_costs(state, seat, rondel, len(kinds))
-            return [self._cached((name, s, costs[s]), lambda s=s: Action(
-                f"{name}:{s + 1}", "sy.equipment.take" if rondel == 0 else "sy.crew.take",
-                target=f"rondel.{('equipment', 'crew')[rondel]}.{s + 1}", label_key="sy.act.take",
-                item=f"sy.item.{ITEMS[kinds[s]]}", cost=costs[s])) for s in self._rondel_stops(state, seat, rondel, money)]
+            return [self.made((name, s, costs[s]), self._make_stop_action, rondel, s, costs[s])
+                    for s in self._rondel_stops(state, seat, rondel, money)]
         if a == EMPLOYEE:
-            per = self.rondels.per_stop
-            return [self._cached(("hire", i, state.emp_top[i], self.hire_cost(state, seat, i)), lambda i=i: Action(
-                f"hire:{i // per + 1}.{i % per + 1}", "sy.employee.hire", target=f"employee.{i // per + 1}.{i % per + 1}",
-                label_key="sy.act.hire", employee=f"sy.employee.{self.emp_ids[state.emp_top[i]]}",
-                cost=self.hire_cost(state, seat, i))) for i in self._hireable(state, seat, money)]
+            return [self._hire_action(i, state.emp_top[i], self.hire_cost(state, seat, i))
+                    for i in self._hireable(state, seat, money)]
         if a == TRADE:
             return [Action(f"trade:{i + 1}", "sy.trade.tile", target=f"mygoods.{i + 1}", label_key="sy.act.trade",
                            tile=f"sy.goods-tile.{self.goods_ids[k]}") for i, k in enumerate(state.goods[seat])]
         return [Action("subsidy", "sy.subsidy", target="subsidy", label_key="sy.act.subsidy", money=self.numbers.subsidy)]
+
+    def _make_stop_action(self, rondel, s, cost):
+        kinds = self.equipment_stops if rondel == 0 else self.crew_stops
+        name = ("equip", "crew")[rondel]
+        return Action(f"{name}:{s + 1}", "sy.equipment.take" if rondel == 0 else "sy.crew.take",
+                      target=f"rondel.{('equipment', 'crew')[rondel]}.{s + 1}", label_key="sy.act.take",
+                      item=f"sy.item.{ITEMS[kinds[s]]}", cost=cost)
+
+    def _hire_action(self, i, employee, cost):
+        return self.made(("hire", i, employee, cost), self._make_hire_action, i, employee, cost)
+
+    def _make_hire_action(self, i, employee, cost):
+        per = self.rondels.per_stop
+        return Action(f"hire:{i // per + 1}.{i % per + 1}", "sy.employee.hire", target=f"employee.{i // per + 1}.{i % per + 1}",
+                      label_key="sy.act.hire", employee=f"sy.employee.{self.emp_ids[employee]}", cost=cost)
+
+    def _make_canal_action(self, i, k):
+        return Action(f"canal:{i + 1}", "sy.canal.buy", target=f"canal.{i + 1}", label_key="sy.act.canal",
+                      tile=f"sy.canal.{self.canal_ids[k]}", cost=self.numbers.canal_prices[i])
+
+    def _make_goods_action(self, i, k):
+        return Action(f"goods:{i + 1}", "sy.goods.buy", target=f"goods.{i + 1}", label_key="sy.act.goods",
+                      tile=f"sy.goods-tile.{self.goods_ids[k]}", cost=self.numbers.goods_prices[i])
 
     def apply(self, state, action, events):
         kind, _, arg = action.id.partition(":")
