@@ -273,8 +273,8 @@ class GameShell(W.VBox):
         from .. import renderer_for
         renderer = renderer_for(game)
         if renderer.directory != self.renderer.directory:
-            from .board import _HOST_CSS
-            self.board._esm = (renderer.directory / "board.js").read_text(encoding="utf-8")
+            from .board import _HOST_CSS, renderer_module
+            self.board._esm = renderer_module(renderer.directory)
             self.board._css = _HOST_CSS + (renderer.directory / "board.css").read_text(encoding="utf-8")
         self.game_id, self.renderer = game, renderer
 
