@@ -14,6 +14,12 @@ import anywidget
 import traitlets
 
 _HOST_CSS = (Path(__file__).with_name("board.css")).read_text(encoding="utf-8")
+_HOST_JS = (Path(__file__).with_name("board_kit.js")).read_text(encoding="utf-8")
+
+
+def renderer_module(renderer_dir: Path) -> str:
+    """A game's board module: the host's shared functions, then the game's board.js (one ES module)."""
+    return _HOST_JS + "\n" + (Path(renderer_dir) / "board.js").read_text(encoding="utf-8")
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -37,7 +43,7 @@ class BoardWidget(anywidget.AnyWidget):
     def __init__(self, renderer_dir: Path, **kwargs):
         renderer_dir = Path(renderer_dir)
         super().__init__(
-            _esm=(renderer_dir / "board.js").read_text(encoding="utf-8"),
+            _esm=renderer_module(renderer_dir),
             _css=_HOST_CSS + (renderer_dir / "board.css").read_text(encoding="utf-8"),
             **kwargs)
 

@@ -273,8 +273,8 @@ class GameShell(W.VBox):
         from .. import renderer_for
         renderer = renderer_for(game)
         if renderer.directory != self.renderer.directory:
-            from .board import _HOST_CSS
-            self.board._esm = (renderer.directory / "board.js").read_text(encoding="utf-8")
+            from .board import _HOST_CSS, renderer_module
+            self.board._esm = renderer_module(renderer.directory)
             self.board._css = _HOST_CSS + (renderer.directory / "board.css").read_text(encoding="utf-8")
         self.game_id, self.renderer = game, renderer
 
@@ -504,7 +504,7 @@ class GameShell(W.VBox):
         m, lang = self.match, self.lang
         parts = [f"<span class='bgw-title'>{html.escape(m.game.title.render(lang))}</span>"]
         if view.get("round"):
-            parts.append(html.escape(t("ui.round", lang, round=view["round"], rounds=view.get("rounds", "?"))))
+            parts.append(html.escape(m.game.round_text(view["round"], view.get("rounds", "?")).render(lang)))
         if not m.is_over:
             parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
         else:

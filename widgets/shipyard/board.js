@@ -630,28 +630,6 @@ function draw(model, root, tip) {
 // A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
 // each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
 // board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
-function showFocus(model, root, seen) {
-  const focus = model.get("focus");
-  if (!focus || focus === seen.focus) return;
-  seen.focus = focus;
-  const element = focus.split("#")[0];          // "yard.4#9": the same element, asked again by step 9
-  requestAnimationFrame(() => {
-    let box = root.parentElement;
-    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
-      box = box.parentElement;
-    }
-    const inBox = box && box !== document.scrollingElement && box !== document.body;
-    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
-    if (!target) {
-      if (!element && inBox) box.scrollTop = 0;
-      return;
-    }
-    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
-    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
-    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
-  });
-}
-
 export default {
   render({ model, el: host }) {
     host.classList.add("bgw-board", "sy-board");
