@@ -61,11 +61,13 @@ class Game:
         self._made: dict = {}
 
     def made(self, key: tuple, make, *args):
-        """`make(*args)` (an Action), built the first time `key` is asked for and offered again after.
+        """`make(*args)` (an Action, or a chance Outcome), built the first time `key` is asked for and
+        offered again after.
 
         Most actions recur from decision to decision, and building one (its id, rule, target, label and
-        parameters) costs about as much as the rest of a random move: a game may make each once. `key`
-        must name everything the action depends on. The match sets `index` (its number in that match's
+        parameters) is a good part of the cost of a random move: a game may make each once. `key` must
+        name everything the action depends on (there are as many keys as the action table's ids and
+        their parameters, so the store stays small). The match sets `index` (its number in that match's
         table) on every action it offers, so one action may serve every match of the game."""
         found = self._made.get(key)
         if found is None:

@@ -27,6 +27,10 @@ PARTS = ("islands", "ruins", "chips")
 DEGREES = (0, 90, 180, 270)
 
 
+def _back_outcome(name, n):
+    return Outcome(f"back:{name}", n, Text(f"ent.chance.back-{name}"))
+
+
 class Entdecker(Game):
     id = "entdecker"
     min_players, max_players = 2, 4
@@ -352,8 +356,10 @@ class Entdecker(Game):
         that back."""
         p, back = state.drawing, state.pile_top[state.drawing]
         pool, names = state.pool, self.tile_outcomes
+        # Asked at every draw: each (kind, count) outcome is made once (Game.made).
         return Chance("ent.explore.draw", Text("ent.chance.tile", pile=p + 1),
-                      [Outcome(names[k][0], len(pool[k]), names[k][1]) for k in self.back_types[back] if pool[k]])
+                      [self.made(("tile", k, len(pool[k])), Outcome, names[k][0], len(pool[k]), names[k][1])
+                       for k in self.back_types[back] if pool[k]])
 
     def _turn_over(self, state, kind, events):
         """The drawn tile shows `kind`; the pile's next tile, if any, shows its back in the next step."""
@@ -371,7 +377,7 @@ class Entdecker(Game):
 
     def _reveal_chance(self, state) -> Chance:
         event_tiles, hidden = self.hidden_backs(state)
-        outcomes = [Outcome(f"back:{name}", n, Text(f"ent.chance.back-{name}"))
+        outcomes = [self.made(("back", name, n), _back_outcome, name, n)
                     for name, n in (("plain", hidden - event_tiles), ("event", event_tiles)) if n]
         return Chance("ent.explore.draw", Text("ent.chance.back", pile=state.drawing + 1), outcomes)
 
