@@ -7,6 +7,7 @@ its rulebook states (the loader checks them), and how its data files and texts n
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,11 +116,9 @@ class Mat:
         return icons if self.extenders else min(icons, self.printed_length)
 
     def level(self, value: int) -> int:
-        level = 0
-        for threshold in self.thresholds:
-            if value >= threshold:
-                level += 1
-        return level
+        """How many thresholds `value` reaches (asked many times a move: load_mat checks that the
+        thresholds rise, so a binary search counts them)."""
+        return bisect_right(self.thresholds, value)
 
     def track_glory(self, value: int) -> int:
         """The number of the last glory-icon space at or below `value`."""

@@ -93,7 +93,9 @@ class Endeavor(Game):
 
     def event(self, name, seat=None, automatic=True, key=None, **params) -> Event:
         """An event of the shared rule `name`, worded by `key` (default: the rule's own text)."""
-        return Event(self.rid(name), seat, automatic, self.tkey(key or name), **params)
+        event = Event(self.rid(name), seat, automatic, self.tkey(key or name))
+        event.params = params       # handed over as it is: spreading it into Event again copies it (a few % a move)
+        return event
 
     def say(self, name, **params) -> Text:
         return Text(self.tkey(name), **params)
