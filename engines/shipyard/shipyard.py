@@ -87,6 +87,9 @@ class Shipyard(Game):
         self.goods_total = sum(t.count for t in self.goods_kinds.values())
         self.emp_ids = list(self.employees)
         self.emp = list(self.employees.values())
+        # the rondel (0 equipment, 1 crew, 2 employee) each employee moves for free, -1 for none (free_steps)
+        rondels = {"equipment": 0, "crew": 1, "employee": 2}
+        self.emp_free_rondel = [rondels.get(e.item, -1) if e.family == "rondel" else -1 for e in self.emp]
         self.emp_slots = R.employee_stops * R.per_stop
         self.contract_ids = list(self.contracts)
         self.contract_list = list(self.contracts.values())
@@ -557,8 +560,8 @@ class Shipyard(Game):
     # == the rondels: equipment, crew, employees (生產設備, 招聘船員, 招募員工) ===================================
     def free_steps(self, state, seat, rondel) -> int:
         """sy.employee.rondel: each yellow employee of this rondel moves its marker one more stop for free."""
-        name = ("equipment", "crew", "employee")[rondel]
-        return sum(1 for e in state.staff[seat] if self.emp[e].family == "rondel" and self.emp[e].item == name)
+        frees = self.emp_free_rondel
+        return sum(1 for e in state.staff[seat] if frees[e] == rondel)
 
     def stop_cost(self, state, seat, rondel, stop, stops) -> int:
         """sy.rondel.move: the first stop is free, each further stop costs 1."""
