@@ -249,8 +249,7 @@ class Entdecker(Game):
         return state.open_routes[position] > 0
 
     def _explored_starts(self, state):
-        open_routes = state.open_routes
-        return [q for q in range(self.squares) if open_routes[q]]
+        return [q for q, routes in enumerate(state.open_routes) if routes]     # one entry per square
 
     def _edge_allowed(self, state, seat, explored_starts) -> str | None:
         """Which rule lets this player start on an edge circle now: their first turn, or no other way in."""
