@@ -463,8 +463,10 @@ class Amerigo(Game):
             return []
         here = state.ships[seat][k]
         S = state.layout.squares
-        taken = {p for s, ships in enumerate(state.ships) for j, p in enumerate(ships)
-                 if 0 <= p < S and (s, j) != (seat, k)}
+        # The squares other ships stand on. Ship k's own square may be in the set too: it is never one
+        # of its moves (a square's moves are its sea neighbours and frame squares), so that changes
+        # nothing, and the set is built without comparing every ship with ship k.
+        taken = {p for ships in state.ships for p in ships if 0 <= p < S}
         out = []
         for m in state.layout.moves[here]:
             if m in taken and not self._free_within(state, seat, k, m, left - 1):
