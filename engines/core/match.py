@@ -65,7 +65,9 @@ class Match:
         self._cursor = 0
         self._marks = [len(self.log)]          # log length after each applied entry
         self._seen: list[tuple | None] = []    # per applied step: (kind, id, the only seat that saw it or None)
-        self._checkpoints = {0: pickle.dumps(self.state, 5)}
+        # Pickled states by position. Even the start is pickled only when first needed (`_start`): most
+        # matches are never gone back on, and setting up again from the seed gives it back exactly.
+        self._checkpoints: dict[int, bytes] = {}
         self._start_seen: dict[int, list] = {}        # each seat's observation of the starting position
         self.branches: list[tuple[int, list]] = []   # (fork position, the entries the fork replaced)
         self._legal: dict[str, Action] | None = None
@@ -358,6 +360,7 @@ class Match:
         of every decision, and most lines are never gone back on): the replay takes them as it passes,
         so only the first time back replays far."""
         checkpoints = self._checkpoints
+        self._start()
         base = max(i for i in checkpoints if i <= position)
         self.state = pickle.loads(checkpoints[base])
         scratch: list[Event] = []
@@ -370,6 +373,16 @@ class Match:
         del self._seen[position:]
         self._cursor = position
         self._legal = None
+
+    def _start(self) -> bytes:
+        """The pickled starting position (checkpoint 0), set up again from the seed the first time."""
+        found = self._checkpoints.get(0)
+        if found is None:
+            state = self.game.setup(self.players, self.options, self.seed, [])
+            if self.scenario is not None:
+                self.game.scenarios()[self.scenario].prepare(state, [])
+            found = self._checkpoints[0] = pickle.dumps(state, 5)
+        return found
 
     def _entry_step(self, entry):
         """What `_apply` takes for a timeline entry in the current position: a decision's Action, or the
@@ -471,7 +484,7 @@ class Match:
         self._check_seat(seat)
         start = self._start_seen.get(seat)
         if start is None:           # what the seat saw at the start never changes: worked out once
-            start = self._start_seen[seat] = self.game.observe(pickle.loads(self._checkpoints[0]), seat)
+            start = self._start_seen[seat] = self.game.observe(pickle.loads(self._start()), seat)
         seen = ["" if s is None else s[1] if s[2] is None or s[2] == seat else "?" for s in self._seen[:self._cursor]]
         return json.dumps([self.game.id, self.players, self.options, seat, start, seen],
                           separators=(",", ":"), ensure_ascii=False)
