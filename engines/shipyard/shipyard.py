@@ -56,6 +56,7 @@ class Shipyard(Game):
         self.contracts = load_contracts()
         self.yard = Yard(N.spaces, N.min_ship, N.max_ship)
         self._outcome_cache: dict = {}
+        self._stop_costs: dict[tuple, tuple] = {}
         self._contract_texts()
         self._index_components()
         self.encoder = encoding.Encoder(self)
@@ -436,8 +437,7 @@ class Shipyard(Game):
         return self.numbers.prices[place % self.rows]
 
     def codes(self, state, seat) -> tuple:
-        code = self.code_of
-        return tuple([code[k] for k in state.yard[seat]])
+        return tuple(map(self.code_of.__getitem__, state.yard[seat]))     # no Python loop: asked often
 
     def _buyable(self, state, seat, money, first=False) -> list[int]:
         """Market places whose part this player can pay for and place somewhere (sy.build.*); the first one
@@ -568,11 +568,16 @@ class Shipyard(Game):
         steps = (stop - state.rondel[rondel]) % stops or stops
         return max(0, steps - 1 - self.free_steps(state, seat, rondel))
 
-    def stop_costs(self, state, seat, rondel, stops) -> list[int]:
-        """stop_cost of every stop of a rondel, in one go."""
+    def stop_costs(self, state, seat, rondel, stops) -> tuple[int, ...]:
+        """stop_cost of every stop of a rondel, in one go (asked several times a move, and there are only
+        a few rondel sizes, marker places and free steps: each list is worked out once per game)."""
         free = self.free_steps(state, seat, rondel) + 1 if state.staff[seat] else 1
         at = state.rondel[rondel]
-        return [max(0, ((s - at) % stops or stops) - free) for s in range(stops)]
+        key = (stops, at, free)
+        found = self._stop_costs.get(key)
+        if found is None:
+            found = self._stop_costs[key] = tuple(max(0, ((s - at) % stops or stops) - free) for s in range(stops))
+        return found
 
     def _rondel_stops(self, state, seat, rondel, money) -> list[int]:
         """Stops of the equipment (0) or crew (1) rondel this player may end on: affordable, and the supply
