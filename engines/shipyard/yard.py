@@ -24,7 +24,7 @@ class Yard:
                            if a + n <= spaces)
         # A yard as bits: 4 per space, one for what lies there (bit 0 empty, 1 bow, 2 hull, 3 stern). For
         # each stretch: the bits of what may not lie in it, the bits of its parts, and its empty spaces.
-        self._forbid, self._parts, self._space, self._empty = [], [], [], []
+        self._stretches: list[tuple[int, int, int, int]] = []      # (forbid, parts, space, empty) each
         for a, b in self.spans:
             forbid = parts = space = empty = 0
             for i in range(a, b + 1):
@@ -33,10 +33,7 @@ class Yard:
                 parts |= 0b1110 << 4 * i
                 space |= 0b1111 << 4 * i
                 empty |= 1 << 4 * i
-            self._forbid.append(forbid)
-            self._parts.append(parts)
-            self._space.append(space)
-            self._empty.append(empty)
+            self._stretches.append((forbid, parts, space, empty))
         self._all_parts = sum(0b1110 << 4 * i for i in range(spaces))
 
     @staticmethod
@@ -67,7 +64,7 @@ class Yard:
         if found is None:
             found = not x & self._all_parts
             if not found:
-                for forbid, parts, space, empty in zip(self._forbid, self._parts, self._space, self._empty):
+                for forbid, parts, space, empty in self._stretches:
                     if x & parts and not x & forbid:
                         found = self._good_bits((x & ~space) | empty)
                         break
@@ -81,8 +78,8 @@ class Yard:
             x = self.bits(codes)
             empty = [i for i, c in enumerate(codes) if c == EMPTY]
             good = self._good_bits
-            found = self._slots[codes] = tuple(
-                tuple(i for i in empty if good(x ^ (1 << 4 * i) | (1 << (4 * i + code)))) for code in (BOW, HULL, STERN))
+            found = self._slots[codes] = tuple([      # lists, not generators: built faster (most yards are new)
+                tuple([i for i in empty if good(x ^ (1 << 4 * i) | (1 << (4 * i + code)))]) for code in (BOW, HULL, STERN)])
         return found
 
     def ships(self, codes: tuple) -> tuple:
