@@ -4,7 +4,6 @@
 // are the page's own: which planned tile (and which way round) and which ship the learner is looking at;
 // they only filter which of the offered choices are drawn on the islands.
 
-const NS = "http://www.w3.org/2000/svg";
 const SEAT = ["#d9342b", "#e6b800", "#2f6fd0", "#f2f2f2"];           // the rulebook's red, yellow, blue, white
 const SEAT_DARK = ["#8e1d17", "#8a6d00", "#18407d", "#555"];
 const CUBE = { blue: "#2e6fd6", black: "#2b2b2b", red: "#c0392b", brown: "#8b5a2b", green: "#2e8b3d",
@@ -16,30 +15,6 @@ const NEUTRAL = "#d8b77a";
 const WIDTH = 1200;
 const PANEL = 640;
 
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-// Text in lines no wider than `width` (CJK characters are square, Latin ones narrower); returns the lines.
-function textBlock(parent, x, y, text, width, size, attrs = {}) {
-  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
-  const lines = [];
-  let line = "", lineW = 0;
-  for (const token of String(text).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
-    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
-    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
-    else { line += token; lineW += tw; }
-  }
-  if (line.trim()) lines.push(line);
-  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 4), "font-size": size, ...attrs }, parent, l.trimEnd()));
-  return lines.length;
-}
-
-const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 const colName = (c) => String.fromCharCode(65 + c);
 const sqName = (q, W) => `${colName(q % W)}${Math.floor(q / W) + 1}`;
 
@@ -80,8 +55,9 @@ function draw(model, root, tip, ui) {
   const turn = view.turn || {};
   const players = view.players || [];
   const acting = turn.seat;
-  const S = Math.min(34, Math.floor(470 / Math.max(W, H)));
   const F = 22;                                  // frame thickness
+  // squares as large as the left column allows (the panel starts at PANEL), at most 40 px
+  const S = Math.min(40, Math.floor((PANEL - 32 - 2 * F) / W), Math.floor(560 / H));
   const top = labels.scenario ? 84 : 56;
   const X0 = 16 + F, Y0 = top + 8 + F;
   const sqXY = (q) => [X0 + (q % W) * S, Y0 + Math.floor(q / W) * S];

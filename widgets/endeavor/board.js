@@ -13,7 +13,6 @@
 // move, the seats in options.open and a mat a lesson focuses on are drawn in full, the others as one line
 // each; a click on a line opens that mat (and a click on its name closes it again).
 
-const NS = "http://www.w3.org/2000/svg";
 const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];   // as in the score chart
 const SILENT_COLOUR = "#8c8c8c";
 const ATTRIBUTES = ["industry", "culture", "wealth", "influence"];
@@ -30,14 +29,6 @@ const MAP_H = 620;
 const GAP = 10;                 // between the two columns of a wide board
 const WIDE_MIN_PX = 1500;       // a board drawn at least this wide on screen takes the wide arrangement
 let instances = 0;      // each board on a page gets its own pattern ids
-
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function titled(node, text) {
   el("title", {}, node, text);

@@ -2,7 +2,6 @@
 // It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
 // carries data-target (the Action.target of its choice); a click sends {type: "choose", id}.
 
-const NS = "http://www.w3.org/2000/svg";
 const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
 const SIDES = "NESW";
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
@@ -16,31 +15,6 @@ const PANEL = 650;                    // left edge of the side panel
 const WIDTH = 1000;
 let uid = 0;
 
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-// Write text in lines no wider than `width` (estimated: CJK characters are square, Latin ones narrower);
-// returns the number of lines.
-function textBlock(parent, x, y, text, width, size, attrs = {}) {
-  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
-  const lines = [];
-  let line = "", lineW = 0;
-  for (const token of text.match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
-    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
-    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
-    else { line += token; lineW += tw; }
-  }
-  if (line.trim()) lines.push(line);
-  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 4), "font-size": size, ...attrs }, parent, l.trimEnd()));
-  return lines.length;
-}
-
-const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 const rotateSides = (sides, turns) => [...sides].map((c) => SIDES[(SIDES.indexOf(c) + turns) % 4]).join("");
 
 // Where a land area's shape meets in the middle, and where the ship's circle sits.
