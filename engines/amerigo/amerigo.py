@@ -1157,7 +1157,8 @@ class Amerigo(Game):
 
     def _launch_action(self, state, f):
         name = state.layout.frame_names[f]
-        return self.made(("launch", name, state.launching), self._make_launch_action, name, state.launching)
+        key = ("launch", name, state.launching)
+        return self._made.get(key) or self.made(key, self._make_launch_action, name, state.launching)
 
     @staticmethod
     def _make_launch_action(name, launching):
@@ -1177,7 +1178,7 @@ class Amerigo(Game):
                       ship=k + 1, where=f"am.pos.{name}")
 
     def _done(self):
-        return self.made(("done",), Action, "done", "am.phase.turn", "done", "am.act.done")
+        return self._made.get(("done",)) or self.made(("done",), Action, "done", "am.phase.turn", "done", "am.act.done")
 
     def _plan_action(self, state, seat, s):
         key = ("plan", len(state.gold), s)      # per player count: an action's number is of its table

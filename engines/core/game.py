@@ -68,7 +68,9 @@ class Game:
         parameters) is a good part of the cost of a random move: a game may make each once. `key` must
         name everything the action depends on (there are as many keys as the action table's ids and
         their parameters, so the store stays small). The match sets `index` (its number in that match's
-        table) on every action it offers, so one action may serve every match of the game."""
+        table) on every action it offers, so one action may serve every match of the game. Where a call
+        is made very often, `self._made.get(key) or self.made(key, ...)` answers a hit with one look-up
+        (no bound method, argument tuple or call is made; actions and outcomes are never false)."""
         found = self._made.get(key)
         if found is None:
             found = self._made[key] = make(*args)

@@ -202,7 +202,8 @@ class ActionPhase:
         return out
 
     def _ship_action(self, where, name):
-        return self.game.made(("ship", where, name), self._make_ship_action, where, name)
+        key = ("ship", where, name)
+        return self.game._made.get(key) or self.game.made(key, self._make_ship_action, where, name)
 
     def _make_ship_action(self, where, name):
         g = self.game
@@ -214,7 +215,8 @@ class ActionPhase:
                       label_key=g.tkey(f"act.ship.{where}"), region=g.term(f"region.{name}"))
 
     def _space_action(self, action, space):
-        return self.game.made((action, space), self._make_space_action, action, space)
+        return self.game._made.get((action, space)) or self.game.made((action, space), self._make_space_action,
+                                                                       action, space)
 
     def _make_space_action(self, action, space):
         g = self.game

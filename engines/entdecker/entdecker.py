@@ -875,11 +875,14 @@ class Entdecker(Game):
             return out + self._recall_actions(state, seat)
         # Each action is made once and offered again whenever it recurs (Game.made).
         if phase == "buy":
-            return [self.made(("buy", n), self._buy_action, n) for n in range(1, self._buy_limit(state, seat) + 1)]
+            made = self._made
+            return [made.get(("buy", n)) or self.made(("buy", n), self._buy_action, n)
+                    for n in range(1, self._buy_limit(state, seat) + 1)]
         if phase == "explore":
             out = []
             if self.can_continue(state):
-                out = [self.made(("draw", p), self._draw_action, p)
+                made = self._made
+                out = [made.get(("draw", p)) or self.made(("draw", p), self._draw_action, p)
                        for p in range(len(state.pile_size)) if state.pile_size[p]]
             out += [self._unit_action(state, kind, a) for kind, a in self._unit_options(state, seat)]
             out += self._recall_actions(state, seat)
@@ -899,7 +902,8 @@ class Entdecker(Game):
         return Action(f"draw:{p + 1}", "ent.explore.draw", target=f"pile.{p + 1}", label_key="ent.act.draw", pile=p + 1)
 
     def _start_action(self, position, fee, rule):
-        return self.made(("start", position, fee, rule), self._make_start_action, position, fee, rule)
+        key = ("start", position, fee, rule)
+        return self._made.get(key) or self.made(key, self._make_start_action, position, fee, rule)
 
     def _make_start_action(self, position, fee, rule):
         name = self.where(position)
@@ -911,7 +915,8 @@ class Entdecker(Game):
 
     def _unit_action(self, state, kind, area):
         cost = self.unit_cost(state, kind)
-        return self.made(("unit", kind, state.fresh, area, cost), self._make_unit_action, kind, state.fresh, area, cost)
+        key = ("unit", kind, state.fresh, area, cost)
+        return self._made.get(key) or self.made(key, self._make_unit_action, kind, state.fresh, area, cost)
 
     def _make_unit_action(self, kind, fresh, area, cost):
         q = self.names[fresh]
@@ -927,7 +932,7 @@ class Entdecker(Game):
                       label_key="ent.act.recall", square=self.names[q])
 
     def _place_action(self, state, q, r):
-        return self.made(("place", q, r), self._make_place_action, q, r)
+        return self._made.get(("place", q, r)) or self.made(("place", q, r), self._make_place_action, q, r)
 
     def _make_place_action(self, q, r):
         name = self.names[q]

@@ -1409,7 +1409,7 @@ class Shipyard(Game):
     # Actions recur from decision to decision, so each is made once (Game.made: the key names everything
     # an action depends on) and offered again.
     def _tile_action(self, kind, a):
-        return self.made((kind, a), self._make_tile_action, kind, a)
+        return self._made.get((kind, a)) or self.made((kind, a), self._make_tile_action, kind, a)
 
     def _make_tile_action(self, kind, a):
         rule = {"choose": "sy.turn.choose", "bonus": "sy.turn.bonus", "final": "sy.end.final-action"}[kind]
@@ -1418,14 +1418,15 @@ class Shipyard(Game):
         return Action(f"{kind}:{name}", rule, target=target, label_key=f"sy.act.{kind}", tile=f"sy.action.{name}")
 
     def _buy_action(self, state, p):
-        return self.made(("buy", p, state.market[p]), self._make_buy_action, p, state.market[p])
+        key = ("buy", p, state.market[p])
+        return self._made.get(key) or self.made(key, self._make_buy_action, p, state.market[p])
 
     def _make_buy_action(self, p, part):
         return Action(f"buy:{self.places[p]}", "sy.build.buy", target=f"market.{self.places[p]}", label_key="sy.act.buy",
                       part=f"sy.part.{self.part_ids[part]}", cost=self.price(p))
 
     def _place_action(self, s):
-        return self.made(("place", s), self._make_place_action, s)
+        return self._made.get(("place", s)) or self.made(("place", s), self._make_place_action, s)
 
     def _make_place_action(self, s):
         return Action(f"place:{s + 1}", "sy.build.place", target=f"yard.{s + 1}", label_key="sy.act.place", space=s + 1)
@@ -1486,7 +1487,8 @@ class Shipyard(Game):
                       item=f"sy.item.{ITEMS[kinds[s]]}", cost=cost)
 
     def _hire_action(self, i, employee, cost):
-        return self.made(("hire", i, employee, cost), self._make_hire_action, i, employee, cost)
+        key = ("hire", i, employee, cost)
+        return self._made.get(key) or self.made(key, self._make_hire_action, i, employee, cost)
 
     def _make_hire_action(self, i, employee, cost):
         per = self.rondels.per_stop
