@@ -1149,7 +1149,7 @@ def test_illegal_move_changes_nothing():
 def test_games_end_as_the_rulebook_says():
     """ent.end.trigger, ent.end.stuck: with the stand-in tile mix, random games end when every square is
     discovered or the last tile is taken (遊戲結束); the "stuck" ruling stays a rare exception (the README
-    gives the share over 300 games; here 45 fixed seeds)."""
+    gives the share over 1,000 games; here 45 fixed seeds)."""
     endings = []
     for players in (2, 3, 4):
         for seed in range(15):

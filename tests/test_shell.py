@@ -1,13 +1,187 @@
-"""The game shell's new-game dialog, in Python (no browser): what it offers for each game."""
+"""The game shell and the gallery, in Python (the browser tests click the same pages in Chromium)."""
 
-from __future__ import annotations
+import json
+
+import pytest
 
 import engines
-from engines.core.game import Option
-
 import widgets
+from engines.core.game import Option
+from widgets import gallery
+from widgets.core.board import BoardWidget
+from widgets.core.setup import SEAT_KINDS
 
 
+@pytest.fixture
+def shell():
+    return widgets.play("endeavor-aos", players=3, seed=1)
+
+
+def test_panel_shows_the_pending_decision_and_its_choices(shell):
+    shell.run_bots()
+    panel = shell.panel.panel
+    assert panel["decision"] == {"kind": "human", "seat": 0, "text": panel["decision"]["text"]}
+    assert panel["decision"]["text"].startswith("Player 1 to decide")
+    legal = {a.id for a in shell.match.legal_actions()}
+    assert {c["id"] for c in panel["choices"] if c["legal"]} == legal
+    on_board = sum(1 for c in panel["choices"] if c["target"] and c["legal"])
+    assert panel["located"] == f"{on_board} options highlighted on the board."
+    assert panel["rule"]["id"] == shell.match.log[-1].rule
+    assert [e["text"] for e in panel["log"]] == [e.text("en") for e in reversed(shell.match.log[-6:])]
+    assert panel["captions"] == [e.text("en") for e in shell.match.events_of(shell.match.position)][-4:]
+
+
+def test_a_choice_from_the_panel_takes_the_checked_path(shell):
+    shell.run_bots()
+    action = shell.match.legal_actions()[0].id
+    before = shell.match.position
+    shell._on_board_message(shell.panel, {"type": "choose", "id": action}, [])
+    assert shell.match.position == before + 1
+
+
+@pytest.mark.parametrize("message", [{"type": "choose", "id": "fly:moon"}, {"type": "choose", "id": 3},
+                                     ["choose"], {"type": "hack"}])
+def test_forged_messages_change_nothing_and_say_so(shell, message):
+    shell.run_bots()
+    saved = shell.match.to_json()
+    shell._on_board_message(shell.panel, message, [])
+    assert shell.match.to_json() == saved
+    assert shell.panel.panel["message"].startswith(("Refused", "Ignored"))
+    assert shell.refused[-1]["message"] == message
+
+
+def test_a_step_clears_the_message(shell):
+    shell.run_bots()
+    shell._on_board_message(shell.panel, {"type": "choose", "id": "fly:moon"}, [])
+    shell.choose(shell.match.legal_actions()[0].id)
+    assert shell.panel.panel["message"] == ""
+
+
+def test_bot_turn_is_refused_with_a_reason():
+    shell = widgets.play("endeavor-aos", players=3, seed=1, seats={0: "greedy", 1: "greedy", 2: "greedy"})
+    while shell.match.to_move is None:
+        shell.next_step()
+    assert not shell.choose(shell.match.legal_actions()[0].id)
+    assert "greedy bot" in shell.panel.panel["message"]
+
+
+def test_classroom_mode():
+    shell = widgets.play("entdecker", players=3, seed=6, mode="classroom")
+    assert "bgw-classroom" in shell._dom_classes and shell.classroom.value
+    shell.classroom.value = False                 # the toggle in the header
+    assert shell.mode == "normal" and "bgw-classroom" not in shell._dom_classes
+    shell.set_mode("classroom")
+    assert shell.classroom.value
+    with pytest.raises(ValueError, match="unknown mode"):
+        shell.set_mode("cinema")
+    with pytest.raises(ValueError, match="unknown mode"):
+        widgets.play("entdecker", mode="cinema")
+
+
+def test_language_marks_the_shell(shell):
+    shell.language.value = "zh-Hans"
+    assert shell.lang == "zh-Hans" and "bgw-lang-zh-Hans" in shell._dom_classes
+    assert "bgw-lang-en" not in shell._dom_classes
+    assert shell.next_button.description == "下一步"
+
+
+def test_human_mats_stay_open(shell):
+    assert shell.board.options == {"mats": "compact", "open": [0]}
+    shell.set_seat(1, "human")
+    assert shell.board.options == {"mats": "compact", "open": [0, 1]}
+
+
+def test_setup_section_is_made_when_opened(shell):
+    assert not shell.setup.built and shell.setup.box.children == ()
+    shell.more.selected_index = 0
+    assert shell.setup.built and len(shell.setup.seat_inputs) == 3
+    shell.setup.seat_inputs[2].value = "human"
+    assert shell.seat_kinds[2] == "human" and 2 not in shell.bots
+    shell.setup.players_input.value = 2
+    shell.setup.new_game_button.click()
+    assert shell.match.players == 2 and len(shell.setup.seat_inputs) == 2
+    shell.teacher.value = True                    # in the header, for a teacher's quick reveal
+    assert shell.teacher_view and shell.board.view == shell.match.view(None)
+
+
+def test_chart_and_full_log_are_filled_when_opened(shell):
+    shell.run_bots()
+    assert shell.full_log.value == ""
+    shell.more.selected_index = 1
+    assert shell.match.log[-1].text("en") in shell.full_log.value
+    shell.more.selected_index = 2
+    assert shell.chart.visible and shell.chart.lazy.loader is not None
+    shell.chart.lazy.loader.ready = True          # what the page says once BokehJS runs
+    assert shell.chart.figure is not None
+    assert list(shell.chart.source.data["x"]) == list(range(shell.match.position + 1))
+
+
+def test_board_widget_keeps_its_public_behaviour():
+    """The lesson widget embeds BoardWidget: view, choices, labels, lang, seat, revision, and options."""
+    board = BoardWidget(widgets.renderer_for("entdecker").directory)
+    board.show({"a": 1}, [{"id": "x", "target": "t", "label": "X", "legal": True, "why": None}], {"k": "v"}, "en", None)
+    assert (board.view, board.seat, board.revision, board.options) == ({"a": 1}, -1, 1, {})
+    board.show({"a": 2}, [], {}, "zh-Hans", 1)
+    assert (board.revision, board.lang, board.seat) == (2, "zh-Hans", 1)
+
+
+# -- the gallery --------------------------------------------------------------------------------
+def test_gallery_has_a_card_per_game_with_what_exists():
+    rows = {row["game"]: row for row in gallery.entries(lang="en")}
+    assert set(rows) == set(engines.GAMES)
+    aos = rows["endeavor-aos"]
+    assert aos["players"] == (2, 5) and aos["minutes"] == 60 and aos["year"] == 2018
+    assert aos["sources"]["minutes_source"].startswith("rulebook:")
+    assert "Board side: A / B" in aos["variants"] and "Silent Fleet (2 players)" in aos["variants"]
+    assert aos["play"] == {lang: f"endeavor-aos.ipynb?lang={lang}" for lang in engines.LANGS}
+    assert aos["lessons"][0]["links"]["en"] == "../tutorials/endeavor-aos.en.ipynb"
+    assert rows["entdecker"]["minutes"] is None and rows["entdecker"]["variants"] == []
+
+
+def test_gallery_without_notebooks_and_with_new_lessons(tmp_path):
+    """A game with no play page yet still gets a card; a new lesson's notebooks appear by themselves."""
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "tutorials").mkdir()
+    lesson = {"cells": [{"cell_type": "markdown", "source": ["# Trading posts\n", "text"]}]}
+    for lang in ("en", "zh-Hant"):
+        (tmp_path / "tutorials" / f"entdecker.trading.{lang}.ipynb").write_text(json.dumps(lesson))
+    (tmp_path / "tutorials" / "entdecker.notes.txt").write_text("not a lesson")
+    rows = {row["game"]: row for row in gallery.entries(tmp_path, "en")}
+    assert rows["endeavor-aos"]["play"] == {} and rows["endeavor-aos"]["lessons"] == []
+    assert rows["entdecker"]["lessons"] == [{"name": "trading", "title": {"en": "Trading posts", "zh-Hant": "Trading posts"},
+                                            "links": {"en": "../tutorials/entdecker.trading.en.ipynb",
+                                                      "zh-Hant": "../tutorials/entdecker.trading.zh-Hant.ipynb"}}]
+    page = gallery.gallery(tmp_path, "zh-Hant")
+    cards = page.children[1].children
+    assert len(cards) == len(engines.GAMES)
+    assert "尚無對戰頁面" in cards[0].children[2].value
+
+
+def test_gallery_picture_is_a_real_middle_position():
+    match = gallery.preview_match("entdecker", 6)
+    assert 0 < match.position == len(match.timeline) // 2
+    # a real game: the kernel replays the saved timeline from the seed, checking every step is legal there
+    replay = engines.Match.from_json(match.to_json())
+    assert replay.position == match.position and replay.view(None) == match.view(None)
+    picture, caption = gallery.preview("entdecker", 6, "en")
+    assert isinstance(picture, BoardWidget) and picture.view == match.view(None) and picture.choices == []
+    assert f"step {match.position} of {len(match.timeline)}" in caption
+
+
+def test_gallery_card_without_a_renderer(monkeypatch):
+    monkeypatch.delitem(widgets.RENDERERS, "entdecker")
+    picture, caption = gallery.preview("entdecker", 6, "en")
+    assert "No board picture yet" in picture.value and caption == ""
+
+
+def test_gallery_data_errors_name_the_file(tmp_path):
+    bad = tmp_path / "gallery.toml"
+    bad.write_text("[x\n")
+    with pytest.raises(ValueError, match="gallery.toml: cannot read the gallery data"):
+        gallery.game_data(bad)
+
+
+# -- the new-game dialog (the folded section; its widgets are made when first asked for) -------------
 def test_option_hint_is_optional():
     """An option may carry a hint (the rulebook's advice on choosing), and needs none."""
     assert Option("x", (1, 2), 1).hint is None
@@ -57,3 +231,33 @@ def test_new_game_dialog_chooses_the_edition():
     assert shell.match.game.id == "endeavor-aos" and shell.board.labels["ui.track"] == "航運軌"
     entdecker = widgets.play("entdecker", players=3)
     assert entdecker.edition_input not in entdecker.new_game_row.children
+
+
+def test_hint_names_the_search_bots_best_moves_and_their_rules():
+    """The Hint button (where OpenSpiel is installed) lists the search bot's best moves for the learner,
+    each legal, with its share and the rule that offers it; it goes away once the position changes."""
+    pytest.importorskip("pyspiel", reason="the search bot needs OpenSpiel: pip install -e '.[rl]'")
+    shell = widgets.play("entdecker", players=2, seed=3, seats={0: "human", 1: "greedy"})
+    shell._hint_bot.budget = 0.1
+    shell.run_bots()
+    assert shell.match.to_move == 0 and not shell.hint_button.disabled
+    items = shell.hint()
+    legal = {a.id for a in shell.match.legal_actions()}
+    assert 1 <= len(items) <= 3 and all(item["id"] in legal and item["title"] for item in items)
+    assert items[0]["label"] in shell.hint_box.value and "mcts" in SEAT_KINDS
+    shell.choose(items[0]["id"])
+    assert shell.hint_box.value == ""
+
+
+def test_every_option_and_choice_has_a_name_in_the_dialog():
+    """The new-game dialog names every option of every game and each of its choices, in each language."""
+    from engines.core.texts import LANGS, has_text
+    from widgets.core.setup import choice_label
+    for game in engines.GAMES.values():
+        widgets.renderer_for(game.id)           # the dialog's words for a game come with its board
+        for players in range(game.min_players, game.max_players + 1):
+            for option in game.options(players):
+                assert has_text(f"ui.option.{option.id}"), (game.id, option.id)
+                for choice in option.choices:
+                    for lang in LANGS:
+                        assert "⟨" not in choice_label(option.id, choice, lang), (game.id, option.id, choice)

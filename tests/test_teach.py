@@ -34,12 +34,19 @@ def test_summary_and_plan_exist_and_cite_real_steps(game, lang):
 
 
 def test_gallery_lists_the_teaching_material():
+    """The gallery links each game's summary and plan in each language, as pages the server makes."""
+    from engines.core.texts import LANGS
     from widgets.gallery import teaching_material
+    from widgets.teach import page
     for game in GAMES:
         found = teaching_material(game)
-        assert set(found) == set(TEXT_LANGS)
+        assert set(found) == set(LANGS)
         for lang, links in found.items():
-            assert links == {"summary": f"../docs/teach/{game}.summary.{lang}.md",
-                             "plan": f"../docs/teach/{game}.plan.{lang}.md"}
-            for link in links.values():
-                assert (ROOT / "notebooks" / link).resolve().exists()
+            assert links == {"summary": f"../../../teach/{game}.summary.{lang}.html",
+                             "plan": f"../../../teach/{game}.plan.{lang}.html"}
+            for kind in ("summary", "plan"):
+                html = page(game, kind, lang)
+                assert html.startswith("<!doctype html>") and "<h1>" in html and f"lang='{lang}'" in html
+    assert page("entdecker", "summary", "fr") is None and page("nothing", "plan", "en") is None
+    simplified = page("entdecker", "summary", "zh-Hans")
+    assert "发现者" in simplified or "發現者" not in simplified        # generated from the zh-Hant file

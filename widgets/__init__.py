@@ -7,18 +7,19 @@ import importlib
 from .core.board import BoardWidget
 from .core.chart import load_bokeh_offline
 from .core.lesson import LessonWidget
-from .core.shell import GameShell
+from .core.shell import MODES, GameShell
 
 RENDERERS = {"endeavor-aos": "widgets.endeavor", "endeavor-2009": "widgets.endeavor", "entdecker": "widgets.entdecker",
              "amerigo": "widgets.amerigo", "shipyard": "widgets.shipyard"}
 
 
 def page_options(defaults: dict | None = None) -> dict:
-    """Options from the page address (Voila passes it as QUERY_STRING): ?lang=zh-Hant&seed=3&players=4&delay=0.2.
+    """Options from the page address (Voila passes it as QUERY_STRING):
+    ?lang=zh-Hans&seed=3&players=4&delay=0.2&mode=classroom.
 
     `step` opens a lesson at that step (?step=23), so a lesson plan can link a moment of the lesson.
 
-    `delay` is the pause in seconds between auto-play steps (0 to 2).
+    `delay` is the pause in seconds between auto-play steps (0 to 2); `mode` is "normal" or "classroom".
 
     Unknown or malformed values are ignored, so a hand-edited address never breaks the page.
     """
@@ -33,6 +34,9 @@ def page_options(defaults: dict | None = None) -> dict:
     lang = query.get("lang", [None])[0]
     if lang in LANGS:
         options["lang"] = lang
+    mode = query.get("mode", [None])[0]
+    if mode in MODES:
+        options["mode"] = mode
     for key in ("seed", "players", "step"):
         value = query.get(key, [""])[0]
         if value.isdigit() and len(value) < 10:
@@ -55,18 +59,18 @@ def renderer_for(game: str):
 
 
 def play(game: str, players: int | None = None, seed: int = 1, options: dict | None = None,
-         seats: dict | None = None, lang: str = "en", **kwargs) -> GameShell:
-    """A ready game shell; call it as the last line of a cell to show it."""
-    load_bokeh_offline()
-    return GameShell(game, players, seed, options, seats, lang, **kwargs)
+         seats: dict | None = None, lang: str = "en", mode: str = "normal", **kwargs) -> GameShell:
+    """A ready game shell; call it as the last line of a cell to show it. `mode="classroom"` for a projector."""
+    return GameShell(game, players, seed, options, seats, lang, mode=mode, **kwargs)
 
 
-def show_scenario(game: str, name: str, seats: dict | None = None, lang: str = "en") -> GameShell:
+def show_scenario(game: str, name: str, seats: dict | None = None, lang: str = "en",
+                  mode: str = "normal") -> GameShell:
     """A game shell on a prepared position (every seat human unless told otherwise)."""
     import engines
-    load_bokeh_offline()
     match = engines.scenario(game, name)
-    return GameShell(game, match=match, seats=seats or {s: "human" for s in range(match.players)}, lang=lang)
+    return GameShell(game, match=match, seats=seats or {s: "human" for s in range(match.players)}, lang=lang,
+                     mode=mode)
 
 
 def lesson(game: str, lang: str = "en", step: int = 1) -> LessonWidget:

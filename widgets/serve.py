@@ -41,6 +41,8 @@ from engines.core.texts import LANG_NAMES, LANGS, load_catalog, render
 
 from .kernels import KernelsFull
 
+from . import teach
+
 ROOT = Path(__file__).resolve().parent.parent
 GALLERY = "notebooks/index.ipynb"
 KERNEL_MB = 150          # one play page's kernel after a whole game, measured (docs/deploy.md), with headroom
@@ -307,7 +309,8 @@ class GalleryVoila(Voila):
             elif handler is TornadoVoilaHandler:
                 handler = PageHandler
             handlers.append((pattern, handler, *settings))
-        return handlers
+        # The teacher's summaries and lesson plans, as pages (Voila serves no Markdown).
+        return [(url_path_join(self.server_url, teach.PATTERN), teach.TeachHandler), *handlers]
 
 
 def main(argv=None):

@@ -25,9 +25,6 @@ How the engine maps onto OpenSpiel:
 
 from __future__ import annotations
 
-import hashlib
-import pickle
-
 import numpy as np
 import pyspiel
 
@@ -170,11 +167,11 @@ class EngineState(pyspiel.State):
         return [0.0] * m.players
 
     def __str__(self):
-        """The step reached and a fingerprint of the position (the board's view is too large to print
-        at every step of a search; `state.match.view()` has it)."""
+        """The step reached and a fingerprint of the position: the digest a save carries, of the whole
+        view and the generator (the view itself is too large to print at every step of a search;
+        `state.match.view()` has it)."""
         m = self.match
-        fingerprint = hashlib.sha1(pickle.dumps(m.state, 5)).hexdigest()[:16]
-        return f"{m.game.id} step {m.position} {m.phase} position {fingerprint}"
+        return f"{m.game.id} step {m.position} {m.phase} position {m._digest()}"
 
 
 

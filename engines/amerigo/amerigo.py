@@ -101,6 +101,9 @@ class Amerigo(Game):
     def phase_text(self, phase):
         return Text(f"am.phase.{phase}")
 
+    def round_text(self, round, rounds):
+        return Text("am.round", round=round, rounds=rounds)      # the rulebook's word is 回合
+
     def part_text(self, part):
         return Text(f"am.score.{part}")
 

@@ -72,6 +72,10 @@ class Game:
         """The name of a phase id (games whose texts are namespaced override this)."""
         return Text(f"phase.{phase}")
 
+    def round_text(self, round: int, rounds) -> Text:
+        """"Round 3 of 7" (games whose rulebook has its own word for a round override this)."""
+        return Text("core.round", round=round, rounds=rounds)
+
     def part_text(self, part: str) -> Text:
         """The name of a score part id."""
         return Text(f"score.{part}")

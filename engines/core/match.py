@@ -26,6 +26,7 @@ from .texts import Text
 
 SAVE_FORMAT = "board-game-widgets/match"
 SAVE_VERSION = 1
+_UNASKED = object()             # "the caller has not asked the game for its pending chance step"
 _CHECKPOINT_EVERY = 64          # going back replays at most 63 steps (about 2 ms)
 
 
@@ -208,7 +209,9 @@ class Match:
             rule, text = self._refusal(action_id)
             raise IllegalAction(rule, text, action_id[:80] if isinstance(action_id, str) else repr(action_id)[:80])
         self._fork(action_id)
-        return self._step(legal[action_id])
+        start = len(self.log)
+        self._step(legal[action_id])
+        return self.log[start:]
 
     def resolve(self, outcome_id: str) -> list[Event]:
         """Force the pending chance step's outcome (a teacher's "what if", a test's certainty).
@@ -223,7 +226,9 @@ class Match:
             raise IllegalAction("core.chance.unknown", Text("core.chance.unknown", outcome=repr(outcome_id)[:80],
                                                             what=chance.text), repr(outcome_id)[:80])
         self._fork(outcome_id)
-        return self._step(outcome_id)
+        start = len(self.log)
+        self._step(outcome_id)
+        return self.log[start:]
 
     def advance(self, step: bool = False) -> list[Event]:
         """Resolve automatic steps, chance steps included, up to the next decision (or just one with
@@ -236,7 +241,7 @@ class Match:
             if chance is None or chance.sampled:
                 entry = None
             else:
-                entry = self._scripted(chance)
+                entry = self._scripted(chance) if self._script else None
                 if entry is None:  # the generator picks: that is the step's one draw
                     entry = chance.pick(state.rng).id
                     drawn = True
@@ -286,29 +291,30 @@ class Match:
         self.branches = [(at, self._entries[at:fork] + tail) if fork > at else (fork, tail)
                          for fork, tail in self.branches]
 
-    def _step(self, entry, chance: Chance | None = None, drawn: bool = False) -> list[Event]:
+    def _step(self, entry, chance=_UNASKED, drawn: bool = False) -> None:
         """Apply one step (an Action, an outcome id, or None) to the match and record it; `chance` is
         the pending chance step when the caller has just asked for it, `drawn` whether the caller's pick
         already made the step's draw from the generator."""
-        start = len(self.log)
         try:
             seen = self._apply(self.state, entry, self.log, chance, drawn)
         except BaseException:
             self._restore(self._cursor)      # a rules bug must not leave a half-changed match
             raise
-        if self._cursor == len(self._entries):
+        cursor = self._cursor
+        if cursor == len(self._entries):
             self._entries.append(entry.id if isinstance(entry, Action) else entry)
-        self._cursor += 1
-        del self._marks[self._cursor:]
-        self._marks.append(len(self.log))
-        del self._seen[self._cursor - 1:]
-        self._seen.append(seen)
+        self._cursor = cursor = cursor + 1
+        marks, seen_list = self._marks, self._seen
+        if len(marks) > cursor:              # stepping again after going back
+            del marks[cursor:]
+            del seen_list[cursor - 1:]
+        marks.append(len(self.log))
+        seen_list.append(seen)
         self._legal = None
-        if self._cursor % _CHECKPOINT_EVERY == 0 and self._cursor not in self._checkpoints:
-            self._checkpoints[self._cursor] = pickle.dumps(self.state, 5)
-        return self.log[start:]
+        if not cursor % _CHECKPOINT_EVERY and cursor not in self._checkpoints:
+            self._checkpoints[cursor] = pickle.dumps(self.state, 5)
 
-    def _apply(self, state, entry, events, chance: Chance | None = None, drawn: bool = False) -> tuple | None:
+    def _apply(self, state, entry, events, chance=_UNASKED, drawn: bool = False) -> tuple | None:
         """Apply one entry to `state`: a decision (an Action), a listed chance step's outcome id, or
         None for a sampled chance step or another automatic step. Returns what a player can learn
         from it for the information state: (id, the only seat that saw it, or None for everyone)."""
@@ -318,7 +324,7 @@ class Match:
             game.apply(state, entry, events)
             seen = ("decision", entry.id, None)
         else:
-            if chance is None:
+            if chance is _UNASKED:
                 chance = game.chance(state)
             if chance is None:
                 drawn_before = rng.state

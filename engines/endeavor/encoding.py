@@ -163,18 +163,19 @@ def bounds(game, players: int, options: dict):
     """The most decisions a game can take, counted generously from the components, and the glory range.
 
     Per round and player: a build, the scarce pick, paying each worker, and per building on the
-    coastline an activation with up to two targets, a memorial choice and a Silent Fleet pick; each
-    action token once in the game with the same; a discard of each card held; and one request to go
-    back to the phase-by-phase order in the whole game. A player who pays workers
-    back and forth between two payment buildings could go on for ever without gaining anything; the
-    bound counts each building as activated at most twice a round, and the adapters end a game that
-    reaches the bound (see engines/adapters)."""
+    coastline two activations (each with up to two targets, a memorial choice and a Silent Fleet pick);
+    each action token once in the game with the same, and once more for the worker it may free; a
+    discard of each card held; and one request to go back to the phase-by-phase order in the whole game.
+    Two activations a slot is enough: beyond one worker a building, every activation needs a worker
+    freed by a payment, and payment buildings carry the no-payment icon in the stand-in data (see
+    buildings.toml), so each pays once a round at most. With data where two payment buildings could pay
+    each other back for ever, the adapters still end a game that reaches the bound (engines/adapters)."""
     from ..core.game import Bounds
     rounds, slots = game.mat.rounds, game.mat.coastline_slots
     per_turn = 1 + 2 + 1 + 2            # choose, two targets or done, memorial, Silent Fleet pick and target
     per_round = 1 + 1 + slots + 2 * slots * per_turn + 1 + len(game.cards) + 1
     tokens = sum(k.count for k in game.tokens.values())
-    most = players + rounds * players * per_round + tokens * per_turn + 1
+    most = players + rounds * players * per_round + 2 * tokens * per_turn + 1
     return Bounds(max_moves=most, min_score=-len(game.cards), max_score=_max_glory(game))
 
 

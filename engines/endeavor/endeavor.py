@@ -102,6 +102,9 @@ class Endeavor(Game):
     def phase_text(self, phase: str) -> Text:
         return Text(self.term(f"phase.{phase}"))
 
+    def round_text(self, round, rounds):
+        return self.say("round", round=round, rounds=rounds)     # 2009's rulebook says 回合, Age of Sail's 輪
+
     def part_text(self, part: str) -> Text:
         return Text(self.term(f"score.{part}"))
 

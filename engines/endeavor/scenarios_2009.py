@@ -120,7 +120,7 @@ def level5_once(game):
 def final_scoring(game):
     """Final scoring (borrowed from Age of Sail): a game played by the rules up to the last card-limit step."""
     def prepare(state, events):
-        chooser = Rng(2009)
+        chooser = Rng(2016)
         log: list = []
         while not (state.round == game.mat.rounds and state.steps[0][0] == "discard"):
             if state.to_move is None:

@@ -229,5 +229,51 @@ def halving(game):
     return Scenario(players=4, seed=15, prepare=prepare, draws=(_tile(game, "coast"), _chip(game, 2)))
 
 
+def stuck(game):
+    """遊戲結束 and the ruling ent.end.stuck: late in a game, the last unexplored square, E4, is a lake that
+    four coasts enclose, and the land-only reserve tiles are used up; no circle leads to unexplored sea, so
+    nobody can explore and the game ends (rare with the stand-in tiles: about 1 game in 100)."""
+    def prepare(state, events):
+        _lay(game, state, "E3", "coast", 180)     # land south, towards E4
+        _lay(game, state, "D4", "coast", 90)      # land east
+        _lay(game, state, "F4", "coast", 270)     # land west
+        _lay(game, state, "E5", "coast", 0)       # land north
+        _fill_around(game, state, "E4")
+        state.removed += state.reserve[-1]        # as if the land-only reserve tiles had filled earlier holes
+        state.reserve[-1] = []
+        state.queue, state.laid = [], []
+        _settle_tops(game, state)
+        # What the islands scored earlier (the board's islands are complete and scored) and chips held.
+        state.vp = [[21, 3, 0], [17, 0, 0]]
+        _arrange_chips(game, state, 3, give=(0, 1, 0, 1, 0), left=len(state.chip_pool) - 5)
+        _to_turn(game, state, 0, gold=[5, 5], round_=14)
+        _note(state, events, "stuck", "ent.end.stuck")
+    return Scenario(players=2, seed=16, prepare=prepare)
+
+
+def _fill_around(game, state, hole):
+    """Lay a fitting tile on every other square, from the face-down tiles or else the reserve, in reading
+    order: the board of a game near its end (the islands there complete and scored, as they would be)."""
+    skip = game.square_index[hole]
+    for q in range(game.squares):
+        if state.grid[q] >= 0 or q == skip:
+            continue
+        known, land = game.needs(state, q)
+        for source in [*state.pool, *state.reserve]:
+            found = next(((t, r) for t in source for r in game.turns[game.tile_type[t]]
+                          if game.ori_land[game.tile_type[t] * 4 + r] & known == land), None)
+            if found:
+                source.remove(found[0])
+                if not game.tile_reserve[found[0]]:
+                    sizes = state.pile_size
+                    sizes[max(range(len(sizes)), key=lambda p: sizes[p])] -= 1
+                game.lay(state, found[0], q, found[1])
+                break
+        else:
+            raise ValueError(f"scenario: no tile fits {game.names[q]}")
+    for root in state.queue:                      # every island laid here is complete: scored and emptied
+        state.isl_closed[root] = 2
+
+
 SCENARIOS = {"no-fit": no_fit, "event": event, "tie-units": tie_units, "chip-shortage": chip_shortage,
-             "halving": halving}
+             "halving": halving, "stuck": stuck}

@@ -35,7 +35,9 @@ def test_play_the_2009_edition_by_clicking(page, voila_url):
     wait_for_redraw(page, before)
     expect(shell).to_contain_text("Player 1 builds the Market", timeout=20_000)
     assert page.locator(".bgw-mat[data-seat='0'] .bgw-slot").nth(1).text_content().strip().startswith("Market")
-    # The new-game row offers both editions.
+    # The new-game row (in its folded section) offers both editions.
+    page.get_by_text("Seats and new game").click()
+    page.wait_for_selector(".bgw-edition select", timeout=20_000)
     assert page.locator(".bgw-edition select").inner_text().count("Endeavor") == 2
     assert not [e for e in errors if "board error" in e or "anywidget" in e.lower()], errors
 

@@ -94,10 +94,10 @@ _OFFERS_JS = """() => {
     out.push({id: b.dataset.action || cls.slice('bgw-choice-'.length), target: null, actions: [], button: cls});
   }
   const svg = document.querySelector('.bgw-board svg');
-  // the buttons under the board must be those of this drawing (they arrive in their own messages)
+  // the buttons beside the board must be those of this drawing (they arrive in their own message)
   const loose = ((svg && svg.getAttribute('data-loose')) || '').split(' ').filter(Boolean)
     .map(id => id.replace(/[^0-9A-Za-z]/g, '-')).sort().join(' ');
-  const shown = out.filter(o => o.button).map(o => o.id).sort().join(' ');
+  const shown = out.filter(o => o.button).map(o => o.id.replace(/[^0-9A-Za-z]/g, '-')).sort().join(' ');
   const auto = document.querySelector('button.bgw-autoplay');
   return {offers: out, revision: svg ? Number(svg.getAttribute('data-revision')) : -1,
           over: !!document.querySelector('.bgw-score-table'),
@@ -125,12 +125,13 @@ def settle(page, previous_revision, timeout=30.0):
     raise AssertionError(f"the page did not settle (last state {last})")
 
 
-def play(page, clicked, latencies, stop=None, max_moves=400, draws=None):
+def play(page, clicked, latencies, stop=None, max_moves=400, draws=None, painted=None):
     """Play on from the current page: Auto-play for the rules and the bot, `choose` for seat 0's clicks.
 
     Returns the last settled state: game over, or whatever made `stop(state, clicked)` true.
     """
     draws = [] if draws is None else draws
+    painted = [] if painted is None else painted
     state = snapshot(page)
     for _ in range(max_moves):
         if state["over"] or (stop and stop(state, clicked)):
@@ -152,6 +153,10 @@ def play(page, clicked, latencies, stop=None, max_moves=400, draws=None):
             " return s && Number(s.getAttribute('data-revision')) > b; }", arg=before, timeout=20_000)
         latencies.append(1000 * (time.perf_counter() - t0))
         draws.append(float(page.get_attribute(".bgw-root", "data-draw-ms") or 0))
+        # in the page: from the click event to the first frame painted after the redraw
+        painted.append(page.wait_for_function(
+            "() => { const r = document.querySelector('.bgw-root'); const p = Number(r.dataset.paintedAt || 0);"
+            " return p > window.__bgwClick && p - window.__bgwClick; }", timeout=20_000).json_value())
         clicked[kind_of(pick["id"])] = clicked.get(kind_of(pick["id"]), 0) + 1
         state = settle(page, before)
     raise AssertionError(f"no end after {max_moves} moves; clicked {clicked}")
@@ -161,6 +166,7 @@ def open_game(page, voila_url, seed=SEED, lang="en"):
     page.goto(f"{voila_url}/voila/render/notebooks/endeavor-aos.ipynb?players=2&seed={seed}&delay=0&lang={lang}",
               timeout=PAGE_TIMEOUT)
     page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    page.evaluate("() => document.addEventListener('click', () => { window.__bgwClick = performance.now(); }, true)")
 
 
 def test_whole_game_by_clicking(page, voila_url, record_property):
@@ -176,8 +182,9 @@ def test_whole_game_by_clicking(page, voila_url, record_property):
     clicked: dict[str, int] = {}
     latencies: list[float] = []
     draws: list[float] = []
+    painted: list[float] = []
     game_started = time.perf_counter()
-    play(page, clicked, latencies, draws=draws)
+    play(page, clicked, latencies, draws=draws, painted=painted)
     game_s = time.perf_counter() - game_started
 
     page.wait_for_selector(".bgw-final .bk-Canvas, .bgw-final div.bk", state="attached", timeout=30_000)
@@ -186,13 +193,16 @@ def test_whole_game_by_clicking(page, voila_url, record_property):
     assert "Game over" in page.inner_text(".bgw-shell")
     latencies.sort()
     draws.sort()
+    painted.sort()
     median = latencies[len(latencies) // 2]
     record_property("clicked", clicked)
     record_property("game_seconds", round(game_s, 1))
     record_property("click_ms_median", round(median))
     record_property("draw_ms_max", draws[-1])
+    record_property("painted_ms_median", round(painted[len(painted) // 2]))
     print(f"\npage {load_s:.1f} s; game {game_s:.1f} s; {len(latencies)} clicks, click to redraw median "
           f"{median:.0f} ms, max {latencies[-1]:.0f} ms; board drawing median {draws[len(draws) // 2]:.1f} ms, "
-          f"max {draws[-1]:.1f} ms; clicked {clicked}")
+          f"max {draws[-1]:.1f} ms; in the page, click to the new board painted median "
+          f"{painted[len(painted) // 2]:.0f} ms, max {painted[-1]:.0f} ms; clicked {clicked}")
     assert MUST_CLICK <= set(clicked), f"kinds never clicked: {MUST_CLICK - set(clicked)}"
     assert not errors, errors

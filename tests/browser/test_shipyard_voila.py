@@ -72,4 +72,5 @@ def test_chinese_page_and_teacher_view(page, voila_url):
     before = revision(page)
     page.locator(".bgw-shell input[type='checkbox']").first.check()  # the teacher's view: every contract face up
     wait_for_redraw(page, before)
-    assert page.locator(".sy-player[data-seat='2'] .sy-contract").count() == 4
+    # (auto-play may still be redrawing: wait for the teacher's view itself)
+    expect(page.locator(".sy-player[data-seat='2'] .sy-contract")).to_have_count(4, timeout=20_000)

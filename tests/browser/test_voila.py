@@ -8,14 +8,23 @@ from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
 
 pytestmark = pytest.mark.browser
 
-def test_gallery_links_every_game(page, voila_url):
+def test_gallery_cards(page, voila_url):
+    """One card per game, each with its board drawn from a real position, its play page and its lessons."""
     page.goto(voila_url + "/", timeout=PAGE_TIMEOUT)
-    page.wait_for_selector("table.bgw-gallery a", timeout=PAGE_TIMEOUT)
-    hrefs = page.eval_on_selector_all("table.bgw-gallery a", "els => els.map(e => e.getAttribute('href'))")
+    page.wait_for_selector(".bgw-card-endeavor-aos .bgw-board svg", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".bgw-card-entdecker .bgw-board svg", timeout=PAGE_TIMEOUT)
+    hrefs = page.eval_on_selector_all(".bgw-card a", "els => els.map(e => e.getAttribute('href'))")
     assert "endeavor-aos.ipynb?lang=en" in hrefs
     assert "endeavor-aos.ipynb?lang=zh-Hant" in hrefs
     assert "../tutorials/endeavor-aos.en.ipynb" in hrefs
     assert "../tutorials/endeavor-aos.zh-Hant.ipynb" in hrefs
+    assert "../tutorials/entdecker.en.ipynb" in hrefs
+    # the picture is the real board: the Endeavor map with discs on it, the Entdecker grid with tiles
+    assert page.locator(".bgw-card-endeavor-aos .bgw-map .bgw-space").count() > 20
+    assert page.locator(".bgw-card-entdecker .ent-square").count() == 70
+    assert "2–5 players" in page.inner_text(".bgw-card-endeavor-aos")
+    # the play button leads to the play page in the gallery's language
+    assert page.get_attribute(".bgw-card-endeavor-aos a.bgw-card-button", "href") == "endeavor-aos.ipynb?lang=en"
 
 
 def test_play_page_next_and_build(page, voila_url, record_property):
@@ -28,8 +37,9 @@ def test_play_page_next_and_build(page, voila_url, record_property):
     record_property("board_seconds", board_seconds)
     print(f"\nboard drawn {board_seconds:.2f} s after opening the page")
 
-    # The chart came up too, from the inline (offline) BokehJS.
-    page.wait_for_selector(".bk-Canvas, .bk-root, div.bk", state="attached", timeout=PAGE_TIMEOUT)
+    # The score chart comes up when its section is opened, from the inline (offline) BokehJS.
+    page.get_by_text("Score chart").click()
+    page.wait_for_selector(".bgw-more .bk-Canvas, .bgw-more div.bk", state="attached", timeout=PAGE_TIMEOUT)
 
     log_before = page.inner_text(".bgw-shell")
     # Next until the human seat (Player 1) must choose a building in the tray.
@@ -83,3 +93,11 @@ def test_refused_option_says_why(page, voila_url):
     wait_for_redraw(page, before)
     assert "無法執行" in page.inner_text(".bgw-shell")   # the refusal, in Chinese, with its reason
     assert "建造等級" in page.inner_text(".bgw-shell")
+
+
+def test_teaching_material_is_served_as_pages(page, voila_url):
+    """The gallery's links to the teacher's summary and plan open as pages, zh-Hans generated."""
+    response = page.goto(voila_url + "/teach/entdecker.plan.zh-Hans.html", timeout=PAGE_TIMEOUT)
+    assert response.status == 200 and page.locator("h1").count() == 1
+    assert "发现者" in page.inner_text("body") or "课" in page.inner_text("body")
+    assert page.goto(voila_url + "/teach/entdecker.plan.xx.html").status == 404

@@ -4,7 +4,6 @@
 // are the page's own: which planned tile (and which way round) and which ship the learner is looking at;
 // they only filter which of the offered choices are drawn on the islands.
 
-const NS = "http://www.w3.org/2000/svg";
 const SEAT = ["#d9342b", "#e6b800", "#2f6fd0", "#f2f2f2"];           // the rulebook's red, yellow, blue, white
 const SEAT_DARK = ["#8e1d17", "#8a6d00", "#18407d", "#555"];
 const CUBE = { blue: "#2e6fd6", black: "#2b2b2b", red: "#c0392b", brown: "#8b5a2b", green: "#2e8b3d",
@@ -16,30 +15,6 @@ const NEUTRAL = "#d8b77a";
 const WIDTH = 1200;
 const PANEL = 640;
 
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-// Text in lines no wider than `width` (CJK characters are square, Latin ones narrower); returns the lines.
-function textBlock(parent, x, y, text, width, size, attrs = {}) {
-  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
-  const lines = [];
-  let line = "", lineW = 0;
-  for (const token of String(text).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
-    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
-    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
-    else { line += token; lineW += tw; }
-  }
-  if (line.trim()) lines.push(line);
-  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 4), "font-size": size, ...attrs }, parent, l.trimEnd()));
-  return lines.length;
-}
-
-const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 const colName = (c) => String.fromCharCode(65 + c);
 const sqName = (q, W) => `${colName(q % W)}${Math.floor(q / W) + 1}`;
 
@@ -543,28 +518,6 @@ function draw(model, root, tip, ui) {
   root.replaceChildren(svg);
 
   function redrawSoon() { draw(model, root, tip, ui); }
-}
-
-function showFocus(model, root, seen) {
-  const focus = model.get("focus");
-  if (!focus || focus === seen.focus) return;
-  seen.focus = focus;
-  const element = focus.split("#")[0];          // "tray.market#9": the same element, asked again by step 9
-  requestAnimationFrame(() => {
-    let box = root.parentElement;
-    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
-      box = box.parentElement;
-    }
-    const inBox = box && box !== document.scrollingElement && box !== document.body;
-    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
-    if (!target) {
-      if (!element && inBox) box.scrollTop = 0;
-      return;
-    }
-    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
-    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
-    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
-  });
 }
 
 export default {

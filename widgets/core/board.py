@@ -14,6 +14,12 @@ import anywidget
 import traitlets
 
 _HOST_CSS = (Path(__file__).with_name("board.css")).read_text(encoding="utf-8")
+_HOST_JS = (Path(__file__).with_name("board_kit.js")).read_text(encoding="utf-8")
+
+
+def renderer_module(renderer_dir: Path) -> str:
+    """A game's board module: the host's shared functions, then the game's board.js (one ES module)."""
+    return _HOST_JS + "\n" + (Path(renderer_dir) / "board.js").read_text(encoding="utf-8")
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -27,13 +33,17 @@ class BoardWidget(anywidget.AnyWidget):
     labels = traitlets.Dict().tag(sync=True)        # translated names the renderer shows
     lang = traitlets.Unicode("en").tag(sync=True)
     seat = traitlets.Int(-1).tag(sync=True)         # the seat whose decision is offered, -1 for none
+    # How the renderer draws. By default every player's mat in full; {"mats": "compact", "open": [0]}
+    # (the game shell's choice) draws the seat to move and the seats listed in "open" in full and the
+    # others on one line each, opened by a click.
+    options = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
     focus = traitlets.Unicode("").tag(sync=True)    # a data-target the page scrolls into view (lessons)
 
     def __init__(self, renderer_dir: Path, **kwargs):
         renderer_dir = Path(renderer_dir)
         super().__init__(
-            _esm=(renderer_dir / "board.js").read_text(encoding="utf-8"),
+            _esm=renderer_module(renderer_dir),
             _css=_HOST_CSS + (renderer_dir / "board.css").read_text(encoding="utf-8"),
             **kwargs)
 

@@ -1,13 +1,18 @@
-"""A bokeh chart of each player's glory over the steps of the match (live through BokehModel)."""
+"""Bokeh charts: each player's score over the steps of the match, and the final score part by part.
+
+Bokeh is loaded only when a chart is first shown (its Python import takes most of a second and its
+JavaScript is 1.3 MB): the board comes up first. BokehJS comes from the installed package through a
+small loader widget, never from a CDN, so pages work offline; a chart is built once the loader says
+BokehJS is on the page.
+"""
 
 from __future__ import annotations
 
 import html
 
+import anywidget
 import ipywidgets as W
-from bokeh.models import ColumnDataSource
-from bokeh.plotting import figure
-from jupyter_bokeh import BokehModel
+import traitlets
 
 from engines.core.texts import render
 
@@ -18,7 +23,10 @@ _bokeh_ready = False
 
 
 def load_bokeh_offline() -> None:
-    """Put BokehJS on the page from the installed package, never from a CDN (pages work offline)."""
+    """Put BokehJS on the page now, as a cell output (for notebooks that show bokeh figures of their own).
+
+    The game shell does not need it: its charts bring BokehJS with them (BokehLoader).
+    """
     global _bokeh_ready
     if _bokeh_ready:
         return
@@ -28,22 +36,96 @@ def load_bokeh_offline() -> None:
     _bokeh_ready = True
 
 
-class ScoreChart:
-    """Glory of each seat by timeline step.
+def _bokeh_js() -> str:
+    from bokeh.resources import Resources
+    return "\n;\n".join(Resources(mode="inline", components=["bokeh"]).js_raw)
 
-    jupyter_bokeh renders a figure as it was when the BokehModel was made, so
-    anything but the data (title, legend language, number of lines) is set up
-    front, and the chart is rebuilt when the language or the player count changes.
+
+class BokehLoader(anywidget.AnyWidget):
+    """Runs BokehJS on the page (once per page), then sets `ready`."""
+    _esm = """
+    export default {
+      render({ model }) {
+        if (!window.Bokeh) {
+          const script = document.createElement("script");
+          script.textContent = model.get("code");
+          document.head.appendChild(script);
+        }
+        if (window.Bokeh && !model.get("ready")) { model.set("ready", true); model.save_changes(); }
+      },
+    };"""
+    code = traitlets.Unicode().tag(sync=True)
+    ready = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(code=_bokeh_js(), **kwargs)
+
+    def __repr__(self):
+        return f"<BokehLoader ready={self.ready}>"
+
+
+class LazyBokeh:
+    """Shows a bokeh figure once BokehJS is on the page.
+
+    `show(make)` puts the loader on the page; `make()` builds the figure as soon as the loader is ready
+    (at once if it already is), and `refresh()` makes it again. Until a page shows the box (in a plain
+    kernel, or under nbval), nothing is built at all.
     """
 
     def __init__(self):
         self.box = W.VBox(layout=W.Layout(width="100%"))
+        self.loader = None
+        self.figure = None
+        self._make = None
+
+    @property
+    def ready(self) -> bool:
+        return self.loader is not None and self.loader.ready
+
+    def show(self, make) -> None:
+        self._make = make
+        if self.loader is None:
+            self.loader = BokehLoader()
+            self.loader.observe(lambda _: self.refresh(), "ready")
+            self.box.children = [self.loader]
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.ready or self._make is None:
+            return
+        from jupyter_bokeh import BokehModel
+        self.figure = self._make()
+        self.box.children = [self.loader, BokehModel(self.figure)]
+
+    def hide(self) -> None:
+        self._make = None
+        self.figure = None
+        if self.loader is not None:
+            self.box.children = [self.loader]
+
+
+class ScoreChart:
+    """Score of each seat by timeline step.
+
+    The points are kept at every step; the figure exists only while the chart is shown (`show()`).
+    jupyter_bokeh renders a figure as it was when the BokehModel was made, so anything but the data
+    (title, legend language, number of lines) is set up front, and the figure is made again when the
+    language or the player count changes.
+    """
+
+    def __init__(self):
+        self.lazy = LazyBokeh()
+        self.box = self.lazy.box
         self._points: dict[int, list[int]] = {}
         self._shape = None
+        self.visible = False
+        self.source = None
 
-    def _build(self, players: int, lang: str, data: dict):
-        # The data goes in before the figure is wrapped: the page draws the model as it is made.
-        self.source = ColumnDataSource(data=data)
+    def _make(self):
+        from bokeh.models import ColumnDataSource
+        from bokeh.plotting import figure
+        players, lang = self._shape
+        self.source = ColumnDataSource(data=self._data(players))
         fig = figure(height=220, sizing_mode="stretch_width", toolbar_location=None,
                      title=render("ui.chart", {}, lang), x_axis_label=render("ui.timeline", {}, lang),
                      y_axis_label=render("ui.score", {}, lang))
@@ -51,9 +133,21 @@ class ScoreChart:
             fig.line("x", f"s{seat}", source=self.source, color=PALETTE[seat], line_width=2,
                      legend_label=render("core.seat", {"n": seat + 1}, lang))
         fig.legend.location = "top_left"
-        self.figure = fig
-        self.box.children = [BokehModel(fig)]
-        self._shape = (players, lang)
+        return fig
+
+    @property
+    def figure(self):
+        return self.lazy.figure
+
+    def show(self):
+        """Put the chart on the page (BokehJS is loaded the first time)."""
+        self.visible = True
+        self.lazy.show(self._make)
+
+    def hide(self):
+        self.visible = False
+        self.source = None
+        self.lazy.hide()
 
     @staticmethod
     def _empty(players):
@@ -63,11 +157,9 @@ class ScoreChart:
         self._points = {}
 
     def rebuild(self):
-        """A new BokehModel holding the current data: a page shows a BokehModel as it was when it was
-        made, so one made (and updated) before the shell was first displayed would come up empty."""
-        if self._shape is None:
-            return
-        self._build(*self._shape, self._data(self._shape[0]))
+        """Make the figure again from the current data (when shown)."""
+        if self.visible:
+            self.lazy.refresh()
 
     def _data(self, players):
         data = self._empty(players)
@@ -83,11 +175,15 @@ class ScoreChart:
         self._points = {p: v for p, v in self._points.items() if p < position}
         scores = match.scores()
         self._points[position] = [scores[s]["total"] for s in range(match.players)]
-        data = self._data(match.players)
-        if self._shape != (match.players, lang):
-            self._build(match.players, lang, data)
+        shape = (match.players, lang)
+        if not self.visible:
+            self._shape = shape
+            return
+        if shape != self._shape or self.source is None:
+            self._shape = shape
+            self.lazy.refresh()
         else:
-            self.source.data = data
+            self.source.data = self._data(match.players)
 
 
 PART_PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
@@ -109,14 +205,19 @@ class ScoreBreakdown:
     def __init__(self):
         self.box = W.VBox(layout=W.Layout(width="100%"))
         self.box.add_class("bgw-final")
-        self.table = W.HTML()
+        self.title = self.table = None        # made when a match first ends
+        self.lazy = LazyBokeh()
         self._key = None
-        self.figure = None
+
+    @property
+    def figure(self):
+        return self.lazy.figure
 
     def update(self, match, lang: str):
         if not match.is_over:
             if self._key is not None:
                 self.box.children = []
+                self.lazy.hide()
                 self._key = None
             return
         key = (id(match), match.position, lang)
@@ -127,15 +228,18 @@ class ScoreBreakdown:
         # part id -> its name, in the order the game scores them
         parts = {p: part_name(match.game, p, lang) for p in dict.fromkeys(p for s in seats for p in scores[s]["parts"])}
         names = [render("core.seat", {"n": s + 1}, lang) for s in seats]
-        self.figure = self._figure(scores, seats, parts, names, lang)
+        if self.table is None:
+            self.title, self.table = W.HTML(), W.HTML()
         self.table.value = self._table(scores, seats, parts, names, lang)
-        title = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>")
-        self.box.children = [title, BokehModel(self.figure), self.table]
+        self.title.value = f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>"
+        self.box.children = [self.title, self.lazy.box, self.table]
+        self.lazy.show(lambda: self._figure(scores, seats, parts, names, lang))
         self._key = key
 
     @staticmethod
     def _figure(scores, seats, parts, names, lang):
-        from bokeh.models import Legend, LegendItem
+        from bokeh.models import ColumnDataSource, Legend, LegendItem
+        from bokeh.plotting import figure
         totals = [scores[s]["total"] for s in seats]
         low = min([0] + [sum(v for v in scores[s]["parts"].values() if v < 0) for s in seats])
         high = max([1] + [sum(v for v in scores[s]["parts"].values() if v > 0) for s in seats])

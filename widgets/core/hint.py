@@ -45,10 +45,10 @@ def hints_html(items: list[dict], lang: str) -> str:
         percent = round(100 * item["share"])
         rows.append(
             f"<div class='bgw-hint' data-id='{html.escape(item['id'])}'>"
+            f"<b>{html.escape(item['label'])}</b> <small>{percent}%</small> "
             f"<span class='bgw-hint-bar' style='display:inline-block;width:{max(percent, 2)}px;height:8px;"
-            f"background:#2e7d32;margin-right:6px'></span><b>{html.escape(item['label'])}</b> "
-            f"<small>{percent}%</small>"
-            f"<details><summary>{html.escape(item['title'])} <code>{html.escape(item['rule'])}</code></summary>"
+            f"background:#2e7d32'></span>"
+            f"<details><summary title='{html.escape(item['rule'])}'>{html.escape(item['title'])}</summary>"
             f"{html.escape(item['text'])}</details></div>")
     head = html.escape(render("ui.hint.title", {}, lang))
     return f"<div class='bgw-hints'><b>{head}</b>{''.join(rows)}</div>"

@@ -353,7 +353,7 @@ class LessonWidget(W.VBox):
         m, lang = self.match, self.lang
         parts = [f"<b>{html.escape(m.game.title.render(lang))}</b>"]
         if view.get("round"):
-            parts.append(html.escape(t("ui.round", lang, round=view["round"], rounds=view.get("rounds", "?"))))
+            parts.append(html.escape(m.game.round_text(view["round"], view.get("rounds", "?")).render(lang)))
         if not m.is_over:
             parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
         if m.to_move is not None:

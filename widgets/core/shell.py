@@ -1,4 +1,4 @@
-"""The game shell: a board with its controls, log, rule panel and chart, around one Match.
+"""The game shell: a board with its controls, decision, rule, log and chart, around one Match.
 
 The shell knows no rules. It asks the match what is legal and why not, shows
 what the engine says, and lets bots or a learner make each decision.
@@ -15,16 +15,20 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import Text, load_catalog, render
+from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, render, simplified
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
+from .hint import hint_bot, hints, hints_html
+from .panel import ShellPanel
+from .setup import SEAT_KINDS, SetupSection
 
 load_catalog(Path(__file__).with_name("texts.toml"))
+load_overrides(Path(__file__).with_name("zh-Hans.toml"))
 log = logging.getLogger(__name__)
 
-SEAT_KINDS = ("human", "random", "greedy")
-LANG_CHOICES = (("English", "en"), ("中文", "zh-Hant"))
+# Each language by its own name (from the kernel, which knows the languages).
+LANG_CHOICES = tuple((LANG_NAMES.get(lang, lang), lang) for lang in engines.core.texts.LANGS)
 _LOG_LINES = 80
 
 
@@ -33,53 +37,65 @@ def t(key: str, lang: str, **params) -> str:
 
 
 def cite(source: str, lang: str) -> str:
-    """'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: 建造階段' (the file stays in the tooltip)."""
+    """'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: 建造階段' (the file stays in the tooltip).
+
+    The section keeps the rulebook's own words; a zh-Hans reader gets them in Simplified characters."""
     kind, _, rest = source.partition(":")
     if kind == "rulebook":
-        return f"{t('ui.source', lang)} § {rest.partition('#')[2]}"
-    return source
+        section = rest.partition("#")[2]
+        return f"{t('ui.source', lang)} § {simplified(section) if lang == 'zh-Hans' else section}"
+    return simplified(source) if lang == "zh-Hans" else source
+
+
+MODES = ("normal", "classroom")
+_RECENT = 6           # latest steps in the panel (the full log is in its own section below)
 
 
 class GameShell(W.VBox):
-    """Play and teach one game in a notebook or a Voila page."""
+    """Play and teach one game in a notebook or a Voila page.
+
+    The page, top to bottom: a header (title, round and phase, scores, language, classroom mode); the
+    board with the panel beside it (Next, Auto-play, Undo, Redo, the timeline, a row for learner aids,
+    the pending decision with its choices, the rule of the last step, the latest steps); then folded
+    sections for seats and a new game, the full log and the score chart. `shell.css` arranges it for
+    wide and narrow screens and for classroom mode (`mode="classroom"` or the toggle in the header).
+    """
 
     def __init__(self, game: str, players: int | None = None, seed: int = 1, options: dict | None = None,
                  seats: dict | None = None, lang: str = "en", match: engines.Match | None = None,
-                 renderer=None, step_delay: float = 0.4):
+                 renderer=None, step_delay: float = 0.4, mode: str = "normal"):
         from .. import renderer_for
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
         self.renderer = renderer or renderer_for(game)
         self.game_id = game
-        self.lang = lang
+        self.lang = engines.core.texts.check_lang(lang)
         self.step_delay = step_delay
         self.refused: list[dict] = []           # forged or illegal messages from the page, kept for review
         self._autoplay_task = None
+        self._message = ""                      # the last refusal, shown in the panel until the next step
 
         self.errors = W.Output(layout=W.Layout(max_height="240px", overflow="auto"))
         self.board = BoardWidget(self.renderer.directory)
         self.board.on_msg(self._guard(self._on_board_message))
+        # The panel: decision, choices, rule, latest steps. Its clicks take the same checked path.
+        self.panel = ShellPanel()
+        self.panel.on_msg(self._guard(self._on_board_message))
         self.status = W.HTML()
-        self.message = W.HTML()
-        self.rule_panel = W.HTML(layout=W.Layout(border="1px solid #ddd", padding="4px 8px"))
-        self.log_panel = W.HTML(layout=W.Layout(max_height="260px", overflow="auto",
-                                                border="1px solid #ddd", padding="4px 8px"))
+        self.status.add_class("bgw-status")
         self.chart = ScoreChart()
         self.final = ScoreBreakdown()
-        # Decisions with no place on the board (pass, done, ...) are buttons under it.
-        self.choice_row = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.choice_row.add_class("bgw-choices")
-        self._choice_key = None
 
         self.next_button = W.Button(icon="step-forward")
         self.autoplay = W.ToggleButton(icon="play")
         self.undo_button = W.Button(icon="undo")
         self.redo_button = W.Button(icon="repeat")
-        self.timeline = W.IntSlider(min=0, max=0, continuous_update=False, layout=W.Layout(width="320px"))
-        self.language = W.ToggleButtons(options=LANG_CHOICES, value=lang, style={"button_width": "72px"})
-        self.teacher = W.Checkbox(value=False, indent=False)
-        for widget in (self.next_button, self.undo_button, self.redo_button):
-            widget.layout = W.Layout(width="auto")
+        self.timeline = W.IntSlider(min=0, max=0, continuous_update=False)
+        self.timeline.add_class("bgw-timeline")
+        self.language = W.ToggleButtons(options=LANG_CHOICES, value=self.lang)
+        self.classroom = W.ToggleButton(value=mode == "classroom", icon="television")
         for widget, name in ((self.next_button, "next"), (self.autoplay, "autoplay"), (self.undo_button, "undo"),
-                             (self.redo_button, "redo")):
+                             (self.redo_button, "redo"), (self.classroom, "classroom-toggle")):
             widget.add_class(f"bgw-{name}")          # stable hooks for browser tests, in any language
         self.next_button.on_click(self._guard(lambda _: self.next_step()))
         self.undo_button.on_click(self._guard(lambda _: self.undo()))
@@ -87,37 +103,90 @@ class GameShell(W.VBox):
         self.autoplay.observe(self._guard(self._on_autoplay), "value")
         self.timeline.observe(self._guard(self._on_timeline), "value")
         self.language.observe(self._guard(lambda change: self.set_lang(change["new"])), "value")
-        self.teacher.observe(self._guard(lambda _: self.refresh()), "value")
+        self.classroom.observe(self._guard(lambda change: self.set_mode(
+            "classroom" if change["new"] else "normal")), "value")
+        self.teacher_view = False               # the teacher's view shows what every seat hides
+        self.teacher = W.Checkbox(value=False, indent=False)
+        self.teacher.add_class("bgw-teacher")
+        self.teacher.observe(self._guard(lambda change: self.set_teacher_view(change["new"])), "value")
+        self.setup = SetupSection(self)         # seats and a new game: made when first opened
+        self.full_log = W.HTML()
+        self.full_log.add_class("bgw-full-log")
 
-        self.seat_row = W.HBox()
-        self.new_game_row = W.HBox()
-        self.edition_input = W.Dropdown(layout=W.Layout(width="300px"))     # shown when the game has editions
-        self.edition_input.add_class("bgw-edition")
-        self.players_input = W.Dropdown(layout=W.Layout(width="140px"))
-        self.seed_input = W.IntText(value=seed, layout=W.Layout(width="140px"))
-        self.option_inputs: dict[str, W.Dropdown] = {}
-        self.option_hints = W.HTML()            # the rulebook's advice on choosing an option, if the game gives one
-        self.option_hints.add_class("bgw-option-hints")
-        self.new_game_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
-        self.new_game_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
+        # Learner aids go in this row: the Hint (the search bot's advice for the learner's seat), shown
+        # only where the search bot can run (OpenSpiel installed).
+        self.hint_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto"))
+        self.hint_button.add_class("bgw-hint-button")
+        self.hint_button.on_click(self._guard(lambda _: self.hint()))
+        self.hint_box = W.HTML()
+        self.hint_box.add_class("bgw-hint-box")
+        self._hint_bot = hint_bot(seed)
+        self._hint_at = None                    # the position the hints shown are for
+        self.aids_row = W.HBox([self.hint_button, self.hint_box] if self._hint_bot else [])
+        self.aids_row.add_class("bgw-aids")
+        controls = W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button])
+        controls.add_class("bgw-controls")
+        panel = W.VBox([controls, self.timeline, self.aids_row, self.panel])
+        panel.add_class("bgw-panel")
+        main = W.VBox([self.final.box, self.board])
+        main.add_class("bgw-main")
+        body = W.HBox([main, panel])
+        body.add_class("bgw-body")
+        header = W.HBox([self.status, self.teacher, self.language, self.classroom])
+        header.add_class("bgw-header")
+        # Folded sections, filled when opened: what is not on screen costs nothing per step.
+        self.help = W.HTML()
+        self.more = W.Accordion(children=[self.setup.box, self.full_log, self.chart.box, self.help],
+                                selected_index=None)
+        self.more.add_class("bgw-more")
+        self.more.observe(self._guard(self._on_section), "selected_index")
+        self.body = body
 
-        super().__init__(children=[
-            self.status, self.final.box, self.board, self.message, self.choice_row,
-            W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button, self.timeline,
-                    self.language]),
-            self.seat_row, self.teacher, self.rule_panel, self.log_panel, self.chart.box,
-            self.new_game_row, self.option_hints, self.errors,
-        ])
+        super().__init__(children=[header, body, self.more, self.errors])
         self.add_class("bgw-shell")
 
         self.match = match or engines.new_match(game, players, seed, options)
-        self.seed_input.value = self.match.seed
         self.bots: dict[int, object] = {}
-        self._build_new_game_row()
+        self.mode = "normal"
         self._set_seats(seats if seats is not None else {s: ("human" if s == 0 else "greedy")
                                                          for s in range(self.match.players)})
         self._label_controls()
+        self._mark_lang()
+        self.set_mode(mode, refresh=False)
         self.refresh()
+
+    # -- modes and folded sections ------------------------------------------------------------------
+    def set_mode(self, mode: str, refresh: bool = True):
+        """"normal" (board and side panel) or "classroom" (large type, board at full width, bottom bar)."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+        self.mode = mode
+        if mode == "classroom":
+            self.add_class("bgw-classroom")
+        else:
+            self.remove_class("bgw-classroom")
+        if self.classroom.value != (mode == "classroom"):
+            self.classroom.value = mode == "classroom"
+        if refresh:
+            self._show_panel()
+
+    def _mark_lang(self):
+        for lang in engines.core.texts.LANGS:
+            self.remove_class(f"bgw-lang-{lang}")
+        self.add_class(f"bgw-lang-{self.lang}")
+
+    def _on_section(self, change):
+        """Fill a section when it opens: the seats and new game, the full log, or the chart (which loads
+        bokeh the first time)."""
+        if change["new"] == 0:
+            self.setup.build()
+        if change["new"] == 1:
+            self.full_log.value = self._log_html()
+        if change["new"] == 2:
+            self.chart.update(self.match, self.lang)
+            self.chart.show()
+        else:
+            self.chart.hide()
 
     # -- error handling: every callback shows its failure on the page ---------------------------
     def _guard(self, callback):
@@ -138,16 +207,11 @@ class GameShell(W.VBox):
                 raise ValueError(f"seat {seat}: unknown kind {kind!r} (choose from {', '.join(SEAT_KINDS)})")
         self.bots = {seat: make_bot(kind, seed=self.match.seed * 31 + seat)
                      for seat, kind in self.seat_kinds.items() if kind != "human"}
-        self.seat_inputs = []
-        for seat in range(self.match.players):
-            dropdown = W.Dropdown(options=[(t(f"ui.seat.{k}", self.lang), k) for k in SEAT_KINDS],
-                                  value=self.seat_kinds[seat], description=t("core.seat", self.lang, n=seat + 1),
-                                  layout=W.Layout(width="190px"), style={"description_width": "initial"})
-            dropdown.observe(self._guard(lambda change, seat=seat: self.set_seat(seat, change["new"])), "value")
-            self.seat_inputs.append(dropdown)
-        self.seat_row.children = self.seat_inputs
+        self.setup.sync()
 
     def set_seat(self, seat: int, kind: str):
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"seat {seat}: unknown kind {kind!r} (choose from {', '.join(SEAT_KINDS)})")
         self.seat_kinds[seat] = kind
         if kind == "human":
             self.bots.pop(seat, None)
@@ -155,60 +219,62 @@ class GameShell(W.VBox):
             self.bots[seat] = make_bot(kind, seed=self.match.seed * 31 + seat)
         self.refresh()
 
-    def _build_new_game_row(self):
-        editions = engines.get_game(self.game_id).editions
-        self.edition_input.options = [(engines.get_game(g).title.render(self.lang), g) for g in editions]
-        self.edition_input.value = self.game_id if editions else None
-        self.edition_input.observe(self._guard(lambda _: self._on_edition()), "value")
-        self._set_player_choices(self.match.players)
-        self.players_input.observe(self._guard(lambda _: self._build_option_inputs()), "value")
-        self._build_option_inputs(self.match.options)
+    # The new-game dialog lives in the folded section; asking for one of its widgets makes them.
+    @property
+    def edition_input(self):
+        self.setup.build()
+        return self.setup.edition_input
 
-    def _dialog_game(self) -> str:
-        """The game the new-game dialog is set for: the edition chosen there, if the game has several."""
-        return self.edition_input.value or self.game_id
+    @property
+    def players_input(self):
+        self.setup.build()
+        return self.setup.players_input
 
-    def _set_player_choices(self, players: int):
-        rules = engines.get_game(self._dialog_game())
-        choices = list(range(rules.min_players, rules.max_players + 1))
-        self.players_input.options = choices
-        self.players_input.value = min(max(players, choices[0]), choices[-1])
+    @property
+    def seed_input(self):
+        self.setup.build()
+        return self.setup.seed_input
 
-    def _on_edition(self):
-        self._set_player_choices(self.players_input.value)
-        self._build_option_inputs()
+    @property
+    def option_inputs(self):
+        self.setup.build()
+        return self.setup.option_inputs
 
-    def _build_option_inputs(self, current: dict | None = None):
-        rules = engines.get_game(self._dialog_game())
-        self.option_inputs = {}
-        for option in rules.options(self.players_input.value):
-            value = (current or {}).get(option.id, option.default)
-            dropdown = W.Dropdown(options=[(t(f"ui.option.{c}", self.lang), c) for c in option.choices],
-                                  value=value if value in option.choices else option.default,
-                                  description=t(f"ui.option.{option.id}", self.lang),
-                                  layout=W.Layout(width="260px"), style={"description_width": "initial"})
-            self.option_inputs[option.id] = dropdown
-        editions = [self.edition_input] if self.edition_input.options else []
-        self.new_game_row.children = [*editions, self.players_input, self.seed_input, *self.option_inputs.values(),
-                                      self.new_game_button]
-        hints = [option.hint.render(self.lang) for option in rules.options(self.players_input.value) if option.hint]
-        self.option_hints.value = "".join(f"<div style='font-size:12px;color:#555'>ⓘ {html.escape(h)}</div>"
-                                          for h in hints)
-        self._label_controls()
+    @property
+    def option_hints(self):
+        self.setup.build()
+        return self.setup.option_hints
+
+    @property
+    def new_game_row(self):
+        self.setup.build()
+        return self.setup.new_game_row
+
+    @property
+    def seat_inputs(self):
+        self.setup.build()
+        return self.setup.seat_inputs
 
     def new_game_from_controls(self):
-        options = {key: box.value for key, box in self.option_inputs.items()}
-        if self._dialog_game() != self.game_id:
-            self._switch_game(self._dialog_game())
-        self.new_game(self.players_input.value, self.seed_input.value, options)
+        """New game as the dialog is set (edition, players, seed, options)."""
+        self.setup.build()
+        self.setup.new_game()
 
-    def _switch_game(self, game: str):
-        """Another edition of the same game: its rules, and its board renderer if it has another."""
+    def set_teacher_view(self, on: bool):
+        """The teacher's view shows the whole table, hidden information included."""
+        self.teacher_view = bool(on)
+        if self.teacher.value != self.teacher_view:
+            self.teacher.value = self.teacher_view
+        self.refresh()
+
+    def switch_game(self, game: str):
+        """Another edition of the same game: its rules, and its board renderer if it has another (the next
+        new_game() starts a match of it)."""
         from .. import renderer_for
         renderer = renderer_for(game)
         if renderer.directory != self.renderer.directory:
-            from .board import _HOST_CSS
-            self.board._esm = (renderer.directory / "board.js").read_text(encoding="utf-8")
+            from .board import _HOST_CSS, renderer_module
+            self.board._esm = renderer_module(renderer.directory)
             self.board._css = _HOST_CSS + (renderer.directory / "board.css").read_text(encoding="utf-8")
         self.game_id, self.renderer = game, renderer
 
@@ -218,7 +284,7 @@ class GameShell(W.VBox):
         self.chart.reset()
         self._set_seats(seats if seats is not None else
                         {s: self.seat_kinds.get(s, "greedy" if s else "human") for s in range(players)})
-        self.message.value = ""
+        self._message = ""
         self.refresh()
 
     def load(self, saved: str):
@@ -244,7 +310,7 @@ class GameShell(W.VBox):
         else:
             self.refresh()
             return False
-        self.message.value = ""
+        self._message = ""
         self.refresh()
         return True
 
@@ -263,7 +329,7 @@ class GameShell(W.VBox):
         m.play(action_id)
         while m.pending == "chance":      # the learner's own draw: the tile turns over at once
             m.advance(step=True)
-        self.message.value = ""
+        self._message = ""
         self.refresh()
         return True
 
@@ -280,6 +346,17 @@ class GameShell(W.VBox):
                 self._say("ui.forged", detail=detail)
             return
         self.choose(content["id"])
+
+    def hint(self) -> list[dict]:
+        """The search bot's three best moves for the learner to move, with the rule each applies."""
+        m = self.match
+        if self._hint_bot is None or m.to_move is None or m.to_move in self.bots:
+            return []
+        self.hint_box.value = html.escape(t("ui.hint.thinking", self.lang))
+        items = hints(m, self.lang, self._hint_bot)
+        self.hint_box.value = hints_html(items, self.lang)
+        self._hint_at = m.position
+        return items
 
     def undo(self):
         self.stop_autoplay()
@@ -329,16 +406,9 @@ class GameShell(W.VBox):
         self.lang = engines.core.texts.check_lang(lang)
         if self.language.value != lang:
             self.language.value = lang
+        self._mark_lang()
         self._label_controls()
-        chosen = self.edition_input.value
-        self.edition_input.options = [(engines.get_game(g).title.render(lang), g) for _, g in self.edition_input.options]
-        self.edition_input.value = chosen
-        self._build_option_inputs({k: v.value for k, v in self.option_inputs.items()})
-        for seat, dropdown in enumerate(self.seat_inputs):
-            value = dropdown.value
-            dropdown.options = [(t(f"ui.seat.{k}", lang), k) for k in SEAT_KINDS]
-            dropdown.value = value
-            dropdown.description = t("core.seat", lang, n=seat + 1)
+        self.setup.sync()
         self.refresh()
 
     def _label_controls(self):
@@ -347,22 +417,29 @@ class GameShell(W.VBox):
         self.autoplay.description = t("ui.autoplay", lang)
         self.undo_button.description = t("ui.undo", lang)
         self.redo_button.description = t("ui.redo", lang)
+        self.hint_button.description = t("ui.hint", lang)
+        self.hint_button.tooltip = t("ui.hint.title", lang)
         self.timeline.description = t("ui.timeline", lang)
+        self.classroom.description = t("ui.classroom", lang)
+        self.classroom.tooltip = t("ui.classroom-help", lang)
         self.teacher.description = t("ui.teacher", lang)
-        self.new_game_button.description = t("ui.new-game", lang)
-        self.players_input.description = t("ui.players", lang)
-        self.edition_input.description = t("ui.edition", lang)
-        self.seed_input.description = t("ui.seed", lang)
+        self.more.titles = (t("ui.section.setup", lang), t("ui.section.log", lang), t("ui.section.chart", lang),
+                            t("ui.section.help", lang))
+        self.help.value = "".join(f"<p>{html.escape(t(key, lang))}</p>" for key in ("ui.help.play", "ui.help.keys"))
 
     def _say(self, key: str, **params):
-        self.message.value = f"<div class='bgw-message'>{html.escape(t(key, self.lang, **params))}</div>"
+        """A message in the panel (a refusal, say) until the next step."""
+        self._message = t(key, self.lang, **params)
+        self._show_panel()
 
     # -- drawing --------------------------------------------------------------------------------
     def refresh(self):
+        """Redraw everything from the match: the board first (one message), then the panel (one message),
+        then the controls and whatever folded section is open."""
         m, lang = self.match, self.lang
         seat = m.to_move
         human_seats = [s for s in range(m.players) if s not in self.bots]
-        viewer = None if self.teacher.value or not human_seats else (seat if seat in human_seats else human_seats[0])
+        viewer = None if self.teacher_view or not human_seats else (seat if seat in human_seats else human_seats[0])
         view = m.view(viewer)
         offer = seat is not None and seat not in self.bots
         choices = []
@@ -370,12 +447,13 @@ class GameShell(W.VBox):
             for action, why in m.candidates():
                 choices.append({"id": action.id, "target": action.target, "label": action.label.render(lang),
                                 "legal": why is None, "why": None if why is None else why.render(lang)})
+        open_mats = {"mats": "compact", "open": human_seats}
+        if self.board.options != open_mats:
+            self.board.options = open_mats
         self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if offer else None)
-        self._show_choice_buttons(choices)
+        self._choices = choices
+        self._show_panel()
         self.status.value = self._status_html(view)
-        self.rule_panel.value = self._rule_html()
-        self.log_panel.value = self._log_html()
-        self.chart.update(m, lang)
         self.final.update(m, lang)
         with self.timeline.hold_trait_notifications():
             self.timeline.max = len(m.timeline)
@@ -384,59 +462,77 @@ class GameShell(W.VBox):
         self.redo_button.disabled = not m.can_redo()
         self.next_button.disabled = m.is_over
         self.autoplay.disabled = m.is_over
+        self.hint_button.disabled = seat is None or seat in self.bots
+        if self._hint_at != m.position and self.hint_box.value:
+            self.hint_box.value = ""             # the hints were for another position
+        self.chart.update(m, lang)
+        if self.more.selected_index == 1:
+            self.full_log.value = self._log_html()
 
-    def _show_choice_buttons(self, choices: list):
-        """One button per offered choice that has no board element; a click takes the checked path."""
-        loose = [c for c in choices if not c["target"]]
-        key = (tuple((c["id"], c["label"], c["legal"], c["why"]) for c in loose), self.lang)
-        if key == self._choice_key:
-            return
-        self._choice_key = key
-        buttons = []
-        for c in loose:
-            button = W.Button(description=c["label"], disabled=not c["legal"],
-                              tooltip=c["label"] if c["legal"] else f"{c['label']}: {c['why']}",
-                              layout=W.Layout(width="auto"), button_style="warning" if c["legal"] else "")
-            button.add_class("bgw-choice")
-            button.add_class("bgw-choice-" + "".join(ch if ch.isalnum() else "-" for ch in c["id"]))
-            button.on_click(self._guard(lambda _, action_id=c["id"]: self.choose(action_id)))
-            buttons.append(button)
-        self.choice_row.children = ([W.HTML(f"<b>{html.escape(t('ui.other-choices', self.lang))}</b>&nbsp;")]
-                                    + buttons) if buttons else []
+    def _show_panel(self):
+        m, lang = self.match, self.lang
+        choices = getattr(self, "_choices", [])
+        on_board = sum(1 for c in choices if c["target"] and c["legal"])
+        panel = {
+            "decision": self._decision(),
+            "message": self._message,
+            "choices": choices,
+            "located": t("ui.on-board", lang, n=on_board) if on_board else "",
+            "locate": t("ui.locate", lang),
+            "list": t("ui.list-choices", lang),
+            "captions": [event.text(lang) for event in m.events_of(m.position)][-4:] if m.position else [],
+            "rule": self._rule(),
+            "log_heading": t("ui.recent", lang),
+            "log": [self._event(e) for e in reversed(m.log[-_RECENT:])],
+            "keys": t("ui.keys", lang),
+            "revision": self.board.revision,
+        }
+        self.panel.panel = panel
+
+    def _decision(self) -> dict:
+        m, lang = self.match, self.lang
+        if m.is_over:
+            return {"kind": "over", "seat": None, "text": t("ui.over", lang)}
+        if m.to_move is None:
+            return {"kind": "auto", "seat": None, "text": t("ui.automatic", lang)}
+        if m.to_move in self.bots:
+            return {"kind": "bot", "seat": m.to_move, "text": t(
+                "ui.bot-turn", lang, seat=m.to_move, bot=t(f"ui.seat.{self.seat_kinds[m.to_move]}", lang))}
+        return {"kind": "human", "seat": m.to_move, "text": t("ui.waiting", lang, seat=m.to_move)}
 
     def _status_html(self, view) -> str:
         m, lang = self.match, self.lang
-        parts = [f"<b>{html.escape(m.game.title.render(lang))}</b>"]
+        parts = [f"<span class='bgw-title'>{html.escape(m.game.title.render(lang))}</span>"]
         if view.get("round"):
-            parts.append(html.escape(t("ui.round", lang, round=view["round"], rounds=view.get("rounds", "?"))))
+            parts.append(html.escape(m.game.round_text(view["round"], view.get("rounds", "?")).render(lang)))
         if not m.is_over:
             parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
-        if m.is_over:
-            totals = ("、" if lang.startswith("zh") else ", ").join(f"{t('core.seat', lang, n=s + 1)} {v['total']}" for s, v in m.scores().items())
-            parts.append(html.escape(f"{t('ui.over', lang)} {totals}"))
-        elif m.to_move is None:
-            parts.append(html.escape(t("ui.automatic", lang)))
-        elif m.to_move in self.bots:
-            parts.append(html.escape(t("ui.bot-turn", lang, seat=m.to_move,
-                                       bot=t(f"ui.seat.{self.seat_kinds[m.to_move]}", lang))))
         else:
-            parts.append(html.escape(t("ui.waiting", lang, seat=m.to_move)))
+            parts.append(html.escape(t("ui.over", lang)))
+        joiner = "、" if lang.startswith("zh") else ", "
+        scores = m.scores()
+        totals = joiner.join(t("ui.seat-score", lang, seat=s, score=v["total"]) for s, v in scores.items())
+        line = " · ".join(parts) + f"<span class='bgw-scores'>{html.escape(t('ui.scores', lang, totals=totals))}</span>"
         stand_in = view.get("stand_in") or {}
-        badge = ""
         if any(stand_in.values()):
-            badge = (f"<div class='bgw-stand-in' style='color:#8a5a00;font-size:12px'>⚠ "
-                     f"{html.escape(t('ui.stand-in', lang))}</div>")
-        return " · ".join(parts) + badge
+            line += (f"<span class='bgw-stand-in' title='{html.escape(t('ui.stand-in', lang))}'>⚠ "
+                     f"{html.escape(t('ui.stand-in-badge', lang))}</span>")
+        return line
 
-    def _rule_html(self) -> str:
+    def _rule(self) -> dict | None:
         m, lang = self.match, self.lang
         event = m.log[-1] if m.log else None
         rule = m.rule(event.rule) if event else None
         if rule is None:
-            return ""
-        return (f"<b>{html.escape(t('ui.rule', lang))}: {html.escape(rule.title[lang])}</b> "
-                f"<code>{rule.id}</code><br>{html.escape(rule.text[lang])}<br>"
-                f"<small title='{html.escape(rule.source)}'>{html.escape(cite(rule.source, lang))}</small>")
+            return None
+        return {"heading": t("ui.rule", lang), "title": rule.title[lang], "id": rule.id, "text": rule.text[lang],
+                "cite": cite(rule.source, lang), "source": rule.source}
+
+    def _event(self, event) -> dict:
+        m, lang = self.match, self.lang
+        rule = m.rule(event.rule)
+        return {"text": event.text(lang), "rule": event.rule, "automatic": bool(event.automatic),
+                "cite": cite(rule.source, lang) if rule else "", "tip": rule.text[lang] if rule else ""}
 
     def _log_html(self) -> str:
         m, lang = self.match, self.lang
@@ -449,11 +545,7 @@ class GameShell(W.VBox):
             lines.append(f"<div class='bgw-event' data-rule='{event.rule}' style='{style}' "
                          f"title='{html.escape(tooltip)}'>{html.escape(event.text(lang))} "
                          f"<small style='color:#888'>[{event.rule} · {html.escape(citation)}]</small></div>")
-        return f"<b>{html.escape(t('ui.log', lang))}</b>" + "".join(lines)
-
-    def _repr_mimebundle_(self, **kwargs):
-        self.chart.rebuild()      # the chart as it is now, not as it was when the shell was made
-        return super()._repr_mimebundle_(**kwargs)
+        return "".join(lines)
 
     def __repr__(self):
-        return f"<GameShell {self.game_id} position={self.match.position} lang={self.lang}>"
+        return f"<GameShell {self.game_id} position={self.match.position} lang={self.lang} mode={self.mode}>"

@@ -3,11 +3,16 @@
 // editions comes from the view and the labels (the 2009 map has no fleets and no discard pile, its words
 // are its own), so the same parts draw both maps.
 //
-// From top to bottom: the start-tile choice (only while it is offered), the map (regions,
-// shipping tracks, cities, fleets, connections, open seas, decks, governors), the Europe
-// discard pile and a legend, the building tray, and one mat per player.
+// Sections: the start-tile choice (only while it is offered), the map (regions, shipping tracks,
+// cities, fleets, connections, open seas, decks, governors), the Europe discard pile, a legend, the
+// building tray, and one mat per player. A narrow board stacks them; a wide one (a projector, classroom
+// mode) puts the tray and the mats beside the map, so the whole board fits one screen.
+//
+// Each section is kept from one drawing to the next unless what it shows has changed: a click redraws
+// only the sections it touched. With options.mats = "compact" (the game shell's choice) only the seat to
+// move, the seats in options.open and a mat a lesson focuses on are drawn in full, the others as one line
+// each; a click on a line opens that mat (and a click on its name closes it again).
 
-const NS = "http://www.w3.org/2000/svg";
 const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];   // as in the score chart
 const SILENT_COLOUR = "#8c8c8c";
 const ATTRIBUTES = ["industry", "culture", "wealth", "influence"];
@@ -21,15 +26,9 @@ const CARD_FILL = { europe: "#d7cce8", slavery: "#8d7b6a", africa: "#e9cf98", "s
 const LINK_COLOUR = "#7a4a1a";
 const WIDTH = 1000;
 const MAP_H = 620;
+const GAP = 10;                 // between the two columns of a wide board
+const WIDE_MIN_PX = 1500;       // a board drawn at least this wide on screen takes the wide arrangement
 let instances = 0;      // each board on a page gets its own pattern ids
-
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function titled(node, text) {
   el("title", {}, node, text);
@@ -49,7 +48,8 @@ function colourOf(owner) {
   return SEAT_COLOURS[owner] ?? "#333";
 }
 
-function draw(model, root, tip, uid) {
+function draw(model, state) {
+  const { tip, uid } = state;
   const view = model.get("view") || {};
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
@@ -63,17 +63,7 @@ function draw(model, root, tip, uid) {
   const buildingData = (id) => labels[`data.building.${id}`] || { actions: [], combine: "", icons: {}, glory: 0 };
   const buildingActions = (_view, id) => buildingData(id).actions;
 
-  // The legal choices with no element on the board (the shell shows them as buttons), listed so that a
-  // test can tell when the buttons under the board belong to this drawing.
-  const loose = choices.filter((c) => !c.target && c.legal).map((c) => c.id).join(" ");
-  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision"),
-                          "data-loose": loose });
-  const defs = el("defs", {}, svg);
-  const hatch = el("pattern", { id: `bgw-hatch-${uid}`, width: 10, height: 10, patternUnits: "userSpaceOnUse",
-                                patternTransform: "rotate(45)" }, defs);
-  el("rect", { width: 10, height: 10, fill: "#c9c9c9", opacity: 0.35 }, hatch);
-  el("line", { x1: 0, y1: 0, x2: 0, y2: 10, stroke: "#777", "stroke-width": 2.5, opacity: 0.35 }, hatch);
-  let y = 8;
+  const lang = model.get("lang");
 
   // Mark an element as a choice: highlighted and clickable if legal, dimmed with the reason if not.
   const offer = (group, target) => {
@@ -224,30 +214,35 @@ function draw(model, root, tip, uid) {
 
   // -- start tile choice -------------------------------------------------------------------
   const startChoices = choices.filter((c) => c.target && c.target.startsWith("start."));
-  if (startChoices.length) {
-    el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, svg, L("ui.choose-start"));
+  const sectionStart = (S) => {
+    const y = 0;
+    el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, S, L("ui.choose-start"));
     startChoices.forEach((c, i) => {
       const id = c.target.slice("start.".length);
-      const g = tile(svg, 10 + i * 250, y + 26, 230, 58, { id, level: 0, ...buildingData(id) });
+      const g = tile(S, 10 + i * 250, y + 26, 230, 58, { id, level: 0, ...buildingData(id) });
       offer(g, c.target);
     });
-    y += 96;
-  }
+    return 96;
+  };
 
-  // -- the map -------------------------------------------------------------------------------
+  // -- the map, and a row of region cells under it -------------------------------------------
   const map = view.map;
-  if (map) {
-    const M = el("g", { class: "bgw-map", transform: `translate(0 ${y})` }, svg);
+  // who holds each governor card (a governor's deck names its region)
+  const governorHolder = {};
+  (view.players || []).forEach((p, seat) => {
+    for (const c of p.cards || []) if (c.governor) governorHolder[c.deck] = seat;
+  });
+  const regions = (map && map.regions) || [];
+  const spaces = {};
+  for (const s of (map && map.spaces) || []) spaces[s.id] = s;
+  // The map is drawn in layers, each kept until what it shows changes: a disc on a city redraws the
+  // cities, not the whole map. Every layer is a g.bgw-map at the map's origin.
+  const mapLayer = (name, paint, height = 0) => (S) => {
+    paint(el("g", { class: "bgw-map", "data-layer": name }, S));
+    return height;
+  };
+  const layerRegions = (M) => {
     el("rect", { x: 0, y: 0, width: WIDTH, height: MAP_H, rx: 6, fill: "#9cc3dd" }, M);
-    const regions = map.regions || [];
-    const spaces = {};
-    for (const s of map.spaces || []) spaces[s.id] = s;
-    // who holds each governor card (a governor's deck names its region)
-    const governorHolder = {};
-    (view.players || []).forEach((p, seat) => {
-      for (const c of p.cards || []) if (c.governor) governorHolder[c.deck] = seat;
-    });
-
     // regions: open ones bright with a solid border, closed ones hatched with a dashed border
     for (const r of regions) {
       const [x, y0, w, h] = r.area;
@@ -264,6 +259,8 @@ function draw(model, root, tip, uid) {
       el("text", { x: lx, y: ly + 5, "font-size": 15, "font-weight": 700, "text-anchor": "middle", fill: "#1c2833",
                    class: "bgw-halo-text bgw-region-name", "data-region": r.id }, M, L(`region.${r.id}`));
     }
+  };
+  const layerConnections = (M) => {
     // connections (under the spaces): the controller's colour once someone holds both ends
     for (const c of map.connections || []) {
       const a = spaces[c.a], b = spaces[c.b];
@@ -284,6 +281,8 @@ function draw(model, root, tip, uid) {
       titled(g, tipText);
     }
 
+  };
+  const layerTracks = (M) => {
     // shipping tracks: numbered from the farthest space (1) to the one nearest the deck
     for (const r of regions) {
       const pts = r.track_at || [];
@@ -312,6 +311,8 @@ function draw(model, root, tip, uid) {
       offer(g, `track.${r.id}`);
     }
 
+  };
+  const layerSpaces = (M) => {
     // cities (circles; two rings for 2 glory) and fleets (diamonds)
     for (const s of map.spaces || []) {
       const [x, y0] = s.at;
@@ -335,6 +336,8 @@ function draw(model, root, tip, uid) {
       offer(g, `space.${s.id}`);
     }
 
+  };
+  const layerSeas = (M) => {
     // open seas, with each owner's discs there
     for (const r of regions) {
       if (!r.sea_at) continue;
@@ -353,6 +356,8 @@ function draw(model, root, tip, uid) {
       offer(g, `sea.${r.id}`);
     }
 
+  };
+  const layerDecks = (M) => {
     // decks: the top card face up, the count; Europe's discard pile beside them
     const deckName = (id) => (id === "slavery" || id === "europe" ? L(`ui.deck.${id}`) : L(`region.${id}`));
     for (const r of regions) {
@@ -385,14 +390,16 @@ function draw(model, root, tip, uid) {
       }
     }
 
-    y += MAP_H + 6;
+  };
 
-    // -- one cell per region: open or not, its governor, and who is present (discs there) --------------
+  // -- one cell per region: open or not, its governor, and who is present (discs there) --------------
+  const sectionRegionInfo = (S) => {
+    const y = 0;
     const cellW = (WIDTH - 12) / regions.length;
     const rows = Math.max(1, ...regions.map((r) => Math.ceil(Object.keys(r.presence || {}).length / 3)));
     const cellH = 62 + rows * 17;
     regions.forEach((r, i) => {
-      const x = 6 + i * cellW, g = el("g", { class: "bgw-region-info", "data-region": r.id, "data-open": r.open ? "1" : "0" }, svg);
+      const x = 6 + i * cellW, g = el("g", { class: "bgw-region-info", "data-region": r.id, "data-open": r.open ? "1" : "0" }, S);
       el("rect", { x: x + 1, y, width: cellW - 2, height: cellH, rx: 5, fill: REGION_FILL[r.id] || "#eee",
                    stroke: r.open ? "#34495e" : "#7b7d7d", "stroke-dasharray": r.open ? null : "5 3" }, g);
       fitted(g, { x: x + 7, y: y + 16, "font-size": 12.5, "font-weight": 700, fill: "#1c2833" }, L(`region.${r.id}`), cellW - 14);
@@ -417,32 +424,40 @@ function draw(model, root, tip, uid) {
         counts(g, x + 9 + textWidth(`${L("ui.presence")}:`, 10), yy + 5 + (k / 3) * 17, Object.fromEntries(owners.slice(k, k + 3)));
       titled(g, `${L(`region.${r.id}`)}: ${L("ui.presence-help")}`);
     });
-    y += cellH + 8;
+    return y + cellH + 8;
+  };
 
-    // -- the Europe discard pile, face up: any card may be acquired from it (Age of Sail only) ------
+  // -- the Europe discard pile, face up: any card may be acquired from it (Age of Sail only) ------
+  const sectionDiscard = (S) => {
+    const y = 0;
     const pile = map.discard || [];
     const cw = 40, ch = 54;
     if (map.discard_pile !== false) {
-      el("text", { x: 10, y: y + 14, "font-size": 14, "font-weight": 700 }, svg, `${L("ui.discard")} (${pile.length})`);
-      if (!pile.length) el("text", { x: 10, y: y + 34, "font-size": 12, fill: "#777" }, svg, L("ui.empty"));
+      el("text", { x: 10, y: y + 14, "font-size": 14, "font-weight": 700 }, S, `${L("ui.discard")} (${pile.length})`);
+      if (!pile.length) el("text", { x: 10, y: y + 34, "font-size": 12, fill: "#777" }, S, L("ui.empty"));
     }
     pile.forEach((c, i) => {
       const x = 10 + (i % 22) * (cw + 4), yy = y + 22 + Math.floor(i / 22) * (ch + 6);
-      const g = card(svg, x, yy, cw, ch, c, { named: true });
+      const g = card(S, x, yy, cw, ch, c, { named: true });
       offer(g, `discard.${c.id}`);
     });
     // the Silent Fleet's discs still in its supply
     if (view.silent_fleet) {
       const sx = WIDTH - 250;
-      disc(svg, sx + 8, y + 10, 7, "silent");
-      el("text", { x: sx + 20, y: y + 14, "font-size": 13, "font-weight": 700 }, svg,
+      disc(S, sx + 8, y + 10, 7, "silent");
+      el("text", { x: sx + 20, y: y + 14, "font-size": 13, "font-weight": 700 }, S,
          `${seatName("silent")}: ${L("ui.supply")} ${view.silent_fleet.supply}`);
     }
-    y += pile.length ? 22 + Math.ceil(pile.length / 22) * (ch + 6) + 4 : (map.discard_pile !== false || view.silent_fleet ? 44 : 0);
+    return pile.length ? 22 + Math.ceil(pile.length / 22) * (ch + 6) + 4 : (map.discard_pile !== false || view.silent_fleet ? 44 : 0);
+  };
 
-    // -- legend ---------------------------------------------------------------------------------
-    const lg = el("g", { class: "bgw-legend" }, svg);
-    const frame = el("rect", { x: 6, y, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
+  // -- legend (what a map has: the 2009 map has no fleets and no glory connections) ------------------
+  const hasFleets = !!map && (map.spaces || []).some((s) => s.kind === "fleet");
+  const hasGloryLinks = !!map && (map.connections || []).some((c) => c.kind === "glory");
+  const sectionLegend = (S) => {
+    const y = 0;
+    const lg = el("g", { class: "bgw-legend" }, S);
+    const box = el("rect", { x: 6, y, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
     let lx = 16, ly = y + 18;
     const item = (paint, text) => {
       const w = paint(lx, ly);
@@ -453,13 +468,12 @@ function draw(model, root, tip, uid) {
     item((x, yy) => { el("circle", { cx: x + 8, cy: yy, r: 8, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 16; }, L("ui.city"));
     item((x, yy) => { el("circle", { cx: x + 10, cy: yy, r: 10, fill: "#fff", stroke: "#a04000", "stroke-width": 2 }, lg);
                       el("circle", { cx: x + 10, cy: yy, r: 7, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 20; }, L("ui.city2"));
-    const hasFleets = (map.spaces || []).some((s) => s.kind === "fleet");
     if (hasFleets) item((x, yy) => { el("polygon", { points: `${x + 9},${yy - 9} ${x + 18},${yy} ${x + 9},${yy + 9} ${x},${yy}`, fill: "#fff", stroke: "#0b3c5d", "stroke-width": 2 }, lg); return 18; }, L("ui.fleet"));
     item((x, yy) => { el("circle", { cx: x + 9, cy: yy, r: 9, fill: "#fff", stroke: "#1b2631", "stroke-width": 2 }, lg);
                       el("text", { x: x + 9, y: yy + 4, "font-size": 10, "font-weight": 700, "text-anchor": "middle" }, lg, "1"); return 18; }, L("ui.track-legend"));
     item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
                       el("circle", { cx: x + 13, cy: yy, r: 6, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.token"));
-    if ((map.connections || []).some((c) => c.kind === "glory"))
+    if (hasGloryLinks)
       item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
                         el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.glory"));
     item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: SEAT_COLOURS[0], "stroke-width": 6, "stroke-linecap": "round" }, lg); return 26; }, L("ui.controlled"));
@@ -470,22 +484,24 @@ function draw(model, root, tip, uid) {
     const owners = (view.players || []).map((_, s) => s);
     if (view.silent_fleet) owners.push("silent");
     for (const o of owners) item((x, yy) => { disc(lg, x + 7, yy, 7, o); return 14; }, seatName(o));
-    const legendH = (lx > 16 ? ly : ly - 24) - y + 20;     // as many rows as the items took
-    frame.setAttribute("height", legendH);
-    y += legendH + 8;
-  }
+    const height = (lx > 16 ? ly : ly - 24) - y + 20;      // as many rows as the items took
+    box.setAttribute("height", height);
+    return height + 8;
+  };
 
   // -- building tray: one column per level --------------------------------------------------------
-  el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, svg, L("ui.tray"));
+  const sectionTray = (S) => {
+  let y = 0;
+  el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, S, L("ui.tray"));
   y += 26;
   const colW = 194, tileH = 58;
   let deepest = 0;
   for (let level = 1; level <= 5; level++) {
     const x = 10 + (level - 1) * (colW + 4);
-    el("text", { x, y: y + 12, "font-size": 12, fill: "#555" }, svg, `${L("ui.level")} ${level}`);
+    el("text", { x, y: y + 12, "font-size": 12, fill: "#555" }, S, `${L("ui.level")} ${level}`);
     const column = (view.tray || []).filter((b) => b.level === level);
     column.forEach((b, i) => {
-      const g = tile(svg, x, y + 18 + i * (tileH + 6), colW, tileH, b, `×${b.left}`);
+      const g = tile(S, x, y + 18 + i * (tileH + 6), colW, tileH, b, `×${b.left}`);
       if (!b.left) g.setAttribute("opacity", 0.35);
       offer(g, `tray.${b.id}`);
     });
@@ -494,25 +510,37 @@ function draw(model, root, tip, uid) {
     if (level === 5 && faceDown !== undefined && (Array.isArray(faceDown) ? faceDown.length : faceDown)) {
       const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(", ")
                                                             : `${view.level5_face_down}`;
-      el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": 11, fill: "#555" }, svg,
+      el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": 11, fill: "#555" }, S,
          `${L("ui.face-down")}: ${hidden}`);
       rows += 0.5;
     }
     deepest = Math.max(deepest, rows);
   }
-  y += 18 + deepest * (tileH + 6) + 10;
+  return y + 18 + deepest * (tileH + 6) + 10;
+  };
 
-  // -- player mats ----------------------------------------------------------------------------------
+  // -- player mats: in full, or compact (one line) -----------------------------------------------------
   const turn = view.turn;
-  (view.players || []).forEach((p, seat) => {
-    const h = 214, colour = SEAT_COLOURS[seat];
+  const sectionMat = (S, seat, full, toggle) => {
+    const p = view.players[seat];
+    const y = 0;
+    const colour = SEAT_COLOURS[seat];
     const passed = p.passed && view.phase === "action";
-    const matG = el("g", { class: "bgw-mat", "data-seat": seat, "data-passed": passed ? "1" : "0" }, svg);
+    const matG = el("g", { class: "bgw-mat", "data-seat": seat, "data-passed": passed ? "1" : "0",
+                           "data-full": full ? "1" : "0" }, S);
     const active = view.to_move === seat || (view.step && view.step.seat === seat && view.to_move === null);
+    if (!full) return compactMat(matG, p, seat, colour, passed, active, toggle);
+    const h = 214;
     el("rect", { x: 6, y, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
                  "stroke-width": active ? 4 : 1.5 }, matG);
     el("circle", { cx: 24, cy: y + 20, r: 9, fill: colour }, matG);
-    el("text", { x: 40, y: y + 25, "font-size": 15, "font-weight": 700 }, matG, L(`seat.${seat}`));
+    const name = el("text", { x: 40, y: y + 25, "font-size": 15, "font-weight": 700, class: "bgw-mat-name" }, matG, L(`seat.${seat}`));
+    if (toggle) {       // a mat opened by a click closes by a click on its name
+      name.style.cursor = "pointer";
+      el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 28, y: y + 24, "font-size": 11, fill: "#1a5276",
+                   class: "bgw-mat-toggle", style: "cursor:pointer" }, matG, `▴ ${L("ui.fold")}`).addEventListener("click", toggle);
+      name.addEventListener("click", toggle);
+    }
     if (view.crown === seat) titled(el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 6, y: y + 26, "font-size": 18, fill: "#b7950b" }, matG, "♛"),
                                     L("ui.crown"));
     // discs: harbor and supply
@@ -642,39 +670,154 @@ function draw(model, root, tip, uid) {
       if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": 9.5, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
       titled(g, `${L(`token.${kind}`)}: ${n}` + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
     });
-    y += h + 8;
-  });
+    return h + 8;
+  };
 
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y}`);
-  root.replaceChildren(svg);
+  // One line for a mat: name, tracks and levels, discs, buildings, cards and tokens. A click opens it.
+  const compactMat = (matG, p, seat, colour, passed, active, toggle) => {
+    const h = 40;
+    matG.classList.add("bgw-mat-compact");
+    const frame = el("rect", { x: 6, y: 0, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
+                               "stroke-width": active ? 4 : 1.5 }, matG);
+    el("circle", { cx: 24, cy: 20, r: 9, fill: colour }, matG);
+    el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700 }, matG, L(`seat.${seat}`));
+    let x = 40 + textWidth(L(`seat.${seat}`), 15) + 8;
+    if (view.crown === seat) { titled(el("text", { x, y: 26, "font-size": 17, fill: "#b7950b" }, matG, "♛"), L("ui.crown")); x += 20; }
+    if (passed) x += pill(matG, x, 13, L("ui.passed"), "#566573", "#fff", 10) + 6;
+    x = Math.max(x, 150);
+    ATTRIBUTES.forEach((a, i) => {
+      const value = p.attributes[a];
+      el("rect", { x, y: 13, width: 14, height: 14, rx: 2, fill: ATTRIBUTE_COLOURS[a] }, matG);
+      const label = `${value}`;
+      el("text", { x: x + 18, y: 25, "font-size": 13, "font-weight": 700 }, matG, label);
+      titled(el("rect", { x, y: 8, width: 40, height: 24, fill: "transparent" }, matG),
+             `${L(`attribute.${a}`)} ${value} → ${L(`level.${LEVELS[i]}`)} ${p.levels[LEVELS[i]]}`);
+      x += 44;
+    });
+    const facts = [
+      `${L("ui.harbor")} ${p.harbor}`,
+      `${L("ui.supply")} ${p.supply}`,
+      `${L("ui.coastline")} ${(p.buildings || []).length}/8`,
+      `${L("ui.cards")} ${(p.cards || []).length - (p.governor_slot ? 1 : 0)}/${p.levels.card_limit}`,
+    ];
+    const tokens = Object.values(p.action_tokens || {}).reduce((a, b) => a + b, 0)
+                 + Object.values(p.attribute_tokens || {}).reduce((a, b) => a + b, 0);
+    if (tokens) facts.push(`${L("ui.tokens")} ${tokens}`);
+    el("text", { x: x + 8, y: 25, "font-size": 12, fill: "#333" }, matG, facts.join(" · "));
+    if (toggle) {
+      el("text", { x: WIDTH - 18, y: 25, "font-size": 11, "text-anchor": "end", fill: "#1a5276", class: "bgw-mat-toggle" }, matG,
+         `▾ ${L("ui.unfold")}`);
+      matG.style.cursor = "pointer";
+      titled(frame, L("ui.unfold"));
+      matG.addEventListener("click", toggle);
+    }
+    return h + 6;
+  };
+
+  // -- arrange the sections: reuse each one whose content is unchanged ------------------------------
+  const pick = (...prefixes) => choices.filter((c) => c.target && prefixes.some((x) => c.target.startsWith(x)))
+    .map((c) => [c.target, c.id, c.legal, c.label, c.why]);
+  const focus = view.to_move ?? (view.step ? view.step.seat : null) ?? state.focus ?? 0;
+  const keptOpen = (model.get("options") || {}).open || [];      // seats the shell keeps open (the humans')
+  state.focus = focus;
+  const sections = [];      // [name, key, draw, column]: column 0 beside column 1 when wide
+  const add = (name, column, key, paint) => sections.push({ name, column, key: JSON.stringify([lang, key]), paint });
+  if (startChoices.length) add("start", 1, pick("start."), sectionStart);
+  if (map) {
+    const of = (...fields) => regions.map((r) => [r.id, ...fields.map((f) => r[f])]);
+    add("map.regions", 0, [of("area", "open", "label")], mapLayer("regions", layerRegions));
+    add("map.connections", 0, [map.connections, (map.spaces || []).map((x) => [x.id, x.at])],
+        mapLayer("connections", layerConnections));
+    add("map.tracks", 0, [of("track_at", "track", "deck_at"), pick("track.")], mapLayer("tracks", layerTracks));
+    add("map.spaces", 0, [map.spaces, pick("space.")], mapLayer("spaces", layerSpaces));
+    add("map.seas", 0, [of("sea_at", "sea", "open"), pick("sea.")], mapLayer("seas", layerSeas));
+    add("map.decks", 0, [of("decks", "deck_at", "slavery_at", "discard_at"), map.discard, map.abolished, pick("deck.")],
+        mapLayer("decks", layerDecks, MAP_H + 6));
+    add("regions", 0, [of("open", "governor", "presence", "track_at"), governorHolder], sectionRegionInfo);
+    add("discard", 0, [map.discard, map.discard_pile, view.silent_fleet, pick("discard.")], sectionDiscard);
+  }
+  add("tray", 1, [view.tray, view.level5_face_down, pick("tray.")], sectionTray);
+  (view.players || []).forEach((p, seat) => {
+    const offered = pick(`mat.${seat}.`);
+    const kept = seat === focus || keptOpen.includes(seat) || offered.length > 0
+               || (model.get("focus") || "").startsWith(`mat.${seat}.`);
+    const full = !state.compact || kept || state.opened.has(seat);
+    const toggle = state.compact && !kept ? () => {
+      if (state.opened.has(seat)) state.opened.delete(seat); else state.opened.add(seat);
+      state.redraw();
+    } : null;
+    const mine = turn && turn.seat === seat ? turn : null;
+    const active = view.to_move === seat || (view.step && view.step.seat === seat && view.to_move === null);
+    add(`mat.${seat}`, 1, [p, full, !!toggle, mine, view.mat, view.crown === seat, p.passed && view.phase === "action", active, offered],
+        (S) => sectionMat(S, seat, full, toggle));
+  });
+  // the legend closes the map's column on a narrow board, the mats' column on a wide one (which is shorter)
+  if (map) {
+    const legend = { name: "legend", column: 1,
+                     key: JSON.stringify([lang, (view.players || []).length, !!view.silent_fleet, hasFleets, hasGloryLinks]),
+                     paint: sectionLegend };
+    if (state.wide) sections.push(legend); else sections.splice(sections.findIndex((s) => s.name === "tray"), 0, legend);
+  }
+
+  // A section whose key is unchanged keeps its drawing; nothing is moved or re-set that has not changed,
+  // so the browser lays out and paints only what a step changed.
+  const svg = state.svg;
+  const kept = new Map();
+  for (const g of svg.querySelectorAll(":scope > g.bgw-section")) kept.set(g.dataset.section, g);
+  const wide = state.wide && !!map;
+  const columnY = [8, 8];
+  let previous = svg.querySelector(":scope > defs");
+  const redrawn = [];
+  for (const s of sections) {
+    let g = kept.get(s.name);
+    kept.delete(s.name);
+    if (!g || g.dataset.key !== s.key) {
+      const fresh = el("g", { class: "bgw-section", "data-section": s.name });
+      fresh.dataset.key = s.key;
+      fresh.dataset.height = s.paint(fresh);
+      if (g) g.replaceWith(fresh);
+      g = fresh;
+      redrawn.push(s.name);
+    }
+    if (previous.nextSibling !== g) previous.after(g);      // the drawing order of the sections
+    previous = g;
+    const column = wide ? s.column : 0;
+    const x = column ? WIDTH + GAP : 0;
+    setIfChanged(g, "transform", `translate(${x} ${columnY[column]})`);
+    columnY[column] += Number(g.dataset.height);
+  }
+  for (const g of kept.values()) g.remove();
+  const width = wide ? 2 * WIDTH + GAP : WIDTH;
+  const total = Math.max(...columnY);
+  setIfChanged(svg, "viewBox", `0 0 ${width} ${total}`);
+  // A board much taller than wide is read by scrolling; the shell fits any other to the screen's height.
+  if (total > 1.3 * width) setIfChanged(svg, "data-tall", "1"); else svg.removeAttribute("data-tall");
+  setIfChanged(svg, "data-wide", wide ? "1" : "0");
+  // The legal choices with no element on the board (the shell shows them as buttons), listed so that a
+  // test can tell when the buttons beside the board belong to this drawing.
+  setIfChanged(svg, "data-loose", choices.filter((c) => !c.target && c.legal).map((c) => c.id).join(" "));
+  svg.setAttribute("data-revision", model.get("revision"));
+  state.redrawn = redrawn;
+}
+
+function setIfChanged(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+function newSvg(uid) {
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img" });
+  const defs = el("defs", {}, svg);
+  const hatch = el("pattern", { id: `bgw-hatch-${uid}`, width: 10, height: 10, patternUnits: "userSpaceOnUse",
+                                patternTransform: "rotate(45)" }, defs);
+  el("rect", { width: 10, height: 10, fill: "#c9c9c9", opacity: 0.35 }, hatch);
+  el("line", { x1: 0, y1: 0, x2: 0, y2: 10, stroke: "#777", "stroke-width": 2.5, opacity: 0.35 }, hatch);
+  return svg;
 }
 
 
 // A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
 // each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
 // board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
-function showFocus(model, root, seen) {
-  const focus = model.get("focus");
-  if (!focus || focus === seen.focus) return;
-  seen.focus = focus;
-  const element = focus.split("#")[0];          // "tray.market#9": the same element, asked again by step 9
-  requestAnimationFrame(() => {
-    let box = root.parentElement;
-    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
-      box = box.parentElement;
-    }
-    const inBox = box && box !== document.scrollingElement && box !== document.body;
-    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
-    if (!target) {
-      if (!element && inBox) box.scrollTop = 0;
-      return;
-    }
-    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
-    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
-    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
-  });
-}
-
 export default {
   render({ model, el: host }) {
     host.classList.add("bgw-board");
@@ -684,21 +827,39 @@ export default {
     const root = document.createElement("div");
     root.className = "bgw-root";
     host.append(tip, root);
+    // What this drawing keeps between redraws: the svg and its sections, which mats a click opened,
+    // the seat last in focus, whether the board is drawn wide, and the lesson focus last shown.
+    const state = { tip, uid, svg: newSvg(uid), opened: new Set(), focus: null, wide: false, compact: false };
+    root.append(state.svg);
     const seen = { focus: "" };
     const redraw = () => {
       tip.textContent = "";
       try {
         const t0 = performance.now();
-        draw(model, root, tip, uid);
+        state.compact = (model.get("options") || {}).mats === "compact";
+        draw(model, state);
         showFocus(model, root, seen);
-        root.dataset.drawMs = (performance.now() - t0).toFixed(1);   // how long a redraw takes (tests read it)
+        const t1 = performance.now();
+        root.dataset.drawMs = (t1 - t0).toFixed(1);   // how long a redraw takes (tests read it)
+        root.dataset.drawStart = t0.toFixed(1);
+        root.dataset.drawnAt = t1.toFixed(1);
+        root.dataset.redrawn = state.redrawn.join(" ");      // which sections this redraw drew again
+        // when the new board is on screen: after the next frame is painted
+        requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
       } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
         root.textContent = `board error: ${error.message}`;
         console.error(error);
       }
     };
+    state.redraw = redraw;
+    // Wide or narrow follows the width the board has on screen (classroom mode, a projector, a resize).
+    const resized = new ResizeObserver(() => {
+      const wide = root.clientWidth >= WIDE_MIN_PX;
+      if (wide !== state.wide) { state.wide = wide; redraw(); }
+    });
+    resized.observe(root);
     model.on("change:revision", redraw);
     redraw();
-    return () => model.off("change:revision", redraw);
+    return () => { model.off("change:revision", redraw); resized.disconnect(); };
   },
 };

@@ -1,35 +1,10 @@
-"""The Entdecker board renderer: board.js draws the view; this module supplies its translated labels.
-
-Names (tiles, units, chips, events, phases) are rendered texts; interface phrases that take a number
-("Round {n}") are passed as templates that board.js fills in, so each language keeps its own word order.
-"""
-
-from __future__ import annotations
+"""The Entdecker board renderer: board.js draws the view; the names it shows are tiles, units, chips,
+events, side patterns, phases and score parts, and its phrases with a number are the `ent.ui.` texts."""
 
 from pathlib import Path
 
-from engines.core.texts import catalog_keys, load_catalog, render, template
+from ..core.renderer import Renderer
 
-load_catalog(Path(__file__).with_name("texts.toml"))
-
-_NAMES = ("ent.tile.", "ent.unit.", "ent.chip.", "ent.event-name.", "ent.pattern.", "ent.phase.", "ent.score.",
-          "ent.side.", "ent.terrain.")
-_TEMPLATES = ("ent.ui.",)
-
-
-class EntdeckerRenderer:
-    directory = Path(__file__).parent
-
-    def labels(self, view: dict, lang: str) -> dict:
-        """Every word the board draws, in `lang` (the renderer itself holds no text)."""
-        keys = catalog_keys()
-        labels = {key: render(key, {}, lang) for key in keys if key.startswith(_NAMES)}
-        labels.update({key: template(key, lang) for key in keys if key.startswith(_TEMPLATES)})
-        if view.get("scenario"):
-            labels["scenario"] = render(f"ent.scenario.{view['scenario']}", {}, lang)
-        for seat in range(len(view.get("players", []))):
-            labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
-        return labels
-
-
-RENDERER = EntdeckerRenderer()
+RENDERER = Renderer(Path(__file__).parent, "ent", names=(
+    "ent.tile.", "ent.unit.", "ent.chip.", "ent.event-name.", "ent.pattern.", "ent.phase.", "ent.score.",
+    "ent.side.", "ent.terrain."))

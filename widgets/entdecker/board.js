@@ -2,7 +2,6 @@
 // It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
 // carries data-target (the Action.target of its choice); a click sends {type: "choose", id}.
 
-const NS = "http://www.w3.org/2000/svg";
 const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
 const SIDES = "NESW";
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
@@ -16,31 +15,6 @@ const PANEL = 650;                    // left edge of the side panel
 const WIDTH = 1000;
 let uid = 0;
 
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-// Write text in lines no wider than `width` (estimated: CJK characters are square, Latin ones narrower);
-// returns the number of lines.
-function textBlock(parent, x, y, text, width, size, attrs = {}) {
-  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
-  const lines = [];
-  let line = "", lineW = 0;
-  for (const token of text.match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
-    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
-    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
-    else { line += token; lineW += tw; }
-  }
-  if (line.trim()) lines.push(line);
-  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 4), "font-size": size, ...attrs }, parent, l.trimEnd()));
-  return lines.length;
-}
-
-const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 const rotateSides = (sides, turns) => [...sides].map((c) => SIDES[(SIDES.indexOf(c) + turns) % 4]).join("");
 
 // Where a land area's shape meets in the middle, and where the ship's circle sits.
@@ -477,28 +451,6 @@ function draw(model, root, tip) {
 // A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
 // each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
 // board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
-function showFocus(model, root, seen) {
-  const focus = model.get("focus");
-  if (!focus || focus === seen.focus) return;
-  seen.focus = focus;
-  const element = focus.split("#")[0];          // "tray.market#9": the same element, asked again by step 9
-  requestAnimationFrame(() => {
-    let box = root.parentElement;
-    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
-      box = box.parentElement;
-    }
-    const inBox = box && box !== document.scrollingElement && box !== document.body;
-    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
-    if (!target) {
-      if (!element && inBox) box.scrollTop = 0;
-      return;
-    }
-    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
-    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
-    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
-  });
-}
-
 export default {
   render({ model, el: host }) {
     host.classList.add("bgw-board", "ent-board");
@@ -511,8 +463,12 @@ export default {
     const redraw = () => {
       tip.textContent = "";
       try {
+        const t0 = performance.now();
         draw(model, root, tip);
         showFocus(model, root, seen);
+        root.dataset.drawMs = (performance.now() - t0).toFixed(1);   // how long a redraw takes (tests read it)
+        // when the new board is on screen: after the next frame is painted
+        requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
       } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
         root.textContent = `board error: ${error.message}`;
         console.error(error);

@@ -2,7 +2,6 @@
 // It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
 // carries data-target (the Action.target of its choice); a click sends {type: "choose", id}.
 
-const NS = "http://www.w3.org/2000/svg";
 const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
 const FAMILY_COLOURS = { trader: "#e6b0aa", builder: "#aed6f1", engineer: "#ccd1d1", recruiter: "#abebc6",
                          rondel: "#f9e79f", speed: "#d6eaf8" };
@@ -12,31 +11,6 @@ const FEATURES = ["cabins", "boilers", "masts", "guns", "cranes", "lanterns", "l
 const WIDTH = 1280;
 let uid = 0;
 
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-// Write text in lines no wider than `width` (estimated: CJK characters are square, Latin ones narrower);
-// returns the number of lines.
-function textBlock(parent, x, y, text, width, size, attrs = {}) {
-  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
-  const lines = [];
-  let line = "", lineW = 0;
-  for (const token of (text || "").match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
-    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
-    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
-    else { line += token; lineW += tw; }
-  }
-  if (line.trim()) lines.push(line);
-  lines.forEach((l, i) => el("text", { x, y: y + i * (size + 3), "font-size": size, ...attrs }, parent, l.trimEnd()));
-  return lines.length;
-}
-
-const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 
 // -- glyphs: equipment, crew, goods, part features, checkpoints (s: size in px, centred on x, y) ------------
 function itemGlyph(g, item, x, y, s = 16) {
@@ -159,9 +133,9 @@ function draw(model, root, tip) {
   // -- banner: stand-in notice, scenario, whose turn ---------------------------------------------------------------
   let top = 14;
   if (Object.values(view.stand_in || {}).some(Boolean)) {
-    top += 13 * textBlock(svg, 8, top, L("sy.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "sy-stand-in" });
+    top += 13 * textBlock(svg, 8, top, L("sy.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "sy-stand-in" }, 3);
   }
-  if (labels.scenario) top += 15 * textBlock(svg, 8, top + 4, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "sy-scenario" }) + 4;
+  if (labels.scenario) top += 15 * textBlock(svg, 8, top + 4, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "sy-scenario" }, 3) + 4;
   const stage = view.over ? L("sy.ui.over") : view.stage === "final-action" ? L("sy.ui.final-action")
     : view.stage === "final-build" ? L("sy.ui.final-build") : view.stage === "scoring" ? L("sy.ui.scoring")
       : fill(L("sy.ui.round"), { n: view.game_round || 1 });
@@ -184,7 +158,7 @@ function draw(model, root, tip) {
     const chosen = view.chosen === tile.id;
     el("rect", { x, y, width: TW, height: TH, rx: 6, fill: chosen ? "#fcf3cf" : "#fbeee0", stroke: chosen ? "#b9770e" : "#a67c52",
                  "stroke-width": chosen ? 2.5 : 1.2, class: "bgw-frame" }, g);
-    textBlock(g, x + 5, y + 14, L(`sy.action.${tile.id}`), TW - 8, 10.5, { "font-weight": 600 });
+    textBlock(g, x + 5, y + 14, L(`sy.action.${tile.id}`), TW - 8, 10.5, { "font-weight": 600 }, 3);
     if (tile.cube >= 0) {
       el("rect", { x: x + TW / 2 - 9, y: y + TH - 28, width: 18, height: 18, rx: 2, fill: SEAT_COLOURS[tile.cube], stroke: "#222",
                    class: "sy-cube", "data-seat": tile.cube }, g);
@@ -388,7 +362,7 @@ function draw(model, root, tip) {
     const colour = choices.find((c) => (c.target || "").startsWith("contract.")).target.split(".")[1];
     panel.push(fill(L("sy.ui.discard"), { seat: seatName(view.discarding[0]), colour: L(`sy.colour.${colour}`) }));
   }
-  panel.forEach((line) => { y += 16 * textBlock(svg, 20, y + 12, line, 700, 12.5, { fill: "#1a5276", "font-weight": 600, class: "sy-prompt" }); });
+  panel.forEach((line) => { y += 16 * textBlock(svg, 20, y + 12, line, 700, 12.5, { fill: "#1a5276", "font-weight": 600, class: "sy-prompt" }, 3); });
   let bx = 20;
   for (const [target, key] of [["done", "sy.ui.done"], ["end", "sy.ui.end"], ["launch", "sy.ui.launch"], ["pass", "sy.ui.pass"],
                                ["sell", "sy.ui.sell"], ["subsidy", "sy.ui.subsidy"]]) {
@@ -415,12 +389,12 @@ function draw(model, root, tip) {
       for (let k = 0; k < n; k++) { itemGlyph(g, item, ix, cy + 21, 18).classList.add("sy-aboard"); ix += 20; }
     });
     cy += 46;
-    if (cruise.stage === "fit") cy += 15 * textBlock(g, 24, cy, L("sy.ui.fitting"), 900, 12, { fill: "#1a5276" });
-    cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), 1200, 11.5, { fill: "#444" });
+    if (cruise.stage === "fit") cy += 15 * textBlock(g, 24, cy, L("sy.ui.fitting"), 900, 12, { fill: "#1a5276" }, 3);
+    cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), 1200, 11.5, { fill: "#444" }, 3);
     if (cruise.stage !== "fit") {
       const sp = cruise.speed_parts || {};
       const key = "engines" in sp ? "sy.ui.speed-steam" : "sy.ui.speed-sail";
-      cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), 1200, 12.5, { "font-weight": 700, class: "sy-speed" });
+      cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), 1200, 12.5, { "font-weight": 700, class: "sy-speed" }, 3);
     }
     if (cruise.path.length) {
       cruise.path.forEach((p, i) => {
@@ -598,7 +572,7 @@ function draw(model, root, tip) {
         const c = el("g", { class: `sy-contract sy-contract-${card.colour}` }, g);
         el("rect", { x, y: cy, width: 160, height: 44, rx: 4, fill: card.colour === "red" ? "#fdedec" : "#ebf5fb",
                      stroke: card.colour === "red" ? "#c0392b" : "#2e86c1", "stroke-width": 1.5, class: "bgw-frame" }, c);
-        textBlock(c, x + 5, cy + 12, L(`sy.contract.${card.id}`), 150, 9.5);
+        textBlock(c, x + 5, cy + 12, L(`sy.contract.${card.id}`), 150, 9.5, {}, 3);
         el("text", { x: x + 155, y: cy + 40, "font-size": 9, "text-anchor": "end", fill: "#555" }, c, fill(L("sy.ui.now-worth"), { n: card.points }));
         el("title", {}, c, L(`sy.contract.${card.id}`));
         offer(c, `contract.${card.colour}.${count[card.colour]}`);
@@ -630,28 +604,6 @@ function draw(model, root, tip) {
 // A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
 // each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
 // board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
-function showFocus(model, root, seen) {
-  const focus = model.get("focus");
-  if (!focus || focus === seen.focus) return;
-  seen.focus = focus;
-  const element = focus.split("#")[0];          // "yard.4#9": the same element, asked again by step 9
-  requestAnimationFrame(() => {
-    let box = root.parentElement;
-    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
-      box = box.parentElement;
-    }
-    const inBox = box && box !== document.scrollingElement && box !== document.body;
-    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
-    if (!target) {
-      if (!element && inBox) box.scrollTop = 0;
-      return;
-    }
-    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
-    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
-    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
-  });
-}
-
 export default {
   render({ model, el: host }) {
     host.classList.add("bgw-board", "sy-board");

@@ -1,0 +1,117 @@
+"""Every text in every language: English, Traditional Chinese (written) and Simplified Chinese (generated).
+
+The catalogs hold en and zh-Hant; zh-Hans comes from zh-Hant through OpenCC and the phrase overrides.
+These tests load every catalog there is (engines, the shell, the gallery, every board renderer) and check
+that each text renders in all three languages, that no Traditional-only character is left in the
+Simplified texts, and that the pages offer the three languages.
+"""
+
+import re
+
+import opencc
+import pytest
+
+import engines
+import widgets
+import widgets.gallery
+from engines.core.texts import LANGS, WRITTEN, catalog_keys, render, template
+from widgets import RENDERERS, renderer_for
+from widgets.core.shell import LANG_CHOICES
+
+for _game in RENDERERS:          # the renderers' catalogs (names on the boards) load with them
+    renderer_for(_game)
+
+_T2S = opencc.OpenCC("t2s")
+
+
+def traditional_only(text: str) -> list[str]:
+    """The characters of `text` that Simplified Chinese writes otherwise (OpenCC's t2s changes them)."""
+    return sorted({ch for ch in text if _T2S.convert(ch) != ch})
+
+
+def test_the_check_finds_traditional_characters():
+    assert traditional_only("輪到玩家1決定") == ["決", "輪"]
+    assert traditional_only("轮到玩家1决定") == []
+
+
+def all_texts(lang):
+    return {key: template(key, lang) for key in catalog_keys()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_has_every_language(lang):
+    texts = all_texts(lang)
+    assert len(texts) > 500
+    empty = [key for key, text in texts.items() if not text.strip()]
+    assert not empty, f"{lang}: empty texts {empty[:10]}"
+    if lang != "en":
+        # a Chinese text that is the English one was never translated (placeholders, letters and numbers aside)
+        same = [key for key, text in texts.items() if text == template(key, "en")
+                and len(re.findall("[A-Za-z]", re.sub(r"\{[^}]*\}", "", text))) > 3]
+        assert not same, f"{lang}: texts still in English {same[:10]}"
+
+
+def test_no_traditional_character_in_simplified_texts():
+    leftovers = {key: traditional_only(text) for key, text in all_texts("zh-Hans").items()}
+    leftovers = {key: chars for key, chars in leftovers.items() if chars}
+    assert not leftovers, f"Traditional characters in zh-Hans: {dict(list(leftovers.items())[:10])}"
+
+
+@pytest.mark.parametrize("game", sorted(engines.GAMES))
+def test_rules_in_every_language(game):
+    for lang in LANGS:
+        rules = engines.rules(game, lang)
+        assert rules, game
+        for rule_id, rule in rules.items():
+            assert rule["title"].strip() and rule["text"].strip(), (game, rule_id, lang)
+            if lang == "zh-Hans":
+                assert not traditional_only(rule["title"] + rule["text"]), (game, rule_id)
+
+
+@pytest.mark.parametrize("game", sorted(RENDERERS))
+def test_board_labels_in_simplified_chinese(game):
+    """What a board draws (names, interface words) in zh-Hans: every label, no Traditional character."""
+    match = engines.new_match(game, engines.get_game(game).min_players, 1)
+    labels = renderer_for(game).labels(match.view(None), "zh-Hans")
+    words = [v for v in labels.values() if isinstance(v, str)]
+    assert len(words) > 20
+    assert not [w for w in words if w.startswith("⟨")], "a label names a missing text"
+    assert not traditional_only("".join(words))
+
+
+def test_pages_offer_three_languages():
+    assert [lang for _, lang in LANG_CHOICES] == ["en", "zh-Hant", "zh-Hans"]
+    assert [name for name, _ in LANG_CHOICES] == ["English", "繁體中文", "简体中文"]
+    assert set(WRITTEN) < set(LANGS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_address_chooses_the_language(lang, monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", f"lang={lang}&mode=classroom&players=3")
+    options = widgets.page_options({"lang": "en", "mode": "normal"})
+    assert options == {"lang": lang, "mode": "classroom", "players": 3}
+
+
+def test_page_address_ignores_unknown_values(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "lang=zh-CN&mode=cinema&players=4x&delay=nan")
+    assert widgets.page_options({"lang": "en", "mode": "normal"}) == {"lang": "en", "mode": "normal"}
+
+
+def test_simplified_shell_and_gallery():
+    shell = widgets.play("endeavor-aos", players=3, seed=1, lang="zh-Hans")
+    shell.run_bots()
+    panel = shell.panel.panel
+    shown = [shell.status.value, panel["decision"]["text"], panel["rule"]["title"], panel["rule"]["text"],
+             *(e["text"] for e in panel["log"]), shell.next_button.description, shell.undo_button.description]
+    assert "轮到" in panel["decision"]["text"] and shell.undo_button.description == "撤销"
+    assert not traditional_only("".join(shown))
+    assert not traditional_only("".join(e["cite"] for e in panel["log"]) + panel["rule"]["cite"])
+    page = widgets.gallery.entries(lang="zh-Hans")
+    assert page and all(not traditional_only("".join(row["variants"]) + row["title"]["zh-Hans"]) for row in page)
+    titles = [widgets.gallery.lesson_title(lesson["title"], "zh-Hans") for row in page for lesson in row["lessons"]]
+    assert titles and not traditional_only("".join(titles))
+
+
+def test_language_names_render_in_their_own_script():
+    assert render("ui.next", {}, "zh-Hans") == "下一步"
+    assert render("ui.autoplay", {}, "zh-Hans") == "自动进行"

@@ -1,0 +1,55 @@
+// The board host's part of every renderer (widgets/core/board.py puts it before each game's board.js, in the
+// same module): what does not depend on the game.
+
+// Scroll the element a lesson step is about (the `focus` trait, a data-target) into view, inside the
+// nearest scrolling box if the board has one, else the page; each focus once.
+function showFocus(model, root, seen) {
+  const focus = model.get("focus");
+  if (!focus || focus === seen.focus) return;
+  seen.focus = focus;
+  const element = focus.split("#")[0];          // "pile.1#9": the same element, asked again by step 9
+  requestAnimationFrame(() => {
+    let box = root.parentElement;
+    while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    const inBox = box && box !== document.scrollingElement && box !== document.body;
+    const target = element && root.querySelector(`[data-target="${CSS.escape(element)}"]`);
+    if (!target) {
+      if (!element && inBox) box.scrollTop = 0;
+      return;
+    }
+    if (!inBox) { target.scrollIntoView({ block: "center" }); return; }
+    const t = target.getBoundingClientRect(), b = box.getBoundingClientRect();
+    box.scrollTop += (t.top - b.top) - (b.height - t.height) / 2;
+  });
+}
+
+const NS = "http://www.w3.org/2000/svg";
+
+function el(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Write text in lines no wider than `width` (estimated: CJK characters are square, Latin ones narrower),
+// `gap` pixels between lines; returns the number of lines.
+function textBlock(parent, x, y, text, width, size, attrs = {}, gap = 4) {
+  const w = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
+  const lines = [];
+  let line = "", lineW = 0;
+  for (const token of String(text ?? "").match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
+    const tw = [...token].reduce((a, ch) => a + w(ch), 0);
+    if (lineW + tw > width && line.trim()) { lines.push(line); line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + w(ch), 0); }
+    else { line += token; lineW += tw; }
+  }
+  if (line.trim()) lines.push(line);
+  lines.forEach((l, i) => el("text", { x, y: y + i * (size + gap), "font-size": size, ...attrs }, parent, l.trimEnd()));
+  return lines.length;
+}
+
+// A text's {name} placeholders filled from `params` (unknown ones left as they are).
+const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));

@@ -1,0 +1,33 @@
+"""A board renderer's Python half: where its board.js and board.css are, and every word the board draws.
+
+A game's renderer names the text keys its board shows: `names`, prefixes of keys rendered as they are
+(a tile, a unit, a phase), and `templates`, prefixes of interface phrases that take a number ("Round
+{n}"), passed unfilled so that board.js fills them in and each language keeps its own word order. The
+renderer itself holds no text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engines.core.texts import catalog_keys, load_catalog, render, template
+
+
+class Renderer:
+    def __init__(self, directory: Path, prefix: str, names: tuple[str, ...], templates: tuple[str, ...] = ()):
+        self.directory = Path(directory)
+        self.prefix = prefix                       # the game's text namespace, e.g. "ent"
+        self.names = names
+        self.templates = templates or (f"{prefix}.ui.",)
+        load_catalog(self.directory / "texts.toml")
+
+    def labels(self, view: dict, lang: str) -> dict:
+        """Every word the board draws, in `lang`."""
+        keys = catalog_keys()
+        labels = {key: render(key, {}, lang) for key in keys if key.startswith(self.names)}
+        labels.update({key: template(key, lang) for key in keys if key.startswith(self.templates)})
+        if view.get("scenario"):
+            labels["scenario"] = render(f"{self.prefix}.scenario.{view['scenario']}", {}, lang)
+        for seat in range(len(view.get("players", []))):
+            labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
+        return labels
