@@ -1,10 +1,13 @@
 """The bots: the loop guard they share, and the search bot's settings.
 
-The loop is the one Age of Sail's rules allow: a player with two Banks pays the worker of one back by
-activating the other, then the other way round, and is back where they started."""
+The loop is one Age of Sail's rules allow wherever payment buildings lack the no-payment icon: a player
+with two Banks pays the worker of one back by activating the other, then the other way round, and is back
+where they started. The project's stand-in Bank shows the icon (so the declared game length holds); the
+printed icons are not public, and a copy whose Bank has none would loop, so these tests take that Bank."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import pickle
 
@@ -35,6 +38,7 @@ def _two_banks(state, events):
 @pytest.fixture
 def two_banks(monkeypatch):
     scenarios = G.scenarios()
+    monkeypatch.setitem(G.buildings, "bank", dataclasses.replace(G.buildings["bank"], no_payment=False))
     monkeypatch.setattr(G, "scenarios", lambda: {**scenarios, "two-banks": Scenario(2, 5, _two_banks)})
     return lambda: Match(G, 2, seed=5, scenario="two-banks")
 

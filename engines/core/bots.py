@@ -23,8 +23,9 @@ class Bot(Protocol):
 class LoopGuard:
     """Keeps a bot from going round in circles.
 
-    Some rules let a player undo what they just did, turn after turn: in Endeavor a worker can be paid
-    back from one payment building by activating another, then back again. A bot that rates both
+    Some rules let a player undo what they just did, turn after turn: in Endeavor, with payment buildings
+    that lack the no-payment icon (a copy's printed values may differ from the stand-ins), a worker can be
+    paid back from one payment building by activating another, then back again. A bot that rates both
     positions alike would do so until the game's bound of moves. The guard remembers, for the current
     round, the choices a bot made in each position it decided in (a fingerprint of the pickled
     position); when the bot comes back to a position later in the match, the choices it made there
