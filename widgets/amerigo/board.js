@@ -55,8 +55,9 @@ function draw(model, root, tip, ui) {
   const turn = view.turn || {};
   const players = view.players || [];
   const acting = turn.seat;
-  const S = Math.min(34, Math.floor(470 / Math.max(W, H)));
   const F = 22;                                  // frame thickness
+  // squares as large as the left column allows (the panel starts at PANEL), at most 40 px
+  const S = Math.min(40, Math.floor((PANEL - 32 - 2 * F) / W), Math.floor(560 / H));
   const top = labels.scenario ? 84 : 56;
   const X0 = 16 + F, Y0 = top + 8 + F;
   const sqXY = (q) => [X0 + (q % W) * S, Y0 + Math.floor(q / W) * S];
