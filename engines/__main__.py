@@ -198,7 +198,7 @@ def tournament(args) -> int:
           + (f" (mcts {args.budget_ms} ms a move)" if "mcts" in kinds else ""))
     if cut:
         print(f"  {cut} games reached the declared most moves ({match.bounds.max_moves}) and were scored as they stood")
-    for kind in kinds:
+    for kind in dict.fromkeys(kinds):      # a kind in several seats: one line, all its seats
         n = seats_played[kind]
         low, high = _wilson(wins[kind], n)
         mean = sum(margins[kind]) / max(len(margins[kind]), 1)

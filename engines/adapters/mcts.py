@@ -7,67 +7,156 @@
 Why OpenSpiel's MCTS (`open_spiel.python.algorithms.mcts.MCTSBot`) rather than our own: it is a
 well-kept, tested implementation that handles chance nodes and games of more than two players (each
 player maximises its own return). What this module adds is what our games need around it:
-- a **time budget**: OpenSpiel counts simulations, so a short calibration search measures what one
-  costs on this position and the real search gets as many as the budget allows;
+- a **time budget**: OpenSpiel counts simulations; the search here runs until the budget is spent
+  (`_TimedSearch` stops it between two simulations and keeps the tree built so far);
 - a **leaf evaluator** from the game's own heuristic (`Game.heuristic`, the greedy bot's measure): a
-  random rollout to the end of a game of Endeavor takes hundreds of steps, so leaves are scored by
-  turning the players' heuristic values into shares of a win (a softmax whose temperature is in
-  points of score);
+  random rollout to the end of a game takes hundreds of steps, so a leaf is scored by turning the
+  players' heuristic values into shares of a win (a softmax whose temperature is in points of score),
+  optionally after a few random moves (`rollout`);
+- **priors** for OpenSpiel's PUCT rule (`prior="greedy"`): each move's share is a softmax of the mover's
+  heuristic one move ahead, so the search looks first at what the greedy bot would play and spends its
+  simulations deeper instead of trying every reply once;
 - **hidden information** (`Game.hidden_information`): the search runs on several determinizations
   (`Game.determinize`: what the seat cannot see drawn again) sharing the budget, and their visit counts
-  are added up, so the bot never plans with cards it cannot see.
+  are added up, so the bot never plans with cards it cannot see;
+- the kernel's **loop guard** (`engines.core.bots.LoopGuard`): a position it comes back to in the same
+  round gets a different move.
 """
 
 from __future__ import annotations
 
 import math
+import pickle
 import time
 
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
+from engines.core.bots import LoopGuard
 from engines.core.rng import Rng
 
 from .openspiel import EngineState, load_game
 
 
-class HeuristicEvaluator(mcts.Evaluator):
-    """Scores a leaf by the game's heuristic: each player's share of a win, as a softmax of its value."""
+def _shares(values, temperature: float) -> list[float]:
+    """A softmax: values in points of score become shares that add up to 1."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
-    def __init__(self, temperature: float = 4.0):
+
+class HeuristicEvaluator(mcts.Evaluator):
+    """Scores a leaf by the game's heuristic: each player's share of a win, as a softmax of its value.
+
+    `rollout` random decisions are played first (on a copy, chance drawn by a generator of the bot's
+    own), which lets a leaf see the near consequences the heuristic misses. `prior` is "uniform" or
+    "greedy" (a softmax of the mover's heuristic after each move, at `prior_temperature`)."""
+
+    def __init__(self, temperature: float = 1.0, rollout: int = 0, prior: str = "greedy",
+                 prior_temperature: float = 1.0, rng: Rng | None = None):
+        if prior not in ("uniform", "greedy"):
+            raise ValueError(f"prior must be 'uniform' or 'greedy', got {prior!r}")
         self.temperature = temperature
+        self.rollout = rollout
+        self.prior_kind = prior
+        self.prior_temperature = prior_temperature
+        self.rng = rng or Rng(0)
 
     def evaluate(self, state: EngineState):
         m = state.match
+        if self.rollout and not m.is_over:
+            m = self._rolled_out(m)
         if m.is_over:
             return np.array(m.returns())
-        values = [m.game.heuristic(m.state, seat) for seat in range(m.players)]
-        top = max(values)
-        weights = [math.exp((v - top) / self.temperature) for v in values]
-        total = sum(weights)
-        return np.array([w / total for w in weights])
+        game = m.game
+        return np.array(_shares([game.heuristic(m.state, seat) for seat in range(m.players)], self.temperature))
+
+    def _rolled_out(self, match):
+        m = match.clone()
+        m.state.rng = self.rng.fork()          # the copy's chance is not the match's own future
+        played = 0
+        while not m.is_over and played < self.rollout:
+            if m.to_move is None:
+                m.advance(step=True)
+            else:
+                m.play(self.rng.choice(m.legal_actions()))
+                played += 1
+        return m
 
     def prior(self, state: EngineState):
         if state.is_chance_node():
             return state.chance_outcomes()
-        legal = state.legal_actions()
-        return [(action, 1.0 / len(legal)) for action in legal]
+        m = state.match
+        legal = m.legal_actions()
+        if self.prior_kind == "uniform" or len(legal) == 1:
+            return [(action.index, 1.0 / len(legal)) for action in legal]
+        game, seat = m.game, m.to_move
+        frozen = pickle.dumps(m.state, 5)
+        values = []
+        for action in legal:
+            after = pickle.loads(frozen)
+            after.rng = self.rng.fork()            # as the greedy bot: no peeking at the match's chance
+            game.apply(after, action, [])
+            values.append(game.heuristic(after, seat))
+        return list(zip((action.index for action in legal), _shares(values, self.prior_temperature)))
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class _TimedSearch(mcts.MCTSBot):
+    """OpenSpiel's search, stopped between two simulations when the clock passes `deadline`; the tree
+    built so far is kept in `root`."""
+
+    deadline = math.inf
+    root = None
+
+    def _apply_tree_policy(self, root, state):
+        self.root = root
+        if time.perf_counter() >= self.deadline and root.explore_count > 1:
+            raise _OutOfTime
+        return super()._apply_tree_policy(root, state)
+
+    def search(self, state, deadline: float):
+        self.deadline, self.root = deadline, None
+        try:
+            return self.mcts_search(state)
+        except _OutOfTime:
+            return self.root
 
 
 class MCTSBot:
     """A bot that searches a budget of milliseconds per move (information-set MCTS by determinization
-    where information is hidden)."""
+    where information is hidden).
+
+    Settings: `budget_ms` (wall-clock time per move), or `simulations` (a fixed count instead, which
+    makes a search repeat exactly: tests); `uct_c` (exploration); `temperature`, `rollout`, `prior`,
+    `prior_temperature` (the leaves and priors, see HeuristicEvaluator); `determinizations`.
+
+    Why these defaults (README "Bots" has the figures): with leaves at a temperature of 4 points and
+    uniform priors, a difference of a point or two between moves barely moved a leaf's share of a win,
+    the exploration term drowned it and visits spread almost evenly over the moves, so the choice was
+    close to a coin toss among them (Shipyard: 0 of 9 games won against two greedy bots). Leaves at 1
+    point and greedy priors (PUCT) let the search start from the greedy bot's choice and spend its
+    simulations checking it and its rivals a few moves deeper."""
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, budget_ms: int = 500, uct_c: float = 1.4, temperature: float = 4.0,
-                 determinizations: int = 4):
+    def __init__(self, seed: int = 0, budget_ms: int = 500, uct_c: float = 1.4, temperature: float = 1.0,
+                 determinizations: int = 4, rollout: int = 0, prior: str = "greedy",
+                 prior_temperature: float = 1.0, simulations: int | None = None):
         self.seed = seed
         self.rng = Rng(seed ^ 0x3C75)
         self.budget = budget_ms / 1000
+        self.simulations = simulations
         self.uct_c = uct_c
-        self.evaluator = HeuristicEvaluator(temperature)
+        self.evaluator = HeuristicEvaluator(temperature, rollout, prior, prior_temperature, self.rng.fork())
+        self.select = mcts.SearchNode.puct_value if prior == "greedy" else mcts.SearchNode.uct_value
         self.determinizations = determinizations
+        self.guard = LoopGuard()
+        self.searched = 0                 # simulations run by the last `rank` (for benchmarks)
         self._games: dict = {}
 
     def _game(self, match):
@@ -85,36 +174,40 @@ class MCTSBot:
         seat = match.to_move
         worlds = self.determinizations if match.game.hidden_information else 1
         visits: dict[int, int] = {}
-        deadline = time.perf_counter() + self.budget
+        started = time.perf_counter()
         for world in range(worlds):
             copy = match.clone()
             if match.game.hidden_information:
                 copy.state = match.game.determinize(copy.state, seat, self.rng.fork())
-            root = EngineState(game, copy)
-            share = (deadline - time.perf_counter()) / (worlds - world)
-            for action, count in self._search(game, root, share).items():
+            deadline = started + self.budget * (world + 1) / worlds
+            for action, count in self._search(game, EngineState(game, copy), deadline).items():
                 visits[action] = visits.get(action, 0) + count
         total = sum(visits.values()) or 1
+        self.searched = total
         by_index = {a.index: a for a in legal}
         ranked = sorted(((by_index[i], n / total) for i, n in visits.items() if i in by_index),
                         key=lambda pair: (-pair[1], pair[0].index))
         return ranked[:k] if k else ranked
 
-    def _search(self, game, root: EngineState, seconds: float) -> dict[int, int]:
-        """One OpenSpiel search sized to `seconds`: a small calibration search, then the real one. A
-        simulation costs more as the tree deepens (each one replays its path from the root), so the
-        real search is planned for 60% of the time left."""
+    def _search(self, game, root: EngineState, deadline: float) -> dict[int, int]:
+        """One OpenSpiel search: visit counts of the root's moves."""
         random_state = np.random.RandomState(self.rng.below(2 ** 31))
-        probe = 8
-        started = time.perf_counter()
-        bot = mcts.MCTSBot(game, self.uct_c, probe, self.evaluator, solve=False, random_state=random_state)
-        node = bot.mcts_search(root)
-        spent = time.perf_counter() - started
-        simulations = int(0.6 * (seconds - spent) / (spent / probe))
-        if simulations > probe:      # else the calibration search is the best this budget allows
-            bot.max_simulations = simulations
-            node = bot.mcts_search(root)
+        count = self.simulations or 10 ** 9
+        search = _TimedSearch(game, self.uct_c, count, self.evaluator, solve=False, random_state=random_state,
+                              child_selection_fn=self.select)
+        if self.simulations:
+            node = search.mcts_search(root)
+        else:
+            node = search.search(root, deadline)
         return {child.action: child.explore_count for child in node.children}
 
     def choose(self, match):
-        return self.rank(match, 1)[0][0]
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        allowed = {a.id for a in self.guard.allowed(match, legal)}
+        choice = next((a for a, _ in self.rank(match) if a.id in allowed), None)
+        if choice is None:                 # the search never reached an allowed move
+            choice = next(a for a in legal if a.id in allowed)
+        self.guard.remember(match, choice)
+        return choice

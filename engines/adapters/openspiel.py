@@ -100,7 +100,10 @@ class EngineGame(pyspiel.Game):
         super().__init__(game_type, game_info, params)
 
     def new_initial_state(self):
-        return EngineState(self, engines.new_match(self.game_id, self.num_players(), self.seed, self.options))
+        # A copy of the starting match rather than a new one: OpenSpiel clones a state by making a new
+        # initial state and copying the attributes over, once per search simulation, and a copy costs a
+        # sixth of a set-up.
+        return EngineState(self, self.probe.clone())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return EngineObserver(self, iig_obs_type)

@@ -6,6 +6,7 @@ to a seat does not change what the rules' chance produces.
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 from typing import Protocol
 
@@ -19,7 +20,43 @@ class Bot(Protocol):
     def choose(self, match) -> Action: ...
 
 
+class LoopGuard:
+    """Keeps a bot from going round in circles.
+
+    Some rules let a player undo what they just did, turn after turn: in Endeavor, with payment buildings
+    that lack the no-payment icon (a copy's printed values may differ from the stand-ins), a worker can be
+    paid back from one payment building by activating another, then back again. A bot that rates both
+    positions alike would do so until the game's bound of moves. The guard remembers, for the current
+    round, the choices a bot made in each position it decided in (a fingerprint of the pickled
+    position); when the bot comes back to a position later in the match, the choices it made there
+    before are set aside, so each return tries something new and the loop ends. Coming back through
+    undo is no repetition: a choice is set aside only if it was made at an earlier step.
+    """
+
+    def __init__(self):
+        self.where = None                 # (the match, its round): what the memory is about
+        self.chosen: dict = {}            # fingerprint -> {action id: the step at which it was chosen}
+
+    def _memory(self, match) -> dict:
+        where = (id(match), match.round)
+        if where != self.where:
+            self.where, self.chosen = where, {}
+        return self.chosen.setdefault(hashlib.sha1(pickle.dumps(match.state, 5)).digest(), {})
+
+    def allowed(self, match, actions: list) -> list:
+        """The actions not already chosen in this position at an earlier step (all, if none is left)."""
+        before = self._memory(match)
+        fresh = [a for a in actions if before.get(a.id, match.position) >= match.position]
+        return fresh or actions
+
+    def remember(self, match, action) -> None:
+        self._memory(match).setdefault(action.id, match.position)
+
+
 class RandomBot:
+    """Any legal action, uniformly. It needs no loop guard: every return to a loop's position leaves it
+    with some chance, and a fingerprint a move would double a random game's cost (`bench`)."""
+
     name = "random"
 
     def __init__(self, seed: int = 0):
@@ -40,11 +77,18 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed ^ 0x6EED)
+        self.guard = LoopGuard()
 
     def choose(self, match) -> Action:
         actions = match.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        actions = self.guard.allowed(match, actions)
+        choice = self._best(match, actions)
+        self.guard.remember(match, choice)
+        return choice
+
+    def _best(self, match, actions) -> Action:
         seat, game = match.to_move, match.game
         frozen = pickle.dumps(match.state, 5)
         best, best_value = [], None

@@ -74,6 +74,7 @@ class Endeavor(Game):
         self.connections_at = {side: self._connections_by_space(board) for side, board in self.boards.items()}
         self.start_sides = [b.id for b in self.buildings.values() if b.level == 0]
         self.actions = ActionPhase(self)
+        self.occupiers = {b.id for b in self.buildings.values() if "occupy" in b.actions}   # for the heuristic
         self.silent = SilentFleet(self, self.actions)
         self.scoring = Scoring(self)
         self.encoder = encoding.Encoder(self)
@@ -775,14 +776,24 @@ class Endeavor(Game):
         return self.scoring.cities(state, board, seat)
 
     def heuristic(self, state, seat):
-        """Glory now, plus what tends to become glory: levels, discs at work on the map, tokens and cards."""
+        """Glory now, plus what tends to become glory (the greedy bot's measure, and the search bot's at its
+        leaves; the weights were measured in bot games, see README "Bots"):
+        - levels: each level of a track means a bigger build, more discs, salary or cards from now on;
+        - industry again, while rounds remain: the build level decides which buildings are still to come;
+        - buildings that occupy: cities are glory that stays, and held pairs add connections;
+        - discs at work on the map (presence opens decks and governors), discs in the harbor, tokens;
+        - having passed while others act: the rest of the phase is given up."""
         player = state.players[seat]
-        levels = sum(self.mat.level(v) for v in player.attributes)
+        mat = self.mat
+        rounds_left = max(0, mat.rounds - state.round) / mat.rounds
+        levels = sum(mat.level(v) for v in player.attributes)
+        industry = mat.level(player.attributes[INDUSTRY])
+        occupiers = sum(1 for b in player.buildings if b in self.occupiers)
         on_map = sum(counts[seat] for counts in state.presence.values())
         tokens = sum(player.action_tokens.values())
         passed = 1 if state.passed and state.passed[seat] and state.phase == "action" else 0
-        return (self.scores(state)[seat]["total"] + 1.5 * levels + 0.6 * on_map + 0.25 * player.harbor
-                + 0.8 * tokens - 1.5 * passed)
+        return (self.scores(state)[seat]["total"] + 1.5 * levels + 3 * industry * rounds_left + 4 * occupiers
+                + 0.6 * on_map + 0.25 * player.harbor + 0.8 * tokens - 1.5 * passed)
 
     # == what the board shows ==================================================
     def view(self, state, seat):
