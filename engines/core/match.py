@@ -521,6 +521,7 @@ class Match:
         twin._seen = list(self._seen)
         twin._start_seen = dict(self._start_seen)
         twin._script = list(self._script)
+        self._start()            # made once here, so that copies of copies (a search's) share it
         twin._checkpoints = dict(self._checkpoints)
         twin.branches = [(at, list(entries)) for at, entries in self.branches]
         twin.options = dict(self.options)
