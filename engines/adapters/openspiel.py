@@ -120,16 +120,26 @@ class EngineState(pyspiel.State):
         self._run_automatic()
 
     def _run_automatic(self):
+        """Run the rules' own steps up to a decision, a listed chance step or the end. The chance step
+        found is kept (as its (index, probability) pairs) until the next action: OpenSpiel asks for the
+        current player and the outcomes several times a step, and a game works its chance step out anew
+        each time it is asked."""
         m = self.match
-        while m.pending == "automatic" or (m.pending == "chance" and not m.chance_outcomes()):
-            m.advance(step=True)
+        self._outcomes = None
+        while not m.is_over and m.to_move is None:
+            chance = m.chance_step()
+            if chance is not None and not chance.sampled:
+                index, total = m.chance_table.index, chance.total
+                self._outcomes = sorted((index[o.id], o.weight / total) for o in chance.outcomes)
+                return
+            m.advance(step=True)        # an automatic step, or a sampled draw the seeded generator makes
 
     # -- the OpenSpiel state API ----------------------------------------------------------------
     def current_player(self):
         m = self.match
         if m.is_over or self.moves >= self.limit:
             return pyspiel.PlayerId.TERMINAL
-        if m.pending == "chance":
+        if self._outcomes is not None:
             return pyspiel.PlayerId.CHANCE
         return m.to_move
 
@@ -137,12 +147,11 @@ class EngineState(pyspiel.State):
         return sorted(a.index for a in self.match.legal_actions())
 
     def chance_outcomes(self):
-        index = self.match.chance_table.index
-        return sorted((index[o], p) for o, p, _ in self.match.chance_outcomes())
+        return list(self._outcomes or ())
 
     def _apply_action(self, action):
         m = self.match
-        if m.pending == "chance":
+        if self._outcomes is not None:
             m.resolve(m.chance_table.ids[action])
         else:
             m.play(int(action))
