@@ -41,13 +41,14 @@ def test_sail_and_build_a_trading_post_by_clicking_the_board(page, voila_url, re
     expect(page.locator(".bgw-shell").first).to_contain_text("No black cube", timeout=20_000)
 
     latencies = [click_and_wait(page, ".am-button.bgw-legal[data-target='act.blue']")]
-    assert page.locator(".am-frame.bgw-legal").count() == 14          # any of the 14 frame squares (4 × 3 tiles)
+    # any of the 14 frame squares (4 × 3 tiles); expect() waits: the refusal's own redraw may be the one seen
+    expect(page.locator(".am-frame.bgw-legal")).to_have_count(14, timeout=20_000)
     latencies.append(click_and_wait(page, ".am-frame.bgw-legal[data-target='pos.frame1']"))
     latencies.append(click_and_wait(page, ".am-frame.bgw-legal[data-target='pos.frame1']"))
     latencies.append(click_and_wait(page, ".am-square.bgw-legal[data-target='move.1.D1']"))
     latencies.append(click_and_wait(page, ".am-square.bgw-legal[data-target='sq.C1']"))
     expect(page.locator(".bgw-shell").first).to_contain_text("builds a trading post on C1", timeout=20_000)
-    assert page.locator(".am-post-g[data-seat='0']").count() == 1
+    expect(page.locator(".am-post-g[data-seat='0']")).to_have_count(1, timeout=20_000)
     assert "points: 3" in page.text_content(".am-player[data-seat='0']")
     median = sorted(latencies)[len(latencies) // 2]
     record_property("amerigo_click_ms", median)

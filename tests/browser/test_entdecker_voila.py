@@ -37,13 +37,13 @@ def test_play_a_turn_by_clicking_the_board(page, voila_url, record_property):
     page.wait_for_function(
         "before => Number(document.querySelector('.bgw-board svg').getAttribute('data-revision')) > before",
         arg=before, timeout=20_000)
-    assert page.locator(".ent-circle.bgw-legal").count() == 34   # first turn: every edge circle
+    expect(page.locator(".ent-circle.bgw-legal")).to_have_count(34, timeout=20_000)   # first turn: every edge circle
 
     latencies = [click_and_wait(page, ".ent-circle.bgw-legal[data-target='circle.D1-n']")]
     latencies.append(click_and_wait(page, ".ent-button.bgw-legal[data-target='buy.2']"))
     latencies.append(click_and_wait(page, ".ent-pile.bgw-legal[data-target='pile.1']"))
     # The tile turns over at once (seed 16 draws a coast); the coast may lie on D1 three ways; land against the frame is refused, and the refusal says why.
-    assert page.locator(".ent-placement.bgw-legal").count() == 3
+    expect(page.locator(".ent-placement.bgw-legal")).to_have_count(3, timeout=20_000)
     click_and_wait(page, ".ent-placement.bgw-refused[data-target='place.D1.0']")
     # The panels around the board update just after it: expect() waits for them.
     expect(page.locator(".bgw-shell").first).to_contain_text("Refused", timeout=20_000)
@@ -54,7 +54,7 @@ def test_play_a_turn_by_clicking_the_board(page, voila_url, record_property):
     latencies.append(click_and_wait(page, ".ent-button.bgw-legal[data-target='unit.fort.E1.1']"))
 
     expect(page.locator(".bgw-shell").first).to_contain_text("Player 1 places a fort on E1 for 3 gold", timeout=20_000)
-    assert page.locator(".ent-unit-g[data-seat='0'][data-kind='fort']").count() == 1
+    expect(page.locator(".ent-unit-g[data-seat='0'][data-kind='fort']")).to_have_count(1, timeout=20_000)
     mat = page.text_content(".ent-player[data-seat='0']")
     assert "×3×1×1" in mat                                     # scouts, forts (one left of two), settlement
     median = sorted(latencies)[len(latencies) // 2]
