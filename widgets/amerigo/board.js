@@ -66,17 +66,7 @@ function draw(model, root, tip, ui) {
 
   const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
 
-  const offer = (group, target) => {
-    group.setAttribute("data-target", target);
-    const choice = byTarget[target];
-    if (!choice) return false;
-    group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
-    group.setAttribute("data-action", choice.id);
-    el("title", {}, group, choice.legal ? choice.label : `${choice.label}: ${choice.why}`);
-    group.addEventListener("mouseenter", () => { tip.textContent = choice.legal ? choice.label : choice.why; });
-    group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
-    return true;
-  };
+  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
   const button = (parent, x, y, w, h, text, target, opts = {}) => {
     const g = el("g", { class: `am-button ${opts.cls || ""}` }, parent);
     el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: opts.stroke || "#a67c52", class: "bgw-frame" }, g);

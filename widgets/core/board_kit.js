@@ -53,3 +53,18 @@ function textBlock(parent, x, y, text, width, size, attrs = {}, gap = 4) {
 
 // A text's {name} placeholders filled from `params` (unknown ones left as they are).
 const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+
+// Mark `group` as the board element of `target` (its data-target). With `choice` (the offered choice of that
+// target), it is highlighted and clickable if legal, or dimmed and refused; either way its tooltip and the
+// board's hover line (`tip`) name the move, and a refused one says why not. Returns whether it is a choice.
+function offerChoice(model, tip, group, target, choice) {
+  group.setAttribute("data-target", target);
+  if (!choice) return false;
+  group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
+  group.setAttribute("data-action", choice.id);
+  const said = choice.legal ? choice.label : `${choice.label}: ${choice.why}`;
+  el("title", {}, group, said);
+  group.addEventListener("mouseenter", () => { tip.textContent = said; });
+  group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
+  return true;
+}

@@ -66,16 +66,7 @@ function draw(model, state) {
   const lang = model.get("lang");
 
   // Mark an element as a choice: highlighted and clickable if legal, dimmed with the reason if not.
-  const offer = (group, target) => {
-    const choice = byTarget[target];
-    group.setAttribute("data-target", target);
-    if (!choice) return;
-    group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
-    group.setAttribute("data-action", choice.id);
-    el("title", {}, group, choice.legal ? choice.label : `${choice.label}: ${choice.why}`);
-    group.addEventListener("mouseenter", () => { tip.textContent = choice.legal ? choice.label : choice.why; });
-    group.addEventListener("click", () => model.send({ type: "choose", id: choice.id }));
-  };
+  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
 
   // -- small pieces: icons, discs, trade tokens, cards ---------------------------------
   const icons = (parent, x, y0, b, size = 11) => {

@@ -109,17 +109,7 @@ function draw(model, root, tip) {
   el("rect", { x: 0, y: 0, width: 100, height: 100 }, el("clipPath", { id: clipId }, defs));
 
   // Mark an element as a choice: highlighted and clickable if legal, marked with the reason if not.
-  const offer = (group, target) => {
-    group.setAttribute("data-target", target);
-    const choice = byTarget[target];
-    if (!choice) return false;
-    group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
-    group.setAttribute("data-action", choice.id);
-    el("title", {}, group, choice.legal ? choice.label : `${choice.label}: ${choice.why}`);
-    group.addEventListener("mouseenter", () => { tip.textContent = choice.legal ? choice.label : choice.why; });
-    group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
-    return true;
-  };
+  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
   const button = (parent, x, y, w, h, text, target, opts = {}) => {
     const g = el("g", { class: "ent-button" }, parent);
     el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: "#a67c52", class: "bgw-frame" }, g);
