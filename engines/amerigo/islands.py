@@ -243,11 +243,11 @@ def problems(layout: Layout, rules) -> str | None:
     """Why a layout breaks the rules of assembly, or None: land meeting only corner to corner, water
     closed in by land, more big islands than chests, an island with no trading-post square."""
     W, H, kind = layout.width, layout.height, layout.kind
+    land = [k >= LAND for k in kind]      # read once per square, not four times (every layout tried is checked)
     for r in range(H - 1):
-        for c in range(W - 1):
-            q = r * W + c
-            a, b, d, e = kind[q] >= LAND, kind[q + 1] >= LAND, kind[q + W] >= LAND, kind[q + W + 1] >= LAND
-            if (a and e and not b and not d) or (b and d and not a and not e):
+        for q in range(r * W, r * W + W - 1):
+            a, b, d, e = land[q], land[q + 1], land[q + W], land[q + W + 1]
+            if a is e and b is d and a is not b:     # land on one diagonal only, water on the other
                 return f"land meets only corner to corner at {layout.names[q]}"
     sea = [q for q in range(layout.squares) if kind[q] <= ANCHOR]
     reached = set()
