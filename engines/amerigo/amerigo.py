@@ -1084,8 +1084,8 @@ class Amerigo(Game):
                 out += [self._move_action(state, k, m) for m in self.ship_moves(state, seat, k, spendable)]
                 p = self.post_square(state, seat, k)
                 if p >= 0:
-                    out.append(Action(f"post:{k + 1}", "am.move.post", target=f"sq.{state.layout.names[p]}",
-                                      label_key="am.act.post", ship=k + 1, where=f"am.pos.{state.layout.names[p]}"))
+                    name = state.layout.names[p]
+                    out.append(self.made(("post", k, name), self._make_post_action, k, name))
             if self.holds(state, seat, "ships") and not state.ships8_used:
                 out.append(Action("use:ships8", "am.progress.ships", target="use.ships8", label_key="am.act.ships8"))
             if not self._stranded(state, seat):
@@ -1176,6 +1176,11 @@ class Amerigo(Game):
         name = self.position_name(state, m)
         return Action(f"move:{k + 1}:{name}", "am.move.step", target=f"move.{k + 1}.{name}", label_key="am.act.move",
                       ship=k + 1, where=f"am.pos.{name}")
+
+    @staticmethod
+    def _make_post_action(k, name):
+        return Action(f"post:{k + 1}", "am.move.post", target=f"sq.{name}", label_key="am.act.post", ship=k + 1,
+                      where=f"am.pos.{name}")
 
     def _done(self):
         return self._made.get(("done",)) or self.made(("done",), Action, "done", "am.phase.turn", "done", "am.act.done")

@@ -44,6 +44,41 @@ def _turn(rows: tuple, turns: int) -> tuple:
     return rows
 
 
+# A layout is tried again until it follows the rules of assembly, and every match builds its own: the same few
+# tiles in the same four turns come back each time, so each turned tile's squares are read once.
+_TILE_SQUARES: dict[tuple, tuple] = {}
+_TILE_ANCHORS: dict[tuple, tuple] = {}
+
+
+def _tile_squares(rows: tuple, turns: int, n: int, W: int, goods_letters) -> tuple:
+    """A turned tile's squares as (offset from its north-west corner on an area W wide, kind, goods or -1)."""
+    key = (rows, turns % 4, W, tuple(goods_letters))
+    found = _TILE_SQUARES.get(key)
+    if found is None:
+        grid = rotate(rows, turns)
+        found = _TILE_SQUARES[key] = tuple(
+            (r * W + c, KIND_OF[ch], -1) if ch in KIND_OF else (r * W + c, LAND, goods_letters.index(ch))
+            for r in range(n) for c, ch in enumerate(grid[r]))
+    return found
+
+
+def _tile_anchors(rows: tuple, turns: int, n: int, W: int) -> tuple:
+    """A turned tile's anchors, each with the trading-post square of its own tile it serves (offsets as above)."""
+    key = (rows, turns % 4, W)
+    found = _TILE_ANCHORS.get(key)
+    if found is None:
+        grid = rotate(rows, turns)
+        out = []
+        for r in range(n):
+            for c in range(n):
+                if grid[r][c] == "a":
+                    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                        if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] == "P":
+                            out.append((r * W + c, rr * W + cc))
+        found = _TILE_ANCHORS[key] = tuple(out)
+    return found
+
+
 def column_name(c: int) -> str:
     return chr(65 + c)
 
@@ -82,25 +117,17 @@ class Layout:
         self.goods = [-1] * S
         self.post_of = [-1] * S                  # anchor -> the trading-post square it serves
         self.tile_of = [0] * S                   # which placed tile (index into `placed`) a square is on
+        kinds, goods, post_of, tile_of = self.kind, self.goods, self.post_of, self.tile_of
         for t, (tile_id, turns) in enumerate(placed):
-            grid = rotate(tiles[tile_id].rows, turns)
             top, left = (t // cols) * n, (t % cols) * n
-            for r in range(n):
-                for c in range(n):
-                    q = (top + r) * W + left + c
-                    ch = grid[r][c]
-                    self.tile_of[q] = t
-                    if ch in KIND_OF:
-                        self.kind[q] = KIND_OF[ch]
-                    else:
-                        self.kind[q] = LAND
-                        self.goods[q] = goods_letters.index(ch)
-            for r in range(n):                   # each anchor serves the trading-post square of its own tile
-                for c in range(n):
-                    if grid[r][c] == "a":
-                        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                            if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] == "P":
-                                self.post_of[(top + r) * W + left + c] = (top + rr) * W + left + cc
+            corner = top * W + left
+            for dq, k, g in _tile_squares(tiles[tile_id].rows, turns, n, W, goods_letters):
+                q = corner + dq
+                tile_of[q] = t
+                kinds[q] = k
+                goods[q] = g
+            for da, dp in _tile_anchors(tiles[tile_id].rows, turns, n, W):
+                post_of[corner + da] = corner + dp
         self.anchors_of = {p: [] for p in range(S) if self.kind[p] == POST}
         for a, p in enumerate(self.post_of):
             if p >= 0:
@@ -134,7 +161,7 @@ class Layout:
                 squares = [(t * n + r) * W + W - 1 for r in range(n)]
             else:
                 squares = [(t * n + r) * W for r in range(n)]
-            beside.append([q for q in squares if self.is_sea(q)])
+            beside.append([q for q in squares if self.kind[q] <= ANCHOR])
         self.frame_beside = beside
         # Frame pieces, in a pinwheel: each long piece lies beside the last two edges of one side and the
         # first edge of the next; any edge left over gets a short piece.
@@ -154,9 +181,10 @@ class Layout:
                 piece += 1
         # Where a ship may go from each position (squares, then frame squares).
         moves = [[] for _ in range(S + self.frames)]
+        kind, neighbours = self.kind, self.neighbours      # is_sea written out: asked for every square of every layout tried
         for q in range(S):
-            if self.is_sea(q):
-                moves[q] = [m for m in self.neighbours[q] if self.is_sea(m)]
+            if kind[q] <= ANCHOR:
+                moves[q] = [m for m in neighbours[q] if kind[m] <= ANCHOR]
         for f in range(self.frames):
             ring = [S + (f - 1) % self.frames, S + (f + 1) % self.frames]
             moves[S + f] = ring + beside[f]
@@ -215,11 +243,11 @@ def problems(layout: Layout, rules) -> str | None:
     """Why a layout breaks the rules of assembly, or None: land meeting only corner to corner, water
     closed in by land, more big islands than chests, an island with no trading-post square."""
     W, H, kind = layout.width, layout.height, layout.kind
+    land = [k >= LAND for k in kind]      # read once per square, not four times (every layout tried is checked)
     for r in range(H - 1):
-        for c in range(W - 1):
-            q = r * W + c
-            a, b, d, e = kind[q] >= LAND, kind[q + 1] >= LAND, kind[q + W] >= LAND, kind[q + W + 1] >= LAND
-            if (a and e and not b and not d) or (b and d and not a and not e):
+        for q in range(r * W, r * W + W - 1):
+            a, b, d, e = land[q], land[q + 1], land[q + W], land[q + W + 1]
+            if a is e and b is d and a is not b:     # land on one diagonal only, water on the other
                 return f"land meets only corner to corner at {layout.names[q]}"
     sea = [q for q in range(layout.squares) if kind[q] <= ANCHOR]
     reached = set()

@@ -1377,33 +1377,29 @@ class Shipyard(Game):
             return [self._attach_action(p) for p in self.attach_points(state, seat)]
         if phase == "trade":
             good = self.trade_good(state)
-            out = [Action("sell", "sy.trade.sell", target="sell", label_key="sy.act.sell", good=f"sy.good.{GOODS[good]}",
-                          price=self.sale_price(state, seat, good))]
+            price = self.sale_price(state, seat, good)
+            out = [self.made(("sell", good, price), self._make_sell_action, good, price)]
             return out + [self._swap_action(i) for i in self._swap_options(state)]
         if phase == "order":
-            return [Action(f"cruise:{a + 1}", "sy.cruise.order", target=f"ship.{a + 1}", label_key="sy.act.cruise",
-                           space=a + 1) for a in state.cruising]
+            return [self.made(("cruise", a), self._make_cruise_action, a) for a in state.cruising]
         if phase == "fit":
-            out = [Action(f"fit:{ITEMS[i]}", "sy.cruise.fit", target=f"dock.{ITEMS[i]}", label_key="sy.act.fit",
-                          item=f"sy.item.{ITEMS[i]}") for i in self._fit_options(state)]
-            out.append(Action("launch", "sy.cruise.fit", target="launch", label_key="sy.act.launch"))
+            out = [self.made(("fit", i), self._make_fit_action, i) for i in self._fit_options(state)]
+            out.append(self.made(("launch",), Action, "launch", "sy.cruise.fit", "launch", "sy.act.launch"))
             return out
         if phase == "sail":
             piece = state.ship[state.cruise["seat"]][0]
-            return [Action(f"sail:{e + 1}", "sy.cruise.sail", target=f"exit.{piece + 1}.{e + 1}", label_key="sy.act.sail",
-                           exit=e + 1) for e in self._ways(state)]
+            return [self.made(("sail", piece, e), self._make_sail_action, piece, e) for e in self._ways(state)]
         if phase == "discard":
             who = state.discarding[0]
             colour, hand = ("red", state.red[who]) if len(state.red[who]) > self.numbers.keep else ("blue", state.blue[who])
-            return [Action(f"keep:{colour}.{i + 1}", "sy.contract.discard", target=f"contract.{colour}.{i + 1}",
-                           label_key="sy.act.keep", colour=f"sy.colour.{colour}", n=i + 1) for i in range(len(hand))]
+            return [self.made(("keep", colour, i), self._make_keep_action, colour, i) for i in range(len(hand))]
         if phase == "final":
             return [self._tile_action("final", a) for a in state.offer]
         if phase == "final-build":
             if state.holding >= 0:
                 return [self._place_action(s) for s in self._place_slots(state)]
             out = [self._buy_action(state, p) for p in self._final_build_options(state)]
-            return out + [Action("pass", "sy.end.final-build", target="pass", label_key="sy.act.pass")]
+            return out + [self.made(("pass",), Action, "pass", "sy.end.final-build", "pass", "sy.act.pass")]
         return []
 
     # Actions recur from decision to decision, so each is made once (Game.made: the key names everything
@@ -1475,9 +1471,40 @@ class Shipyard(Game):
             return [self._hire_action(i, state.emp_top[i], self.hire_cost(state, seat, i))
                     for i in self._hireable(state, seat, money)]
         if a == TRADE:
-            return [Action(f"trade:{i + 1}", "sy.trade.tile", target=f"mygoods.{i + 1}", label_key="sy.act.trade",
-                           tile=f"sy.goods-tile.{self.goods_ids[k]}") for i, k in enumerate(state.goods[seat])]
-        return [Action("subsidy", "sy.subsidy", target="subsidy", label_key="sy.act.subsidy", money=self.numbers.subsidy)]
+            return [self.made(("trade", i, k), self._make_trade_action, i, k) for i, k in enumerate(state.goods[seat])]
+        return [self.made(("subsidy",), self._make_subsidy_action)]
+
+    # Made once each (Game.made), like the other recurring actions.
+    def _make_trade_action(self, i, k):
+        return Action(f"trade:{i + 1}", "sy.trade.tile", target=f"mygoods.{i + 1}", label_key="sy.act.trade",
+                      tile=f"sy.goods-tile.{self.goods_ids[k]}")
+
+    def _make_subsidy_action(self):
+        return Action("subsidy", "sy.subsidy", target="subsidy", label_key="sy.act.subsidy", money=self.numbers.subsidy)
+
+    @staticmethod
+    def _make_sell_action(good, price):
+        return Action("sell", "sy.trade.sell", target="sell", label_key="sy.act.sell", good=f"sy.good.{GOODS[good]}",
+                      price=price)
+
+    @staticmethod
+    def _make_cruise_action(a):
+        return Action(f"cruise:{a + 1}", "sy.cruise.order", target=f"ship.{a + 1}", label_key="sy.act.cruise", space=a + 1)
+
+    @staticmethod
+    def _make_fit_action(i):
+        return Action(f"fit:{ITEMS[i]}", "sy.cruise.fit", target=f"dock.{ITEMS[i]}", label_key="sy.act.fit",
+                      item=f"sy.item.{ITEMS[i]}")
+
+    @staticmethod
+    def _make_sail_action(piece, e):
+        return Action(f"sail:{e + 1}", "sy.cruise.sail", target=f"exit.{piece + 1}.{e + 1}", label_key="sy.act.sail",
+                      exit=e + 1)
+
+    @staticmethod
+    def _make_keep_action(colour, i):
+        return Action(f"keep:{colour}.{i + 1}", "sy.contract.discard", target=f"contract.{colour}.{i + 1}",
+                      label_key="sy.act.keep", colour=f"sy.colour.{colour}", n=i + 1)
 
     def _make_stop_action(self, rondel, s, cost):
         kinds = self.equipment_stops if rondel == 0 else self.crew_stops
