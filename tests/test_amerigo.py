@@ -506,6 +506,25 @@ def test_buying_points_with_gold_chests_and_gold_tiles():
     assert st.cannons[seat] == 8 and st.chests[seat] == 0 and "gold3" in st.used[seat] and st.gold[seat] == 1
 
 
+def test_gold_cashed_to_pay_is_not_lost_at_the_tracks_end():
+    """am.points.buy, am.gold.cap: a player at 11 gold with a chest may pay 14 (what `spendable` counts):
+    the chest's gold goes straight into the payment, none of it is turned into points at the track's end,
+    and what is left over goes on the track. (Cashing the chest onto the track first lost 2 gold to the
+    cap and then found nothing more to cash: a search bot met this in play.)"""
+    m = new(2, seed=3)
+    st, seat = m.state, 0
+    st.gold[seat], st.chests[seat] = 11, 1
+    points = st.vp[seat][:]
+    assert G.spendable(st, seat) == 14
+    events = []
+    G.pay_gold(st, seat, 14, events)
+    assert [e.rule for e in events] == ["am.gold.chest"]
+    assert st.gold[seat] == 0 and st.chests[seat] == 0 and st.vp[seat] == points
+    st.gold[seat], st.chests[seat] = 2, 1
+    G.pay_gold(st, seat, 4, events)
+    assert st.gold[seat] == 1                       # 2 + 3 - 4: the change goes on the track
+
+
 def test_a_full_track_gives_two_gold():
     """am.gold.track-full: a disc reaching the end with points left gives the rest up for 2 gold; a disc
     already at the end offers only the 2 gold."""

@@ -302,20 +302,28 @@ class Amerigo(Game):
         return state.gold[seat] + extra
 
     def pay_gold(self, state, seat, amount, events):
-        """Pay gold; when the track is short, cash chests, then 1x gold tiles (the smallest first)."""
-        while state.gold[seat] < amount:
+        """Pay gold from the track; what it lacks comes from treasure chests, then 1x gold tiles (the
+        smallest first), cashed straight into the payment. Ruling (am.points.buy): gold cashed to pay never
+        stands on the track, so the track's end at 12 takes none of it (else a player at 11 gold with a
+        chest could be offered a step `spendable` counts but the track could not hold); what the last
+        chest or tile gives beyond the payment goes on the track."""
+        owed = amount - state.gold[seat]
+        if owed <= 0:
+            state.gold[seat] -= amount
+            return
+        state.gold[seat] = 0
+        while owed > 0:
             if state.chests[seat]:
                 state.chests[seat] -= 1
-                events.append(Event("am.gold.chest", seat=seat, key="am.log.chest", gold=self.numbers.chest_gold))
-                self.gain_gold(state, seat, self.numbers.chest_gold, events)
-                continue
-            tiles = sorted((self.progress_tiles[t].amount, t) for t in state.progress[seat]
-                           if self.progress_tiles[t].effect == "gold" and t not in state.used[seat])
-            amount_, t = tiles[0]
-            state.used[seat].append(t)
-            events.append(Event("am.progress.gold", seat=seat, key="am.log.gold-tile", gold=amount_))
-            self.gain_gold(state, seat, amount_, events)
-        state.gold[seat] -= amount
+                cashed = self.numbers.chest_gold
+                events.append(Event("am.gold.chest", seat=seat, key="am.log.chest", gold=cashed))
+            else:
+                cashed, t = min((self.progress_tiles[t].amount, t) for t in state.progress[seat]
+                                if self.progress_tiles[t].effect == "gold" and t not in state.used[seat])
+                state.used[seat].append(t)
+                events.append(Event("am.progress.gold", seat=seat, key="am.log.gold-tile", gold=cashed))
+            owed -= cashed
+        self.gain_gold(state, seat, -owed, events)
 
     def bonus(self, state, seat, colour) -> int:
         """Extra action points from progress tiles for an action of this colour."""
