@@ -525,6 +525,29 @@ def test_gold_cashed_to_pay_is_not_lost_at_the_tracks_end():
     assert st.gold[seat] == 1                       # 2 + 3 - 4: the change goes on the track
 
 
+def test_every_affordable_payment_can_be_paid():
+    """am.points.buy: whatever `spendable` counts can be paid, from any gold, chests and gold tiles;
+    the gold paid is exactly the amount, no points are made, and the track stays within 0-12."""
+    value = {"gold3": 3, "gold5": 5}
+    for gold in range(13):
+        for chests in range(3):
+            for tiles in ((), ("gold3",), ("gold5",), ("gold3", "gold5")):
+                m = new(2, seed=3)
+                st = m.state
+                st.gold[0], st.chests[0] = gold, chests
+                for tile in tiles:
+                    S.give_progress(st, 0, tile)
+                total = G.spendable(st, 0)
+                assert total == gold + 3 * chests + sum(value[t] for t in tiles)
+                frozen = pickle.dumps(st)
+                for amount in range(total + 1):
+                    st = pickle.loads(frozen)
+                    points = st.vp[0][:]
+                    G.pay_gold(st, 0, amount, [])
+                    assert 0 <= st.gold[0] <= 12 and st.vp[0] == points
+                    assert G.spendable(st, 0) == total - amount, (gold, chests, tiles, amount)
+
+
 def test_a_full_track_gives_two_gold():
     """am.gold.track-full: a disc reaching the end with points left gives the rest up for 2 gold; a disc
     already at the end offers only the 2 gold."""
