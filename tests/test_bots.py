@@ -108,7 +108,7 @@ def test_a_bot_back_in_a_position_makes_another_choice(two_banks, bot):
 def test_the_guard_forgets_at_the_end_of_the_round(two_banks):
     m = two_banks()
     guard = LoopGuard()
-    guard.remember(m, m.legal_actions()[0])
+    guard.remember(m, guard.allowed(m, m.legal_actions())[0])
     assert guard.chosen
     m.play("pass")
     while m.to_move is None or m.phase == "action":

@@ -36,21 +36,21 @@ class LoopGuard:
     def __init__(self):
         self.where = None                 # (the match, its round): what the memory is about
         self.chosen: dict = {}            # fingerprint -> {action id: the step at which it was chosen}
-
-    def _memory(self, match) -> dict:
-        where = (id(match), match.round)
-        if where != self.where:
-            self.where, self.chosen = where, {}
-        return self.chosen.setdefault(hashlib.sha1(pickle.dumps(match.state, 5)).digest(), {})
+        self.here: dict = {}              # the memory of the position `allowed` was last asked about
 
     def allowed(self, match, actions: list) -> list:
         """The actions not already chosen in this position at an earlier step (all, if none is left)."""
-        before = self._memory(match)
-        fresh = [a for a in actions if before.get(a.id, match.position) >= match.position]
+        where = (id(match), match.round)
+        if where != self.where:
+            self.where, self.chosen = where, {}
+        # one fingerprint a decision: `remember` writes to the same memory
+        self.here = self.chosen.setdefault(hashlib.sha1(pickle.dumps(match.state, 5)).digest(), {})
+        fresh = [a for a in actions if self.here.get(a.id, match.position) >= match.position]
         return fresh or actions
 
     def remember(self, match, action) -> None:
-        self._memory(match).setdefault(action.id, match.position)
+        """Note the choice made in the position `allowed` was just asked about."""
+        self.here.setdefault(action.id, match.position)
 
 
 class RandomBot:

@@ -51,6 +51,14 @@ MODES = ("normal", "classroom")
 _RECENT = 6           # latest steps in the panel (the full log is in its own section below)
 
 
+def _dialog_widget(name: str) -> property:
+    """A widget of the new-game dialog (`shell.setup`), which is made the first time one is asked for."""
+    def get(shell):
+        shell.setup.build()
+        return getattr(shell.setup, name)
+    return property(get, doc=f"The new-game dialog's {name.replace('_', ' ')}.")
+
+
 class GameShell(W.VBox):
     """Play and teach one game in a notebook or a Voila page.
 
@@ -220,40 +228,13 @@ class GameShell(W.VBox):
         self.refresh()
 
     # The new-game dialog lives in the folded section; asking for one of its widgets makes them.
-    @property
-    def edition_input(self):
-        self.setup.build()
-        return self.setup.edition_input
-
-    @property
-    def players_input(self):
-        self.setup.build()
-        return self.setup.players_input
-
-    @property
-    def seed_input(self):
-        self.setup.build()
-        return self.setup.seed_input
-
-    @property
-    def option_inputs(self):
-        self.setup.build()
-        return self.setup.option_inputs
-
-    @property
-    def option_hints(self):
-        self.setup.build()
-        return self.setup.option_hints
-
-    @property
-    def new_game_row(self):
-        self.setup.build()
-        return self.setup.new_game_row
-
-    @property
-    def seat_inputs(self):
-        self.setup.build()
-        return self.setup.seat_inputs
+    edition_input = _dialog_widget("edition_input")
+    players_input = _dialog_widget("players_input")
+    seed_input = _dialog_widget("seed_input")
+    option_inputs = _dialog_widget("option_inputs")
+    option_hints = _dialog_widget("option_hints")
+    new_game_row = _dialog_widget("new_game_row")
+    seat_inputs = _dialog_widget("seat_inputs")
 
     def new_game_from_controls(self):
         """New game as the dialog is set (edition, players, seed, options)."""
