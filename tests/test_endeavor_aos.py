@@ -2718,3 +2718,21 @@ def test_aos_level_drop_is_narrated_as_a_drop():
     assert keys == ["aos.level.dropped"]
     text = next(e for e in events if e.key == "aos.level.dropped")
     assert "drops to a lower level" in text.text("en") and "降到較低的等級" in text.text("zh-Hant")
+
+
+@pytest.mark.parametrize("silent_fleet", [False, True])
+def test_observation_codes_owners_as_seats_and_nobody_as_zero(silent_fleet):
+    """Owners in the observation: seat + 1, the Silent Fleet players + 1, nobody 0 (with or without the
+    Silent Fleet: an empty city is never mistaken for one of its discs)."""
+    m = engines.new_match("endeavor-aos", 2, seed=4, options={"silent_fleet": silent_fleet})
+    layout = m.observation_layout()
+    offset = sum(n for _, n in layout[:[name for name, _ in layout].index("space.owner")])
+    spaces = list(m.game.board_for(m.options).spaces)
+    city = spaces[0]
+    owners = m.observation(0)[offset:offset + len(spaces)]
+    assert m.state.owner[city] is None and owners[0] == 0
+    m.state.owner[city] = 1
+    assert m.observation(0)[offset] == 2
+    if silent_fleet:
+        m.state.owner[city] = m.state.silent_seat
+        assert m.observation(1)[offset] == 3

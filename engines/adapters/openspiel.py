@@ -196,9 +196,10 @@ class EngineObserver:
         for name, n in layout:
             self.dict[name] = self.tensor[start:start + n]
             start += n
+        self.observer = game.probe.observer()      # encodes again only what changed since the last call
 
     def set_from(self, state: EngineState, player: int):
-        self.tensor[:] = state.match.observation(player)
+        self.tensor[:] = self.observer(state.match.state, player)
 
     def string_from(self, state: EngineState, player: int):
         if self.perfect_recall:

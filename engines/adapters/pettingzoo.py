@@ -52,6 +52,7 @@ class EngineEnv(AECEnv):
             "action_mask": spaces.Box(low=0, high=1, shape=(self.actions,), dtype=np.int8)})
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.actions) for agent in self.possible_agents}
+        self.observer = probe.observer()       # encodes again only what changed since the last observation
         self.match = None
 
     def observation_space(self, agent):
@@ -93,11 +94,8 @@ class EngineEnv(AECEnv):
         mask = np.zeros(self.actions, dtype=np.int8)
         m = self.match
         if not m.is_over and m.to_move == seat and agent == self.agent_selection:
-            for action in m.legal_actions():
-                mask[action.index] = 1
-        # numbers to float32 through int32: the fastest conversion of a Python list numpy offers
-        observation = np.array(m.observation(seat), dtype=np.int32).astype(np.float32)
-        return {"observation": observation, "action_mask": mask}
+            mask[[action.index for action in m.legal_actions()]] = 1
+        return {"observation": self.observer(m.state, seat), "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection

@@ -63,7 +63,6 @@ class Amerigo(Game):
                                   for t in self.progress_ids}
         self.production_texts = [Text("am.chance.production-result", goods=f"am.goods.{g}", cost=cost)
                                  for g, cost in self.production_kinds]
-        self.encoder = encoding.Encoder(self)
         self._flat: dict = {}
         self._action_cache: dict = {}       # actions that look the same in every match of a player count
         # Square and frame names as terms ("frame 3" / "邊框3"), so that texts name them in each language.
@@ -114,11 +113,8 @@ class Amerigo(Game):
     def chance_ids(self, players, options):
         return encoding.chance_ids(self, players, options)
 
-    def observation_layout(self, players, options):
-        return encoding.observation_layout(self, players, options)
-
-    def observe(self, state, seat):
-        return self.encoder.observe(state, seat)
+    def observation_parts(self, players, options):
+        return encoding.observation_parts(self, players, options)
 
     def bounds(self, players, options):
         return encoding.bounds(self, players, options)

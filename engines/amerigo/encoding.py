@@ -7,6 +7,7 @@ gives its actions and outcomes (amerigo.py). Nothing here decides what is legal.
 
 from __future__ import annotations
 
+from ..core.observation import Part, part
 from .components import COLOURS
 from .islands import column_name
 
@@ -51,109 +52,109 @@ def chance_ids(game, players: int, options: dict) -> list[str]:
     return ids
 
 
-def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
-    """The phase and the action being taken; the cubes in view (the tower's contents are left out: a
-    player sees them only by counting); per square its terrain, printed good, good still there, tile,
-    post and island state; the ships; each player's sheet; the supply board."""
-    R = game.numbers
-    squares, frames = grid_names(game, players)
-    S = len(squares)
+def observation_parts(game, players: int, options: dict) -> list[Part]:
+    """The observation, part by part (engines/core/observation.py). Everything in Amerigo is public but
+    what lies face down and what is inside the tower: the face-down pirates, progress and production
+    tiles are counted by kind (they follow from what everyone has seen); the tower's contents are left
+    out (a player sees them only by counting).
+
+    The phase and the action being taken; the cubes in view; per square its terrain, printed good, good
+    still there, tile, post and island state; the ships; each player's sheet; the supply board."""
+    g, R = game, game.numbers
+    S = len(grid_names(game, players)[0])
     colours = len(COLOURS)
-    layout = [("round", 1), ("phase", len(PHASES)), ("colour", colours + 1), ("sub", len(SUBS)),
-              ("action", colours + 1), ("ap", 1), ("points", 1), ("spent", 1), ("moved", R.ships),
-              ("stopped", R.ships), ("takes", 1), ("neutral_taken", 1), ("to_move", players), ("me", players),
-              ("storage", colours), ("central", colours), ("tray", colours)]
-    for name in ("terrain", "printed_goods", "goods", "tile_owner", "tile_shape", "post", "island_big",
-                 "island_done"):
-        layout.append((f"square.{name}", S))
-    layout.append(("ships", players * R.ships))
-    for seat in range(players):
-        layout += [(f"player{seat}.points", 7), (f"player{seat}.gold", 1), (f"player{seat}.cannons", 1),
-                   (f"player{seat}.development", 1), (f"player{seat}.special", 1), (f"player{seat}.order", 1),
-                   (f"player{seat}.goods", len(game.goods_ids)), (f"player{seat}.production", len(game.goods_ids)),
-                   (f"player{seat}.progress", len(game.progress_ids)), (f"player{seat}.used", len(game.progress_ids)),
-                   (f"player{seat}.planned", len(game.shape_list)), (f"player{seat}.village", len(game.village_shapes)),
-                   (f"player{seat}.posts_left", 1), (f"player{seat}.chests", 1)]
-    layout += [("display", R.progress_shown), ("production", len(game.slot_stacks(players))),
-               ("neutral", len(game.neutral_shapes)), ("pirates", len(R.pirate_values) + 1),
-               ("unseen_pirates", len(game.pirate_values)), ("progress_face_down", 1),
-               ("production_face_down", 3), ("time", 1)]
-    return layout
+    phase_index = {p: i for i, p in enumerate(PHASES)}
+    sub_index = {s: i for i, s in enumerate(SUBS)}
+    progress_index = {t: i for i, t in enumerate(g.progress_ids)}
+    goods_index = {k: i for i, k in enumerate(g.goods_ids)}
 
+    @part(("round", 1), ("phase", len(PHASES)), ("colour", colours + 1), ("sub", len(SUBS)), ("action", colours + 1),
+          ("ap", 1), ("points", 1), ("spent", 1), ("moved", R.ships), ("stopped", R.ships), ("takes", 1),
+          ("neutral_taken", 1),
+          key=lambda state: (state.round, state.phase, state.colour, state.sub, state.action, state.ap, state.points,
+                             state.spent, state.moved, state.stopped, state.takes, state.neutral_taken))
+    def action(state, seat):
+        return ([state.round] + _one_hot(phase_index.get(state.phase, 0), len(PHASES)) + _one_hot(state.colour, colours + 1)
+                + _one_hot(sub_index.get(state.sub, 0), len(SUBS)) + _one_hot(state.action, colours + 1)
+                + [state.ap, state.points, state.spent, *state.moved[:R.ships], *map(int, state.stopped[:R.ships]),
+                   state.takes, state.neutral_taken])
 
-class Encoder:
-    def __init__(self, game):
-        self.game = game
-        self.phase_index = {p: i for i, p in enumerate(PHASES)}
-        self.sub_index = {s: i for i, s in enumerate(SUBS)}
-        self.progress_index = {t: i for i, t in enumerate(game.progress_ids)}
+    @part(("to_move", players), ("me", players), per_seat=True)
+    def seats(state, seat):
+        return _one_hot(-1 if state.to_move is None else state.to_move, players + 1)[:players] + _one_hot(seat, players)
 
-    def observe(self, state, seat: int) -> list:
-        """Everything in Amerigo is public but what lies face down and what is inside the tower: the
-        face-down pirates, progress and production tiles are counted by kind (they follow from what
-        everyone has seen); the tower's contents are left out."""
-        g, R = self.game, self.game.numbers
-        players, colours = len(state.gold), len(COLOURS)
+    @part(("storage", colours), ("central", colours), ("tray", colours),
+          key=lambda state: (state.storage, state.central, state.tray))
+    def cubes(state, seat):
+        return state.storage + state.central + state.tray
+
+    # The layout of islands is drawn at the setup and never changes during a match.
+    @part(("square.terrain", S), ("square.printed_goods", S), key=lambda state: (state.layout,))
+    def terrain(state, seat):
         L = state.layout
-        out = [state.round]
-        out += _one_hot(self.phase_index.get(state.phase, 0), len(PHASES))
-        out += _one_hot(state.colour, colours + 1)
-        out += _one_hot(self.sub_index.get(state.sub, 0), len(SUBS))
-        out += _one_hot(state.action, colours + 1)
-        out += [state.ap, state.points, state.spent, *state.moved[:R.ships], *map(int, state.stopped[:R.ships]),
-                state.takes, state.neutral_taken]
-        out += _one_hot(-1 if state.to_move is None else state.to_move, players + 1)[:players]
-        out += _one_hot(seat, players)
-        out += state.storage + state.central + state.tray
-        terrain, printed, goods, owner, shape, post, big, done = ([] for _ in range(8))
-        for q in range(L.squares):
-            terrain.append(L.kind[q])
-            printed.append(L.goods[q] + 1)
-            goods.append(state.goods_on[q] + 1)
-            piece = state.cover[q]
-            if piece >= 0:
-                s, who, _ = state.pieces[piece]
-                owner.append(who + 1)
-                shape.append(s + 1)
-            else:
-                owner.append(0)
-                shape.append(0)
-            post.append(state.post[q] + 1)
-            island = L.island_of[q]
-            big.append(int(island >= 0 and L.island_big[island]))
-            done.append(int(island >= 0 and state.island_done[island]))
-        out += terrain + printed + goods + owner + shape + post + big + done
-        for ships in state.ships:
-            out += [p + 1 for p in ships]
-        order = g.turn_order(state)
-        for s in range(players):
-            out += state.vp[s]
-            out += [state.gold[s], state.cannons[s], state.dev[s], state.spec[s], order.index(s)]
-            out += state.goods[s]
+        return L.kind + [k + 1 for k in L.goods]
+
+    @part(*[(f"square.{name}", S) for name in ("goods", "tile_owner", "tile_shape", "post")],
+          key=lambda state: (state.goods_on, state.cover, state.pieces, state.post))
+    def squares(state, seat):
+        pieces = state.pieces
+        owner = [pieces[c][1] + 1 if c >= 0 else 0 for c in state.cover]
+        shape = [pieces[c][0] + 1 if c >= 0 else 0 for c in state.cover]
+        return [k + 1 for k in state.goods_on] + owner + shape + [p + 1 for p in state.post]
+
+    @part(("square.island_big", S), ("square.island_done", S), key=lambda state: (state.layout, state.island_done))
+    def islands(state, seat):
+        L, done = state.layout, state.island_done
+        return ([int(i >= 0 and L.island_big[i]) for i in L.island_of]
+                + [int(i >= 0 and done[i]) for i in L.island_of])
+
+    @part(("ships", players * R.ships), key=lambda state: (*state.ships,))
+    def ships(state, seat):
+        return [p + 1 for ships in state.ships for p in ships]
+
+    def sheet(s):
+        @part(*[(f"player{s}.{name}", n) for name, n in (
+            ("points", 7), ("gold", 1), ("cannons", 1), ("development", 1), ("special", 1), ("order", 1),
+            ("goods", len(g.goods_ids)), ("production", len(g.goods_ids)), ("progress", len(g.progress_ids)),
+            ("used", len(g.progress_ids)), ("planned", len(g.shape_list)), ("village", len(g.village_shapes)),
+            ("posts_left", 1), ("chests", 1))],
+              key=lambda state: (state.vp[s], state.gold[s], state.cannons[s], state.dev[s], state.spec, state.arrival,
+                                 state.goods[s], state.production[s], state.progress[s], state.used[s], state.planned[s],
+                                 state.village[s], state.posts_left[s], state.chests[s]))
+        def encode(state, seat):
             production = [0] * len(g.goods_ids)
             for k in state.production[s]:
-                production[g.goods_ids.index(g.production_kinds[k][0])] += 1
-            out += production
+                production[goods_index[g.production_kinds[k][0]]] += 1
             held = [0] * len(g.progress_ids)
             used = [0] * len(g.progress_ids)
             for t in state.progress[s]:
-                held[self.progress_index[t]] = 1
+                held[progress_index[t]] = 1
             for t in state.used[s]:
-                used[self.progress_index[t]] = 1
-            out += held + used + state.planned[s] + state.village[s] + [state.posts_left[s], state.chests[s]]
-        out += [self.progress_index[t] + 1 if t else 0 for t in state.display]
-        out += [k + 1 for k in state.production_slots]
-        out += state.neutral
+                used[progress_index[t]] = 1
+            return (state.vp[s] + [state.gold[s], state.cannons[s], state.dev[s], state.spec[s],
+                                   g.turn_order(state).index(s)]
+                    + state.goods[s] + production + held + used + state.planned[s] + state.village[s]
+                    + [state.posts_left[s], state.chests[s]])
+        return encode
+
+    @part(("display", R.progress_shown), ("production", len(g.slot_stacks(players))), ("neutral", len(g.neutral_shapes)),
+          ("pirates", len(R.pirate_values) + 1), ("unseen_pirates", len(g.pirate_values)), ("progress_face_down", 1),
+          ("production_face_down", 3), ("time", 1),
+          key=lambda state: (state.display, state.production_slots, state.neutral, state.pirates, state.unseen_pirates,
+                             len(state.progress_pool), *(len(state.production_pool.get(s, ())) for s in ("II", "III", "IV")),
+                             state.time_index))
+    def supply_board(state, seat):
         pirates = state.pirates + [-1] * (len(R.pirate_values) - len(state.pirates))
-        out += [p + 1 for p in pirates] + [sum(state.pirates)]
-        out += [state.unseen_pirates.count(v) for v in g.pirate_values]
-        out.append(len(state.progress_pool))
-        out += [len(state.production_pool.get(s, ())) for s in ("II", "III", "IV")]
-        out.append(g.time_value(state))
-        return out
+        return ([progress_index[t] + 1 if t else 0 for t in state.display] + [k + 1 for k in state.production_slots]
+                + state.neutral + [p + 1 for p in pirates] + [sum(state.pirates)]
+                + [state.unseen_pirates.count(v) for v in g.pirate_values] + [len(state.progress_pool)]
+                + [len(state.production_pool.get(s, ())) for s in ("II", "III", "IV")] + [g.time_value(state)])
+
+    return [action, seats, cubes, terrain, squares, islands, ships, *map(sheet, range(players)), supply_board]
 
 
 def _one_hot(index, length) -> list[int]:
+    """A 1 at `index`, -1 (none) on the last place; any other index outside gives no 1 at all."""
     out = [0] * length
     if 0 <= index < length:
         out[index] = 1

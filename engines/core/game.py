@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .actions import Action, Event
 from .catalog import RuleCatalog
+from . import observation
 from .chance import Chance
 from .texts import Text, load_catalog, load_overrides
 
@@ -220,15 +221,23 @@ class Game:
         """A sampled chance step's outcome, drawn from `state.rng` (only for `Chance(sampled=True)`)."""
         raise NotImplementedError
 
+    def observation_parts(self, players: int, options: dict) -> list:
+        """What a seat may know of a position, as a list of `observation.Part`s in order: each fills
+        named fields of a flat list of numbers. The static board layout (the printed map, the rule
+        constants) is left out."""
+        raise NotImplementedError
+
+    def observation_spec(self, players: int, options: dict) -> list:
+        """`observation_parts` for these settings, built once."""
+        key = ("parts", players, tuple(sorted(options.items())))
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = self.observation_parts(players, options)
+        return found
+
     def observation_layout(self, players: int, options: dict) -> list[tuple[str, int]]:
-        """The named parts of `observe()`'s flat list, in order: [(name, length)]."""
-        raise NotImplementedError
-
-    def observe(self, state, seat: int) -> list:
-        """What `seat` may know of the position, as a flat list of numbers laid out as declared.
-
-        The static board layout (the printed map, the rule constants) is left out."""
-        raise NotImplementedError
+        """The named fields of `observe()`'s flat list, in order: [(name, length)]."""
+        return observation.layout(self.observation_spec(players, options))
 
     def bounds(self, players: int, options: dict) -> "Bounds":
         """Declared limits: the most moves (decisions and listed chance steps) a game can take, and

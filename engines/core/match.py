@@ -19,6 +19,7 @@ import hashlib
 import json
 import pickle
 
+from . import observation
 from .actions import Action, Event, IllegalAction
 from .chance import Chance
 from .game import Bounds, Game, Table
@@ -470,11 +471,16 @@ class Match:
     def observation(self, seat: int) -> list:
         """What `seat` may know now, as a flat list of numbers of fixed length (`observation_layout()`)."""
         self._check_seat(seat)
-        return self.game.observe(self.state, seat)
+        return observation.observe(self.game.observation_spec(self.players, self.options), self.state, seat)
 
     def observation_layout(self) -> list[tuple[str, int]]:
-        """The named parts of `observation()`, in order: [(name, length)]."""
+        """The named fields of `observation()`, in order: [(name, length)]."""
         return self.game.observation_layout(self.players, self.options)
+
+    def observer(self) -> observation.Observer:
+        """Observations as float32 arrays, cheap to take at every step: `observer(match.state, seat)`
+        encodes again only the parts that changed since its last call."""
+        return observation.Observer(self.game.observation_spec(self.players, self.options))
 
     def information_state(self, seat: int) -> str:
         """Everything `seat` has learned since the setup, as one string: what it saw at the start, then
@@ -484,7 +490,8 @@ class Match:
         self._check_seat(seat)
         start = self._start_seen.get(seat)
         if start is None:           # what the seat saw at the start never changes: worked out once
-            start = self._start_seen[seat] = self.game.observe(pickle.loads(self._start()), seat)
+            start = self._start_seen[seat] = observation.observe(
+                self.game.observation_spec(self.players, self.options), pickle.loads(self._start()), seat)
         seen = ["" if s is None else s[1] if s[2] is None or s[2] == seat else "?" for s in self._seen[:self._cursor]]
         return json.dumps([self.game.id, self.players, self.options, seat, start, seen],
                           separators=(",", ":"), ensure_ascii=False)

@@ -7,6 +7,7 @@ themselves live in age_of_sail.py and action_phase.py; nothing here decides what
 
 from __future__ import annotations
 
+from ..core.observation import Part, part
 from .components import ATTRIBUTES, REGIONS
 
 PHASES = ("start", "scarce", "build", "growth", "salary", "action", "discard", "end", "over")
@@ -55,108 +56,102 @@ def never_legal_ids(game, players: int, options: dict) -> list[str]:
             + ["ship:sea:europe"])
 
 
-def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
-    """The parts of `observe()`, in order. Owners are coded seat + 1 (0: nobody; the Silent Fleet is
-    players + 1), tokens and buildings as their index in the data file + 1 (0: none)."""
+def observation_parts(game, players: int, options: dict) -> list[Part]:
+    """The observation, part by part (engines/core/observation.py). Everything on the table is public
+    in Endeavor; only the face-down level-5 tiles are hidden, and they are not part of it.
+
+    Owners are coded seat + 1 (0: nobody; the Silent Fleet is players + 1), tokens and buildings as
+    their index in the data file + 1 (0: none). Each part's key snapshots what it reads, so an observer
+    encodes again only what a step changed."""
     board = game.board_for(options)
-    seats = players + 1
-    slots = game.mat.coastline_slots
-    per_player = [("attributes", 4), ("harbor", 1), ("supply", 1), ("coastline", slots), ("workers", slots),
-                  ("cards", len(game.cards)), ("governor_slot", 1), ("slavery_down", 1),
-                  ("action_tokens", len(game.tokens)), ("attribute_tokens", 4), ("memorial", 4), ("passed", 1)]
-    layout = [("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players), ("me", players),
-              ("abolished", 1), ("phase_by_phase", 1)]
-    for seat in range(players):
-        layout += [(f"player{seat}.{name}", n) for name, n in per_player]
-    layout += [("silent_supply", 1), ("tray", len(game.buildings))]
-    for r in REGIONS:
-        n = board.regions[r]["track"]
-        layout += [(f"{r}.open", 1), (f"{r}.track", n), (f"{r}.track_tokens", n), (f"{r}.sea", seats),
-                   (f"{r}.presence", seats), (f"{r}.governor", 1)]
-    layout += [("europe.presence", seats), ("space.owner", len(board.spaces)), ("space.token", len(board.spaces)),
-               ("connection.token", len(board.connections))]
-    layout += [(f"deck.{d}", 1) for d in dict.fromkeys(c.deck for c in game.cards.values() if not c.governor)]
-    layout += [("discard", len(game.cards)), ("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)),
-               ("pending", len(PENDING))]
-    return layout
+    seats, slots = players + 1, game.mat.coastline_slots
+    card = {c: i for i, c in enumerate(game.cards)}
+    token_index = {k: i for i, k in enumerate(game.tokens)}
+    token = {None: 0, **{k: i + 1 for i, k in enumerate(game.tokens)}}
+    building = {b: i + 1 for i, b in enumerate(game.buildings)}
+    decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
+    phase_index = {p: i for i, p in enumerate(PHASES)}
 
+    owner = {None: 0, players: players + 1, **{s: s + 1 for s in range(players)}}   # seat `players`: the Silent Fleet
 
-class Encoder:
-    """Index tables for one game, built once; `observe` then only reads the state."""
+    def counts(items, index):
+        out = [0] * len(index)
+        for item in items:
+            out[index[item]] += 1
+        return out
 
-    def __init__(self, game):
-        self.game = game
-        self.card_index = {c: i for i, c in enumerate(game.cards)}
-        self.token_index = {k: i for i, k in enumerate(game.tokens)}
-        self.token_codes = {None: 0, **{k: i + 1 for i, k in enumerate(game.tokens)}}
-        self.building_index = {b: i for i, b in enumerate(game.buildings)}
-        self.decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
-        self.phase_index = {p: i for i, p in enumerate(PHASES)}
-
-    def observe(self, state, seat: int) -> list:
-        """Everything on the table is public in Endeavor; only the face-down level-5 tiles are hidden,
-        and they are not part of the observation."""
-        game = self.game
-        board = game.board(state)
-        players = len(state.players)
-        seats = players + 1
-        slots = game.mat.coastline_slots
-        card = self.card_index
-        owner = {None: 0, state.silent_seat: players + 1, **{s: s + 1 for s in range(players)}}
-        token = self.token_codes
-        out = [state.round]
+    @part(("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players), ("me", players),
+          ("abolished", 1), ("phase_by_phase", 1), per_seat=True)
+    def table(state, seat):
         phase = [0] * len(PHASES)
-        phase[self.phase_index.get("over" if state.over else state.phase, 0)] = 1
-        out += phase
-        out += [int(s == state.crown) for s in range(players)]
-        out += [int(s == state.to_move) for s in range(players)]
-        out += [int(s == seat) for s in range(players)]
-        out.append(int(state.abolished))
-        out.append(int(state.phase_order == "beginner"))
-        for s, p in enumerate(state.players):
-            out += p.attributes
-            out += [p.harbor, p.supply]
-            coast = [self.building_index[b] + 1 for b in p.buildings]
-            out += coast + [0] * (slots - len(coast))
-            out += p.workers + [0] * (slots - len(p.workers))
-            held = [0] * len(card)
-            for c in p.cards:
-                held[card[c]] += 1
-            out += held
-            out.append(card[p.governor_slot] + 1 if p.governor_slot else 0)
-            out.append(len(p.slavery_down))
-            tokens = [0] * len(self.token_index)
+        phase[phase_index.get("over" if state.over else state.phase, 0)] = 1
+        return ([state.round] + phase + [int(s == state.crown) for s in range(players)]
+                + [int(s == state.to_move) for s in range(players)] + [int(s == seat) for s in range(players)]
+                + [int(state.abolished), int(state.phase_order == "beginner")])
+
+    def player(s):
+        def snapshot(state):
+            p = state.players[s]
+            return (p.harbor, p.supply, p.governor_slot, len(p.slavery_down), s < len(state.passed) and state.passed[s],
+                    p.attributes, p.attribute_tokens, p.memorial, p.buildings, p.workers, p.cards, p.action_tokens)
+
+        @part(*[(f"player{s}.{name}", n) for name, n in (
+            ("attributes", 4), ("harbor", 1), ("supply", 1), ("coastline", slots), ("workers", slots),
+            ("cards", len(card)), ("governor_slot", 1), ("slavery_down", 1), ("action_tokens", len(token_index)),
+            ("attribute_tokens", 4), ("memorial", 4), ("passed", 1))], key=snapshot)
+        def encode(state, seat):
+            p = state.players[s]
+            coast = [building[b] for b in p.buildings]
+            tokens = [0] * len(token_index)
             for kind, n in p.action_tokens.items():
-                tokens[self.token_index[kind]] = n
-            out += tokens
-            out += p.attribute_tokens
-            out += p.memorial
-            out.append(int(s < len(state.passed) and state.passed[s]))
-        out.append(state.silent_supply)
-        out += [state.supply.get(b, 0) for b in game.buildings]
-        for r in REGIONS:
-            out.append(int(state.open[r]))
-            out += [owner[o] for o in state.track[r]]
-            out += [token[t] for t in state.track_tokens[r]]
-            out += state.sea[r][:seats]
-            out += state.presence[r][:seats]
-            out.append(int(r in state.governors))
-        out += state.presence["europe"][:seats]
-        out += [owner[state.owner[s]] for s in board.spaces]
-        out += [token[state.space_tokens[s]] for s in board.spaces]
-        out += [token[state.connection_tokens[c]] for c in board.connections]
-        out += [len(state.decks.get(d, ())) for d in self.decks]
-        discard = [0] * len(card)
-        for c in state.discard:
-            discard[card[c]] += 1
-        out += discard
+                tokens[token_index[kind]] = n
+            return (p.attributes + [p.harbor, p.supply] + coast + [0] * (slots - len(coast))
+                    + p.workers + [0] * (slots - len(p.workers)) + counts(p.cards, card)
+                    + [card[p.governor_slot] + 1 if p.governor_slot else 0, len(p.slavery_down)]
+                    + tokens + p.attribute_tokens + p.memorial
+                    + [int(s < len(state.passed) and state.passed[s])])
+        return encode
+
+    @part(("silent_supply", 1), ("tray", len(game.buildings)),
+          key=lambda state: (state.silent_supply, state.supply))
+    def tray(state, seat):
+        return [state.silent_supply] + [state.supply.get(b, 0) for b in game.buildings]
+
+    def region(r):
+        track = board.regions[r]["track"]
+
+        @part((f"{r}.open", 1), (f"{r}.track", track), (f"{r}.track_tokens", track), (f"{r}.sea", seats),
+              (f"{r}.presence", seats), (f"{r}.governor", 1),
+              key=lambda state: (state.open[r], r in state.governors, state.track[r], state.track_tokens[r],
+                                 state.sea[r], state.presence[r]))
+        def encode(state, seat):
+            return ([int(state.open[r])] + [owner[o] for o in state.track[r]]
+                    + [token[t] for t in state.track_tokens[r]] + state.sea[r][:seats]
+                    + state.presence[r][:seats] + [int(r in state.governors)])
+        return encode
+
+    @part(("europe.presence", seats), ("space.owner", len(board.spaces)), ("space.token", len(board.spaces)),
+          ("connection.token", len(board.connections)),
+          key=lambda state: (state.presence["europe"], state.owner, state.space_tokens, state.connection_tokens))
+    def spaces(state, seat):
+        return (state.presence["europe"][:seats] + [owner[state.owner[s]] for s in board.spaces]
+                + [token[state.space_tokens[s]] for s in board.spaces]
+                + [token[state.connection_tokens[c]] for c in board.connections])
+
+    @part(*[(f"deck.{d}", 1) for d in decks], ("discard", len(card)),
+          key=lambda state: (*map(len, state.decks.values()), state.discard))
+    def cards(state, seat):
+        return [len(state.decks.get(d, ())) for d in decks] + counts(state.discard, card)
+
+    @part(("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)), ("pending", len(PENDING)))
+    def turn(state, seat):
         turn = state.turn
         remaining = turn.remaining() if turn is not None else ()
-        out += [int(a in remaining) for a in ACTIONS]
-        out += [int(turn is not None and a in turn.done) for a in ACTIONS]
         kind = state.pending[-1][0] if state.pending else None
-        out += [int(kind == k) for k in PENDING]
-        return out
+        return ([int(a in remaining) for a in ACTIONS] + [int(turn is not None and a in turn.done) for a in ACTIONS]
+                + [int(kind == k) for k in PENDING])
+
+    return [table, *map(player, range(players)), tray, *map(region, REGIONS), spaces, cards, turn]
 
 
 def bounds(game, players: int, options: dict):

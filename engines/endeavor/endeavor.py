@@ -77,7 +77,6 @@ class Endeavor(Game):
         self.occupiers = {b.id for b in self.buildings.values() if "occupy" in b.actions}   # for the heuristic
         self.silent = SilentFleet(self, self.actions)
         self.scoring = Scoring(self)
-        self.encoder = encoding.Encoder(self)
         # == names: rule ids, texts and terms of this edition (tables filled on first use, since the
         # rules ask for the same few names again and again) =====================================
         # rid("build.level") -> "aos.build.level": the id of a shared rule in this edition.
@@ -123,11 +122,8 @@ class Endeavor(Game):
     def never_legal_ids(self, players, options):
         return encoding.never_legal_ids(self, players, options)
 
-    def observation_layout(self, players, options):
-        return encoding.observation_layout(self, players, options)
-
-    def observe(self, state, seat):
-        return self.encoder.observe(state, seat)
+    def observation_parts(self, players, options):
+        return encoding.observation_parts(self, players, options)
 
     def bounds(self, players, options):
         return encoding.bounds(self, players, options)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from math import ceil
 
+from ..core.observation import Part, one_hot, part
 from .components import UNITS
 
 PHASES = ("income", "start", "buy", "explore", "draw", "reveal", "place", "chip", "turn-end", "scoring",
@@ -45,102 +46,100 @@ def chance_ids(game, players: int, options: dict) -> list[str]:
     return ids
 
 
-def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
-    """Per square: explored, its land sides and routes (4 bits each), the tile type + 1, the unit's
-    owner + 1, kind + 1 and land area; then the ship, the turn, the players, the piles and the chips."""
-    squares = game.squares
-    layout = [("round", 1), ("phase", len(PHASES)), ("seat", players), ("start_player", players), ("me", players),
-              ("spin", 1)]
-    for name in ("explored", "land", "routes", "tile", "unit_owner", "unit_kind", "unit_area", "island_done"):
-        layout.append((f"square.{name}", squares * (4 if name in ("land", "routes") else 1)))
-    layout += [("ship", squares + len(game.circles) + 1), ("fresh", squares + 1), ("hostile", 1), ("bought", 1),
-               ("drawn_count", 1), ("drawing", game.numbers.draw_piles + 1), ("drawn", len(game.type_ids) + 1),
-               ("placements", squares * 4)]
-    for seat in range(players):
-        layout += [(f"player{seat}.gold", 1), (f"player{seat}.points", 3), (f"player{seat}.supply", 3),
-                   (f"player{seat}.chips", len(game.chip_kinds)), (f"player{seat}.first_turn", 1)]
-    layout += [("pile.size", game.numbers.draw_piles), ("pile.top", game.numbers.draw_piles),
-               ("face_down", len(game.type_ids)), ("reserve", game.numbers.reserve_piles),
-               ("chips.face_down", len(game.chip_kinds)), ("chips.pile", game.numbers.chip_piles)]
-    return layout
+def observation_parts(game, players: int, options: dict) -> list[Part]:
+    """The observation, part by part (engines/core/observation.py). Everything in Entdecker is public
+    but the order of the face-down tiles and chips; what is left face down, by kind, follows from what
+    everyone has seen, so it is part of every observation.
 
+    Per square: explored, its land sides and routes (4 bits each), the tile type + 1, the unit's owner
+    + 1, kind + 1 and land area, whether its islands are done; then the ship, the turn, the players,
+    the piles and the chips."""
+    g, R = game, game.numbers
+    squares, piles = g.squares, R.draw_piles
+    phase_index = {p: i for i, p in enumerate(PHASES)}
+    chip_index = {k: i for i, k in enumerate(g.chip_kinds)}
+    land_bits = [[o_land >> d & 1 for d in range(4)] for o_land in g.ori_land]
+    route_bits = [[o_routes >> d & 1 for d in range(4)] for o_routes in g.ori_routes]
 
-class Encoder:
-    def __init__(self, game):
-        self.game = game
-        self.phase_index = {p: i for i, p in enumerate(PHASES)}
-        self.chip_index = {k: i for i, k in enumerate(game.chip_kinds)}
-
-    def observe(self, state, seat: int) -> list:
-        """Everything in Entdecker is public but the order of the face-down tiles and chips; what is left
-        face down, by kind, follows from what everyone has seen, so it is part of every observation."""
-        g = self.game
-        squares, players = g.squares, len(state.gold)
-        out = [state.round]
-        phase = [0] * len(PHASES)
-        phase[self.phase_index.get(state.phase, 0)] = 1
-        out += phase
-        out += [int(s == state.seat) for s in range(players)]
-        out += [int(s == state.start_player) for s in range(players)]
-        out += [int(s == seat) for s in range(players)]
-        out.append(state.spin)
-        grid = state.grid
-        explored, land, routes, tile, owner, kind, area, done = ([] for _ in range(8))
-        for q in range(squares):
-            o = grid[q]
-            if o < 0:
-                explored.append(0)
-                land += (0, 0, 0, 0)
-                routes += (0, 0, 0, 0)
-                tile.append(0)
-                done.append(0)
-            else:
-                explored.append(1)
-                land += [g.ori_land[o] >> d & 1 for d in range(4)]
-                routes += [g.ori_routes[o] >> d & 1 for d in range(4)]
-                tile.append(o // 4 + 1)
-                done.append(int(all(state.isl_closed[g.find(state, i)] for i in state.area_island[q])))
-            u = state.unit[q]
-            owner.append(u // 3 + 1 if u >= 0 else 0)
-            kind.append(u % 3 + 1 if u >= 0 else 0)
-            area.append(state.unit_area[q] + 1)
-        out += explored + land + routes + tile + owner + kind + area + done
-        ship = [0] * (squares + len(g.circles) + 1)
-        ship[state.ship] = 1                            # -1 (no ship yet) lands on the last place
-        out += ship
-        fresh = [0] * (squares + 1)
-        fresh[state.fresh] = 1
-        out += fresh
-        out += [int(state.hostile), state.bought, state.drawn_count]
-        drawing = [0] * (g.numbers.draw_piles + 1)
-        drawing[state.drawing] = 1
-        out += drawing
-        drawn = [0] * (len(g.type_ids) + 1)
-        drawn[g.tile_type[state.drawn] if state.drawn >= 0 else -1] = 1
-        out += drawn
-        placements = [0] * (squares * 4)
-        for q, r in state.placements:
-            placements[q * 4 + r] = 1
-        out += placements
-        for s in range(players):
-            out.append(state.gold[s])
-            out += state.vp[s]
-            out += state.supply[s]
-            chips = [0] * len(self.chip_index)
-            for c in state.chips[s]:
-                chips[self.chip_index[g.chip_kind[c]]] += 1
-            out += chips
-            out.append(int(state.first_turn_done[s]))
-        out += state.pile_size
-        out += state.pile_top
-        out += [len(tiles) for tiles in state.pool]
-        out += [len(pile) for pile in state.reserve]
-        chips = [0] * len(self.chip_index)
-        for c in state.chip_pool:
-            chips[self.chip_index[g.chip_kind[c]]] += 1
-        out += chips
-        out += state.chip_size
+    def chip_counts(chips):
+        out = [0] * len(chip_index)
+        for c in chips:
+            out[chip_index[g.chip_kind[c]]] += 1
         return out
+
+    @part(("round", 1), ("phase", len(PHASES)), ("seat", players), ("start_player", players),
+          key=lambda state: (state.round, state.phase, state.seat, state.start_player))
+    def turn(state, seat):
+        return (state.round, *one_hot(phase_index.get(state.phase, 0), len(PHASES)), *one_hot(state.seat, players),
+                *one_hot(state.start_player, players))
+
+    @part(("me", players), ("spin", 1), per_seat=True)
+    def me(state, seat):
+        return one_hot(seat, players) + [state.spin]
+
+    @part(*[(f"square.{name}", squares * n) for name, n in (("explored", 1), ("land", 4), ("routes", 4), ("tile", 1))],
+          key=lambda state: (state.grid,))
+    def tiles(state, seat):
+        grid = state.grid
+        land, routes = [], []
+        for o in grid:
+            land += land_bits[o] if o >= 0 else (0, 0, 0, 0)
+            routes += route_bits[o] if o >= 0 else (0, 0, 0, 0)
+        return [int(o >= 0) for o in grid] + land + routes + [o // 4 + 1 if o >= 0 else 0 for o in grid]
+
+    @part(*[(f"square.{name}", squares) for name in ("unit_owner", "unit_kind", "unit_area")],
+          key=lambda state: (state.unit, state.unit_area))
+    def units(state, seat):
+        unit = state.unit
+        return ([u // 3 + 1 if u >= 0 else 0 for u in unit] + [u % 3 + 1 if u >= 0 else 0 for u in unit]
+                + [a + 1 for a in state.unit_area])
+
+    # area_island is written only when a tile is laid, which changes the grid: the key need not hold it
+    @part(("square.island_done", squares), key=lambda state: (state.grid, state.isl_parent, state.isl_closed))
+    def islands_done(state, seat):
+        closed = state.isl_closed
+        done = [closed[g.find(state, i)] for i in range(len(closed))]
+        return [int(o >= 0 and all(done[i] for i in areas)) for o, areas in zip(state.grid, state.area_island)]
+
+    @part(("ship", squares + len(g.circles) + 1), key=lambda state: (state.ship,))
+    def ship(state, seat):
+        return one_hot(state.ship, squares + len(g.circles) + 1)    # -1: no ship yet, the last place
+
+    @part(("fresh", squares + 1), ("hostile", 1), ("bought", 1), ("drawn_count", 1), ("drawing", piles + 1),
+          ("drawn", len(g.type_ids) + 1),
+          key=lambda state: (state.fresh, state.hostile, state.bought, state.drawn_count, state.drawing, state.drawn))
+    def exploring(state, seat):
+        # -1 (no square, no pile, no tile) lands on each one-hot's last place
+        return (one_hot(state.fresh, squares + 1) + [int(state.hostile), state.bought, state.drawn_count]
+                + one_hot(state.drawing, piles + 1)
+                + one_hot(g.tile_type[state.drawn] if state.drawn >= 0 else -1, len(g.type_ids) + 1))
+
+    @part(("placements", squares * 4), key=lambda state: (state.placements,))
+    def placements(state, seat):
+        out = [0] * (squares * 4)
+        for q, r in state.placements:
+            out[q * 4 + r] = 1
+        return out
+
+    @part(*[(f"player{s}.{name}", n) for s in range(players)
+            for name, n in (("gold", 1), ("points", 3), ("supply", 3), ("chips", len(chip_index)), ("first_turn", 1))],
+          key=lambda state: (state.gold, *state.vp, *state.supply, *state.chips, state.first_turn_done))
+    def seats(state, seat):
+        out = []
+        for s in range(players):
+            out += [state.gold[s], *state.vp[s], *state.supply[s], *chip_counts(state.chips[s]),
+                    int(state.first_turn_done[s])]
+        return out
+
+    @part(("pile.size", piles), ("pile.top", piles), ("face_down", len(g.type_ids)), ("reserve", R.reserve_piles),
+          ("chips.face_down", len(chip_index)), ("chips.pile", R.chip_piles),
+          key=lambda state: (state.pile_size, state.pile_top, *map(len, state.pool), *map(len, state.reserve),
+                             state.chip_pool, state.chip_size))
+    def supplies(state, seat):
+        return (state.pile_size + state.pile_top + [len(tiles) for tiles in state.pool]
+                + [len(pile) for pile in state.reserve] + chip_counts(state.chip_pool) + state.chip_size)
+
+    return [turn, me, tiles, units, islands_done, ship, exploring, placements, seats, supplies]
 
 
 def bounds(game, players: int, options: dict):

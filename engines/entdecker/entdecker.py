@@ -52,7 +52,6 @@ class Entdecker(Game):
         self.back_types = tuple(tuple(k for k, t in enumerate(self.type_ids) if bool(self.tiles[t].event) == back
                                       and not self.tiles[t].reserve) for back in (False, True))
         self.tile_outcomes = [(f"tile:{t}", Text("ent.chance.tile-result", tile=f"ent.tile.{t}")) for t in self.type_ids]
-        self.encoder = encoding.Encoder(self)
 
     # == for search and learning (encoding.py): numbered actions and outcomes, observations, bounds ==
     def action_ids(self, players, options):
@@ -64,11 +63,8 @@ class Entdecker(Game):
     def chance_ids(self, players, options):
         return encoding.chance_ids(self, players, options)
 
-    def observation_layout(self, players, options):
-        return encoding.observation_layout(self, players, options)
-
-    def observe(self, state, seat):
-        return self.encoder.observe(state, seat)
+    def observation_parts(self, players, options):
+        return encoding.observation_parts(self, players, options)
 
     def bounds(self, players, options):
         return encoding.bounds(self, players, options)

@@ -8,6 +8,7 @@ Nothing here decides what is legal.
 from __future__ import annotations
 
 from ..core.game import Bounds
+from ..core.observation import Part, part
 from .components import ACTIONS, ITEMS
 
 PHASES = ("setup", "deal", "start", "choose", "income", "turn", "act", "build", "place", "attach", "trade",
@@ -59,81 +60,77 @@ def chance_ids(game, players: int, options: dict) -> list[str]:
     return ids
 
 
-def observation_layout(game, players: int, options: dict) -> list[tuple[str, int]]:
-    """The position as numbers: the turn, the action track and gear, the markets and what is left face down
-    (by kind, which follows from what everyone has seen), the rondels, each player's table, the seat's own
-    contracts (only its own), the turn in progress and the ship on its test cruise."""
-    N = game.numbers
-    kinds = (len(game.part_ids), len(game.canal_ids), len(game.goods_ids), len(game.emp_ids), len(game.contract_ids))
-    layout = [("round", 1), ("phase", len(PHASES)), ("stage", len(STAGES)), ("seat", players), ("me", players),
-              ("tiles", 3 * len(ACTIONS)), ("gear", 5),
-              ("market", len(game.places)), ("stacks", 2 * kinds[0]),
-              ("canal_market", len(N.canal_prices)), ("canal_pool", kinds[1]), ("canal_used", kinds[1]),
-              ("goods_market", len(N.goods_prices)), ("goods_pool", kinds[2]), ("goods_used", kinds[2]),
-              ("rondels", 4), ("employees", 2 * game.emp_slots), ("employees_hidden", kinds[3]),
-              ("supply", len(ITEMS))]
-    for seat in range(players):
-        layout += [(f"player{seat}.money", 1), (f"player{seat}.points", 6), (f"player{seat}.yard", N.spaces),
-                   (f"player{seat}.dock", len(ITEMS)), (f"player{seat}.staff", kinds[3]),
-                   (f"player{seat}.goods", kinds[2]), (f"player{seat}.canal", 3 * game.canal_slots),
-                   (f"player{seat}.ship", 2), (f"player{seat}.kept", 1), (f"player{seat}.fleet", 13),
-                   (f"player{seat}.contracts", 3), (f"player{seat}.last", 1)]
-    layout += [("my_contracts", kinds[4]), ("my_discards", kinds[4]),
-               ("turn", 11 + len(game.swaps)), ("cruise", 22), ("end", 3 + players)]
-    return layout
+def observation_parts(game, players: int, options: dict) -> list[Part]:
+    """The observation, part by part (engines/core/observation.py). Everything on the table is public;
+    only the contracts are secret, and the seat sees its own.
 
+    The turn, the action track and gear, the markets and what is left face down (by kind, which follows
+    from what everyone has seen), the rondels, each player's table, the seat's own contracts, the turn in
+    progress and the ship on its test cruise."""
+    g, N = game, game.numbers
+    P = players
+    kinds = (len(g.part_ids), len(g.canal_ids), len(g.goods_ids), len(g.emp_ids), len(g.contract_ids))
+    phase_index = {p: i for i, p in enumerate(PHASES)}
+    stage_index = {s: i for i, s in enumerate(STAGES)}
 
-class Encoder:
-    def __init__(self, game):
-        self.game = game
-        self.phase_index = {p: i for i, p in enumerate(PHASES)}
-        self.stage_index = {s: i for i, s in enumerate(STAGES)}
+    @part(("round", 1), ("phase", len(PHASES)), ("stage", len(STAGES)), ("seat", P),
+          key=lambda state: (state.round, state.phase, state.stage, state.seat))
+    def turn(state, seat):
+        return ([state.round] + _one_hot(phase_index.get(state.phase, 0), len(PHASES))
+                + _one_hot(stage_index.get(state.stage, 0), len(STAGES)) + _one_hot(state.seat, P))
 
-    def observe(self, state, seat: int) -> list:
-        """Everything on the table is public; only the contracts are secret, and the seat sees its own."""
-        g = self.game
-        P = state.players
-        out = [state.round]
-        out += _one_hot(self.phase_index.get(state.phase, 0), len(PHASES))
-        out += _one_hot(self.stage_index.get(state.stage, 0), len(STAGES))
-        out += _one_hot(state.seat, P)
-        out += _one_hot(seat, P)
+    @part(("me", P), per_seat=True)
+    def me(state, seat):
+        return _one_hot(seat, P)
+
+    @part(("tiles", 3 * len(ACTIONS)), ("gear", 5), ("market", len(g.places)), ("stacks", 2 * kinds[0]),
+          key=lambda state: (state.track, state.cube, state.coins, state.gear, state.gear_cube, state.dropped,
+                             state.cubes, state.marked_gone, state.market, *(row for rows in state.stack for row in rows)))
+    def action_board(state, seat):
+        out = []
         for a in range(len(ACTIONS)):
             out += [state.track.index(a) + 1 if a in state.track else 0, state.cube[a] + 1, state.coins[a]]
         out += [state.gear, int(state.gear_cube), int(state.dropped), state.cubes, int(state.marked_gone)]
         out += [k + 1 for k in state.market]
-        first = [0] * len(g.part_ids)
-        second = [0] * len(g.part_ids)
+        first, second = [0] * kinds[0], [0] * kinds[0]
         for stacks in state.stack:
             for k, n in enumerate(stacks[0]):
                 first[k] += n
             for k, n in enumerate(stacks[1]):
                 second[k] += n
-        out += first + second
-        out += [k + 1 for k in state.canal_market] + list(state.canal_pool) + list(state.canal_used)
-        out += [k + 1 for k in state.goods_market] + list(state.goods_pool) + list(state.goods_used)
-        out += list(state.rondel)
-        out += [k + 1 for k in state.emp_top] + list(state.emp_under) + list(state.emp_hidden)
-        out += list(state.supply)
-        for s in range(P):
-            out.append(state.money[s])
-            out += state.points[s]
-            out += [k + 1 for k in state.yard[s]]
-            out += state.dock[s]
-            staff = [0] * len(g.emp_ids)
+        return out + first + second
+
+    @part(("canal_market", len(N.canal_prices)), ("canal_pool", kinds[1]), ("canal_used", kinds[1]),
+          ("goods_market", len(N.goods_prices)), ("goods_pool", kinds[2]), ("goods_used", kinds[2]),
+          ("rondels", 4), ("employees", 2 * g.emp_slots), ("employees_hidden", kinds[3]), ("supply", len(ITEMS)),
+          key=lambda state: (state.canal_market, state.canal_pool, state.canal_used, state.goods_market,
+                             state.goods_pool, state.goods_used, state.rondel, state.emp_top, state.emp_under,
+                             state.emp_hidden, state.supply))
+    def markets(state, seat):
+        return ([k + 1 for k in state.canal_market] + list(state.canal_pool) + list(state.canal_used)
+                + [k + 1 for k in state.goods_market] + list(state.goods_pool) + list(state.goods_used)
+                + list(state.rondel) + [k + 1 for k in state.emp_top] + list(state.emp_under)
+                + list(state.emp_hidden) + list(state.supply))
+
+    def table(s):
+        @part(*[(f"player{s}.{name}", n) for name, n in (
+            ("money", 1), ("points", 6), ("yard", N.spaces), ("dock", len(ITEMS)), ("staff", kinds[3]),
+            ("goods", kinds[2]), ("canal", 3 * g.canal_slots), ("ship", 2), ("kept", 1), ("fleet", 13),
+            ("contracts", 3), ("last", 1))],
+              key=lambda state: (state.money[s], state.points[s], state.yard[s], state.dock[s], state.staff[s],
+                                 state.goods[s], state.canal[s], state.ship[s], state.kept[s], *state.fleet[s],
+                                 len(state.red[s]), len(state.blue[s]), len(state.discarded[s]), state.last[s]))
+        def encode(state, seat):
+            staff = [0] * kinds[3]
             for e in state.staff[s]:
                 staff[e] = 1
-            out += staff
-            goods = [0] * len(g.goods_ids)
+            goods = [0] * kinds[2]
             for k in state.goods[s]:
                 goods[k] += 1
-            out += goods
             canal = [0] * (3 * g.canal_slots)
             for i, p in enumerate(state.canal[s]):
                 if p is not None:
                     canal[3 * i:3 * i + 3] = [p[0] + 1, p[1] + 1, p[2] + 1]
-            out += canal
-            out += [state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s]]
             fleet = [len(state.fleet[s])] + [0] * 12
             for ship in state.fleet[s]:
                 for i, n in enumerate(ship["fitted"]):
@@ -142,30 +139,37 @@ class Encoder:
                 fleet[10] += ship["lifeboats"]
                 fleet[11] += ship["buoys"]
                 fleet[12] += ship["parts"]
-            out += fleet
-            out += [len(state.red[s]), len(state.blue[s]), len(state.discarded[s])]
-            out.append(state.last[s] + 1)
-        mine = [0] * len(g.contract_ids)
+            return ([state.money[s]] + state.points[s] + [k + 1 for k in state.yard[s]] + state.dock[s] + staff
+                    + goods + canal + [state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s]] + fleet
+                    + [len(state.red[s]), len(state.blue[s]), len(state.discarded[s]), state.last[s] + 1])
+        return encode
+
+    @part(("my_contracts", kinds[4]), ("my_discards", kinds[4]), per_seat=True)
+    def contracts(state, seat):
+        mine = [0] * kinds[4]
         for c in state.red[seat] + state.blue[seat]:
             mine[c] = 1
-        gone = [0] * len(g.contract_ids)
+        gone = [0] * kinds[4]
         for c in state.discarded[seat]:
             gone[c] = 1
-        out += mine + gone
+        return mine + gone
+
+    @part(("turn", 11 + len(g.swaps)), ("cruise", 22), ("end", 3 + P))
+    def in_progress(state, seat):
         swaps = [0] * len(g.swaps)
         for i in state.swaps_used:
             swaps[i] = 1
-        out += [state.doing + 1, int(state.in_bonus), int(state.main_done), int(state.bonus_done), state.bought,
-                state.holding + 1, state.trading + 1, state.trade_at, state.chosen + 1, len(state.refills),
-                len(state.cruising)] + swaps
+        out = [state.doing + 1, int(state.in_bonus), int(state.main_done), int(state.bonus_done), state.bought,
+               state.holding + 1, state.trading + 1, state.trade_at, state.chosen + 1, len(state.refills),
+               len(state.cruising)] + swaps
         c = state.cruise
         if c is None:
             out += [0] * 22
         else:
-            out += [1, c["seat"] + 1, c["bow"] + 1, c["stern"] + 1] + c["fitted"] + c["features"] + \
-                   [c["speed"], c["step"]]
-        out += [state.ender + 1, state.order_at, len(state.deal)] + [int(s in state.discarding) for s in range(P)]
-        return out
+            out += [1, c["seat"] + 1, c["bow"] + 1, c["stern"] + 1] + c["fitted"] + c["features"] + [c["speed"], c["step"]]
+        return out + [state.ender + 1, state.order_at, len(state.deal)] + [int(s in state.discarding) for s in range(P)]
+
+    return [turn, me, action_board, markets, *map(table, range(P)), contracts, in_progress]
 
 
 def _one_hot(i: int, n: int) -> list:

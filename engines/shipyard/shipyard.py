@@ -59,7 +59,6 @@ class Shipyard(Game):
         self._stop_costs: dict[tuple, tuple] = {}
         self._contract_texts()
         self._index_components()
-        self.encoder = encoding.Encoder(self)
 
     def _index_components(self):
         """Flat tables of the components, indexed by kind, so the rules read lists instead of objects."""
@@ -140,11 +139,8 @@ class Shipyard(Game):
     def chance_ids(self, players, options):
         return encoding.chance_ids(self, players, options)
 
-    def observation_layout(self, players, options):
-        return encoding.observation_layout(self, players, options)
-
-    def observe(self, state, seat):
-        return self.encoder.observe(state, seat)
+    def observation_parts(self, players, options):
+        return encoding.observation_parts(self, players, options)
 
     def bounds(self, players, options):
         return encoding.bounds(self, players, options)
