@@ -78,6 +78,7 @@ class Observer:
         self.each_time = [(p.encode, start, start + p.length) for p, start in spans if not p.key]
         self.keys = [_NEVER] * len(self.keyed)
         self.numbers = np.zeros(sum(p.length for p in parts), dtype=np.float32)
+        self.small = lambda values: np.frombuffer(bytes(values), np.uint8)
 
     def __call__(self, state, seat: int) -> "np.ndarray":
         numbers, keys = self.numbers, self.keys
@@ -85,11 +86,17 @@ class Observer:
             values = key(state)
             if values != keys[i]:             # lists and dicts compare by content, at C speed
                 keys[i] = _copied(values)     # the rules change the state's lists in place: keep copies
-                numbers[start:end] = encode(state, seat)
+                self._write(numbers, start, end, encode(state, seat))
         out = numbers.copy()
         for encode, start, end in self.each_time:
-            out[start:end] = encode(state, seat)
+            self._write(out, start, end, encode(state, seat))
         return out
+
+    def _write(self, numbers, start, end, values):
+        try:        # most numbers are small counts, codes and flags: through bytes, 4 times faster than a list
+            numbers[start:end] = self.small(values)
+        except ValueError:                  # a number outside 0..255
+            numbers[start:end] = values
 
 
 def _copied(values: tuple) -> tuple:
