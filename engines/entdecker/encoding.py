@@ -99,7 +99,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def islands_done(state, seat):
         closed = state.isl_closed
         done = [closed[g.find(state, i)] for i in range(len(closed))]
-        return [int(o >= 0 and all(done[i] for i in areas)) for o, areas in zip(state.grid, state.area_island)]
+        return [int(o >= 0 and all(map(done.__getitem__, areas))) for o, areas in zip(state.grid, state.area_island)]
 
     @part(("ship", squares + len(g.circles) + 1), key=lambda state: (state.ship,))
     def ship(state, seat):
