@@ -93,10 +93,13 @@ class Observer:
         return out
 
     def _write(self, numbers, start, end, values):
-        try:        # most numbers are small counts, codes and flags: through bytes, 4 times faster than a list
-            numbers[start:end] = self.small(values)
-        except ValueError:                  # a number outside 0..255
-            numbers[start:end] = values
+        if end - start > 32:
+            try:    # most numbers are small counts, codes and flags: through bytes, 4 times faster than a list
+                numbers[start:end] = self.small(values)
+                return
+            except ValueError:              # a number outside 0..255
+                pass
+        numbers[start:end] = values
 
 
 def _copied(values: tuple) -> tuple:

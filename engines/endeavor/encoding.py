@@ -7,7 +7,7 @@ themselves live in age_of_sail.py and action_phase.py; nothing here decides what
 
 from __future__ import annotations
 
-from ..core.observation import Part, part
+from ..core.observation import Part, one_hot, part
 from .components import ATTRIBUTES, REGIONS
 
 PHASES = ("start", "scarce", "build", "growth", "salary", "action", "discard", "end", "over")
@@ -80,14 +80,21 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
             out[index[item]] += 1
         return out
 
-    @part(("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players), ("me", players),
-          ("abolished", 1), ("phase_by_phase", 1), per_seat=True)
+    @part(("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players),
+          key=lambda state: (state.round, state.over, state.phase, state.crown, state.to_move))
     def table(state, seat):
         phase = [0] * len(PHASES)
         phase[phase_index.get("over" if state.over else state.phase, 0)] = 1
         return ([state.round] + phase + [int(s == state.crown) for s in range(players)]
-                + [int(s == state.to_move) for s in range(players)] + [int(s == seat) for s in range(players)]
-                + [int(state.abolished), int(state.phase_order == "beginner")])
+                + [int(s == state.to_move) for s in range(players)])
+
+    @part(("me", players), per_seat=True)
+    def me(state, seat):
+        return one_hot(seat, players)
+
+    @part(("abolished", 1), ("phase_by_phase", 1), key=lambda state: (state.abolished, state.phase_order))
+    def variants(state, seat):
+        return [int(state.abolished), int(state.phase_order == "beginner")]
 
     def player(s):
         def snapshot(state):
@@ -143,7 +150,9 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def cards(state, seat):
         return [len(state.decks.get(d, ())) for d in decks] + counts(state.discard, card)
 
-    @part(("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)), ("pending", len(PENDING)))
+    @part(("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)), ("pending", len(PENDING)),
+          key=lambda state: (state.turn and (state.turn.actions, state.turn.combine, state.turn.done),
+                             state.pending and state.pending[-1][0]))
     def turn(state, seat):
         turn = state.turn
         remaining = turn.remaining() if turn is not None else ()
@@ -151,7 +160,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         return ([int(a in remaining) for a in ACTIONS] + [int(turn is not None and a in turn.done) for a in ACTIONS]
                 + [int(kind == k) for k in PENDING])
 
-    return [table, *map(player, range(players)), tray, *map(region, REGIONS), spaces, cards, turn]
+    return [table, me, variants, *map(player, range(players)), tray, *map(region, REGIONS), spaces, cards, turn]
 
 
 def bounds(game, players: int, options: dict):
