@@ -151,8 +151,8 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         return [len(state.decks.get(d, ())) for d in decks] + counts(state.discard, card)
 
     @part(("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)), ("pending", len(PENDING)),
-          key=lambda state: (state.turn and (state.turn.actions, state.turn.combine, state.turn.done),
-                             state.pending and state.pending[-1][0]))
+          key=lambda state: (None, None, None, state.pending and state.pending[-1][0]) if state.turn is None else
+                            (state.turn.actions, state.turn.combine, state.turn.done, state.pending and state.pending[-1][0]))
     def turn(state, seat):
         turn = state.turn
         remaining = turn.remaining() if turn is not None else ()
