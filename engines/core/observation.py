@@ -2,9 +2,10 @@
 
 A game describes its observation (`Game.observation_parts`) as a list of `Part`s, in order. A part
 fills one or more named fields of the layout with numbers read from the position (`encode`). It may
-also give a `key`: a tuple of everything the part reads, taken straight from the state (numbers,
-strings, and the state's own lists, dicts and sets of such plain values; a list of lists is given as
-its inner lists). While the key stays equal, the part's numbers stay the same.
+also give a `key`: a flat tuple of everything the part reads, taken straight from the state (numbers,
+strings, and the state's own lists, dicts and sets of such plain values). The observer copies those
+containers, one level deep: a list of lists, or a tuple holding a list, is given as its inner lists.
+While the key stays equal, the part's numbers stay the same.
 
 Plain observations (`observe`) simply encode every part. A learning loop asks for one at every step,
 and encoding a whole board in Python costs several times a rules step, while a step changes a few
