@@ -168,7 +168,9 @@ def _progress(**kwargs):
 
 
 def tournament(args) -> int:
-    """Bots play each other; seats rotate from game to game. Win rates with 95% intervals, mean margins."""
+    """Bots play each other; seats rotate from game to game. Win rates with 95% intervals, mean margins;
+    with more than two players, also how often each bot finishes ahead of each other kind, pair by pair
+    (the two-player measure for games that need three players)."""
     kinds = args.bots.split(",")
     rules = engines.get_game(args.game)
     players = args.players or rules.min_players
@@ -177,6 +179,7 @@ def tournament(args) -> int:
     wins = {k: 0.0 for k in kinds}
     seats_played = {k: 0 for k in kinds}
     margins = {k: [] for k in kinds}
+    ahead = {}                  # (kind, other kind) -> [times ahead (a tie counts half), pairings]
     cut = 0
     with _progress(total=args.games, desc=f"{args.game} {'/'.join(kinds)}") as bar:
         for g in range(args.games):
@@ -193,6 +196,11 @@ def tournament(args) -> int:
                 wins[kind] += returns[s]
                 seats_played[kind] += 1
                 margins[kind].append(totals[s] - max(t for o, t in totals.items() if o != s))
+                for o, other in by_seat.items():
+                    if other != kind:
+                        tally = ahead.setdefault((kind, other), [0.0, 0])
+                        tally[0] += 1.0 if totals[s] > totals[o] else 0.5 if totals[s] == totals[o] else 0.0
+                        tally[1] += 1
             bar.update(1)
     print(f"{args.game}, {players} players, {args.games} games, bots {', '.join(kinds)}"
           + (f" (mcts {args.budget_ms} ms a move)" if "mcts" in kinds else ""))
@@ -204,6 +212,11 @@ def tournament(args) -> int:
         mean = sum(margins[kind]) / max(len(margins[kind]), 1)
         print(f"  {kind:8s} win rate {wins[kind] / n:6.1%}  (95% interval {low:.1%} - {high:.1%}, "
               f"{n} seats)  mean margin over the best other player {mean:+.1f}")
+    if players > 2:             # with more players, also each bot against each other one, pair by pair
+        for (kind, other), (times, n) in ahead.items():
+            low, high = _wilson(times, n)
+            print(f"  {kind:8s} ahead of {other} in {times / n:6.1%} of pairings (95% interval {low:.1%} - "
+                  f"{high:.1%}, {n} pairings; a tie in points counts half)")
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import pickle
+import re
 
 import pytest
 
@@ -128,3 +129,19 @@ def test_greedy_bot_is_the_same_with_and_without_a_loop_guard_outside_loops():
     for match, team in ((m, bots), (twin, plain)):
         engines.core.bots.play_out(match, team, max_moves=40)
     assert m.to_json() == twin.to_json()
+
+
+def test_tournament_reports_win_rates_and_pairings(capsys):
+    """The tournament command rotates seats, prints each bot's win rate with its interval and, with
+    three players, how often each bot finished ahead of the other kind; the figures add up."""
+    from engines.__main__ import main
+    assert main(["tournament", "shipyard", "--bots", "greedy,random", "--games", "4", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    seats = {kind: int(re.search(rf"{kind} +win rate .*?(\d+) seats", out).group(1)) for kind in ("greedy", "random")}
+    assert sum(seats.values()) == 4 * 3
+    shares = {}
+    for kind, other in (("greedy", "random"), ("random", "greedy")):
+        found = re.search(rf"{kind} +ahead of {other} in +([\d.]+)% of pairings .*?(\d+) pairings", out)
+        shares[kind] = float(found.group(1))
+        assert int(found.group(2)) == 4 * 2       # each game seats one kind twice and the other once: 2 pairings
+    assert abs(shares["greedy"] + shares["random"] - 100) < 0.2      # one pairing seen from both sides
