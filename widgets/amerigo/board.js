@@ -513,32 +513,15 @@ function draw(model, root, tip, ui) {
 
 export default {
   render({ model, el: host }) {
-    host.classList.add("bgw-board", "am-board");
-    const tip = document.createElement("div");
-    tip.className = "bgw-tip";
-    const root = document.createElement("div");
-    root.className = "bgw-root";
-    host.append(tip, root);
     const ui = { ship: 1, shape: null, way: null, lastDrop: null };     // the page's own picks
-    const seen = { focus: "" };
-    const redraw = () => {
-      tip.textContent = "";
-      try {
-        const turn = (model.get("view") || {}).turn || {};
-        if (turn.sub !== "move") ui.ship = 1;
-        else {
-          const moves = (model.get("choices") || []).filter((c) => c.target && c.target.startsWith("move."));
-          if (moves.length && !moves.some((c) => c.target.startsWith(`move.${ui.ship}.`))) ui.ship = Number(moves[0].target.split(".")[1]);
-        }
-        draw(model, root, tip, ui);
-        showFocus(model, root, seen);
-      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
-        root.textContent = `board error: ${error.message}`;
-        console.error(error);
+    return mountBoard(model, host, "am-board", (root, tip) => {
+      const turn = (model.get("view") || {}).turn || {};
+      if (turn.sub !== "move") ui.ship = 1;
+      else {
+        const moves = (model.get("choices") || []).filter((c) => c.target && c.target.startsWith("move."));
+        if (moves.length && !moves.some((c) => c.target.startsWith(`move.${ui.ship}.`))) ui.ship = Number(moves[0].target.split(".")[1]);
       }
-    };
-    model.on("change:revision", redraw);
-    redraw();
-    return () => model.off("change:revision", redraw);
+      draw(model, root, tip, ui);
+    }).stop;
   },
 };

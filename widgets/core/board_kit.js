@@ -25,6 +25,40 @@ function showFocus(model, root, seen) {
   });
 }
 
+// The anywidget side of every board: a tooltip line above the drawing, a redraw at each new revision,
+// the lesson focus, timings the tests read, and a drawing error shown on the page, never a silent
+// blank board. `paint(root, tip)` draws; `className` marks the game's board for its stylesheet.
+// Returns the drawing root, its redraw and how to stop listening.
+function mountBoard(model, host, className, paint) {
+  host.classList.add("bgw-board", ...(className ? [className] : []));
+  const tip = document.createElement("div");
+  tip.className = "bgw-tip";
+  const root = document.createElement("div");
+  root.className = "bgw-root";
+  host.append(tip, root);
+  const seen = { focus: "" };
+  const redraw = () => {
+    tip.textContent = "";
+    try {
+      const t0 = performance.now();
+      paint(root, tip);
+      showFocus(model, root, seen);
+      const t1 = performance.now();
+      root.dataset.drawMs = (t1 - t0).toFixed(1);    // how long a redraw takes
+      root.dataset.drawStart = t0.toFixed(1);
+      root.dataset.drawnAt = t1.toFixed(1);
+      // when the new board is on screen: after the next frame is painted
+      requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
+    } catch (error) {
+      root.textContent = `board error: ${error.message}`;
+      console.error(error);
+    }
+  };
+  model.on("change:revision", redraw);
+  redraw();
+  return { root, redraw, stop: () => model.off("change:revision", redraw) };
+}
+
 const NS = "http://www.w3.org/2000/svg";
 
 function el(tag, attrs = {}, parent = null, text = null) {

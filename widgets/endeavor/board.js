@@ -811,46 +811,24 @@ function newSvg(uid) {
 // board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
 export default {
   render({ model, el: host }) {
-    host.classList.add("bgw-board");
-    const uid = `${++instances}`;
-    const tip = document.createElement("div");
-    tip.className = "bgw-tip";
-    const root = document.createElement("div");
-    root.className = "bgw-root";
-    host.append(tip, root);
     // What this drawing keeps between redraws: the svg and its sections, which mats a click opened,
     // the seat last in focus, whether the board is drawn wide, and the lesson focus last shown.
-    const state = { tip, uid, svg: newSvg(uid), opened: new Set(), focus: null, wide: false, compact: false };
-    root.append(state.svg);
-    const seen = { focus: "" };
-    const redraw = () => {
-      tip.textContent = "";
-      try {
-        const t0 = performance.now();
-        state.compact = (model.get("options") || {}).mats === "compact";
-        draw(model, state);
-        showFocus(model, root, seen);
-        const t1 = performance.now();
-        root.dataset.drawMs = (t1 - t0).toFixed(1);   // how long a redraw takes (tests read it)
-        root.dataset.drawStart = t0.toFixed(1);
-        root.dataset.drawnAt = t1.toFixed(1);
-        root.dataset.redrawn = state.redrawn.join(" ");      // which sections this redraw drew again
-        // when the new board is on screen: after the next frame is painted
-        requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
-      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
-        root.textContent = `board error: ${error.message}`;
-        console.error(error);
-      }
-    };
-    state.redraw = redraw;
+    const uid = `${++instances}`;
+    const state = { uid, svg: newSvg(uid), opened: new Set(), focus: null, wide: false, compact: false };
+    const board = mountBoard(model, host, null, (root, tip) => {
+      if (!state.svg.parentNode) root.append(state.svg);
+      state.tip = tip;
+      state.compact = (model.get("options") || {}).mats === "compact";
+      draw(model, state);
+      root.dataset.redrawn = state.redrawn.join(" ");      // which sections this redraw drew again
+    });
+    state.redraw = board.redraw;
     // Wide or narrow follows the width the board has on screen (classroom mode, a projector, a resize).
     const resized = new ResizeObserver(() => {
-      const wide = root.clientWidth >= WIDE_MIN_PX;
-      if (wide !== state.wide) { state.wide = wide; redraw(); }
+      const wide = board.root.clientWidth >= WIDE_MIN_PX;
+      if (wide !== state.wide) { state.wide = wide; board.redraw(); }
     });
-    resized.observe(root);
-    model.on("change:revision", redraw);
-    redraw();
-    return () => { model.off("change:revision", redraw); resized.disconnect(); };
+    resized.observe(board.root);
+    return () => { board.stop(); resized.disconnect(); };
   },
 };

@@ -443,29 +443,6 @@ function draw(model, root, tip) {
 // board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
 export default {
   render({ model, el: host }) {
-    host.classList.add("bgw-board", "ent-board");
-    const tip = document.createElement("div");
-    tip.className = "bgw-tip";
-    const root = document.createElement("div");
-    root.className = "bgw-root";
-    host.append(tip, root);
-    const seen = { focus: "" };
-    const redraw = () => {
-      tip.textContent = "";
-      try {
-        const t0 = performance.now();
-        draw(model, root, tip);
-        showFocus(model, root, seen);
-        root.dataset.drawMs = (performance.now() - t0).toFixed(1);   // how long a redraw takes (tests read it)
-        // when the new board is on screen: after the next frame is painted
-        requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
-      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
-        root.textContent = `board error: ${error.message}`;
-        console.error(error);
-      }
-    };
-    model.on("change:revision", redraw);
-    redraw();
-    return () => model.off("change:revision", redraw);
+    return mountBoard(model, host, "ent-board", (root, tip) => draw(model, root, tip)).stop;
   },
 };

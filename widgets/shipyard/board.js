@@ -596,25 +596,6 @@ function draw(model, root, tip) {
 // board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
 export default {
   render({ model, el: host }) {
-    host.classList.add("bgw-board", "sy-board");
-    const tip = document.createElement("div");
-    tip.className = "bgw-tip";
-    const root = document.createElement("div");
-    root.className = "bgw-root";
-    host.append(tip, root);
-    const seen = { focus: "" };
-    const redraw = () => {
-      tip.textContent = "";
-      try {
-        draw(model, root, tip);
-        showFocus(model, root, seen);
-      } catch (error) {   // a drawing bug is shown on the page, never a silent blank board
-        root.textContent = `board error: ${error.message}`;
-        console.error(error);
-      }
-    };
-    model.on("change:revision", redraw);
-    redraw();
-    return () => model.off("change:revision", redraw);
+    return mountBoard(model, host, "sy-board", (root, tip) => draw(model, root, tip)).stop;
   },
 };
