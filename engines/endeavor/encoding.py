@@ -150,9 +150,11 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def cards(state, seat):
         return [len(state.decks.get(d, ())) for d in decks] + counts(state.discard, card)
 
-    @part(("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)), ("pending", len(PENDING)),
-          key=lambda state: (None, None, None, state.pending and state.pending[-1][0]) if state.turn is None else
-                            (state.turn.actions, state.turn.combine, state.turn.done, state.pending and state.pending[-1][0]))
+    def in_progress(state):
+        t, kind = state.turn, state.pending and state.pending[-1][0]
+        return (kind,) if t is None else (kind, t.actions, t.combine, t.done)
+
+    @part(("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)), ("pending", len(PENDING)), key=in_progress)
     def turn(state, seat):
         turn = state.turn
         remaining = turn.remaining() if turn is not None else ()
