@@ -118,7 +118,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
             ("goods", kinds[2]), ("canal", 3 * g.canal_slots), ("ship", 2), ("kept", 1), ("fleet", 13),
             ("contracts", 3), ("last", 1))],
               key=lambda state: (state.money[s], state.points[s], state.yard[s], state.dock[s], state.staff[s],
-                                 state.goods[s], state.canal[s], state.ship[s], state.kept[s], *state.fleet[s],
+                                 state.goods[s], *state.canal[s], state.ship[s], state.kept[s], *state.fleet[s],
                                  len(state.red[s]), len(state.blue[s]), len(state.discarded[s]), state.last[s]))
         def encode(state, seat):
             staff = [0] * kinds[3]
