@@ -7,7 +7,7 @@ gives its actions and outcomes (amerigo.py). Nothing here decides what is legal.
 
 from __future__ import annotations
 
-from ..core.observation import Part, part
+from ..core.observation import Part, one_hot, part
 from .components import COLOURS
 from .islands import column_name
 
@@ -74,14 +74,14 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
           key=lambda state: (state.round, state.phase, state.colour, state.sub, state.action, state.ap, state.points,
                              state.spent, state.moved, state.stopped, state.takes, state.neutral_taken))
     def action(state, seat):
-        return ([state.round] + _one_hot(phase_index.get(state.phase, 0), len(PHASES)) + _one_hot(state.colour, colours + 1)
-                + _one_hot(sub_index.get(state.sub, 0), len(SUBS)) + _one_hot(state.action, colours + 1)
+        return ([state.round] + one_hot(phase_index.get(state.phase, 0), len(PHASES)) + one_hot(state.colour, colours + 1)
+                + one_hot(sub_index.get(state.sub, 0), len(SUBS)) + one_hot(state.action, colours + 1)
                 + [state.ap, state.points, state.spent, *state.moved[:R.ships], *map(int, state.stopped[:R.ships]),
                    state.takes, state.neutral_taken])
 
     @part(("to_move", players), ("me", players), per_seat=True)
     def seats(state, seat):
-        return _one_hot(-1 if state.to_move is None else state.to_move, players + 1)[:players] + _one_hot(seat, players)
+        return one_hot(-1 if state.to_move is None else state.to_move, players + 1)[:players] + one_hot(seat, players)
 
     @part(("storage", colours), ("central", colours), ("tray", colours),
           key=lambda state: (state.storage, state.central, state.tray))
@@ -151,16 +151,6 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                 + [len(state.production_pool.get(s, ())) for s in ("II", "III", "IV")] + [g.time_value(state)])
 
     return [action, seats, cubes, terrain, squares, islands, ships, *map(sheet, range(players)), supply_board]
-
-
-def _one_hot(index, length) -> list[int]:
-    """A 1 at `index`, -1 (none) on the last place; any other index outside gives no 1 at all."""
-    out = [0] * length
-    if 0 <= index < length:
-        out[index] = 1
-    elif index == -1:
-        out[-1] = 1
-    return out
 
 
 def bounds(game, players: int, options: dict):

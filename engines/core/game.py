@@ -236,7 +236,7 @@ class Game:
         return found
 
     def observation_layout(self, players: int, options: dict) -> list[tuple[str, int]]:
-        """The named fields of `observe()`'s flat list, in order: [(name, length)]."""
+        """The named fields of the observation's flat list, in order: [(name, length)]."""
         return observation.layout(self.observation_spec(players, options))
 
     def bounds(self, players: int, options: dict) -> "Bounds":

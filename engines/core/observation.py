@@ -44,9 +44,11 @@ def part(*fields: tuple[str, int], key=None, per_seat=False):
 
 
 def one_hot(index: int, length: int) -> list[int]:
-    """`length` zeros with a 1 at `index`; -1 (none) is the last place, as in a list."""
+    """`length` zeros with a 1 at `index`. -1 (none) marks the last place, as in a list, so a field that
+    can be empty gets one place more; any other index outside gives no 1 at all."""
     out = [0] * length
-    out[index] = 1
+    if -1 <= index < length:
+        out[index] = 1
     return out
 
 

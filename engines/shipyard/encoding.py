@@ -8,7 +8,7 @@ Nothing here decides what is legal.
 from __future__ import annotations
 
 from ..core.game import Bounds
-from ..core.observation import Part, part
+from ..core.observation import Part, one_hot, part
 from .components import ACTIONS, ITEMS
 
 PHASES = ("setup", "deal", "start", "choose", "income", "turn", "act", "build", "place", "attach", "trade",
@@ -76,12 +76,12 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     @part(("round", 1), ("phase", len(PHASES)), ("stage", len(STAGES)), ("seat", P),
           key=lambda state: (state.round, state.phase, state.stage, state.seat))
     def turn(state, seat):
-        return ([state.round] + _one_hot(phase_index.get(state.phase, 0), len(PHASES))
-                + _one_hot(stage_index.get(state.stage, 0), len(STAGES)) + _one_hot(state.seat, P))
+        return ([state.round] + one_hot(phase_index.get(state.phase, 0), len(PHASES))
+                + one_hot(stage_index.get(state.stage, 0), len(STAGES)) + one_hot(state.seat, P))
 
     @part(("me", P), per_seat=True)
     def me(state, seat):
-        return _one_hot(seat, P)
+        return one_hot(seat, P)
 
     @part(("tiles", 3 * len(ACTIONS)), ("gear", 5), ("market", len(g.places)), ("stacks", 2 * kinds[0]),
           key=lambda state: (state.track, state.cube, state.coins, state.gear, state.gear_cube, state.dropped,
@@ -170,13 +170,6 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         return out + [state.ender + 1, state.order_at, len(state.deal)] + [int(s in state.discarding) for s in range(P)]
 
     return [turn, me, action_board, markets, *map(table, range(P)), contracts, in_progress]
-
-
-def _one_hot(i: int, n: int) -> list:
-    out = [0] * n
-    if 0 <= i < n:
-        out[i] = 1
-    return out
 
 
 def bounds(game, players: int, options: dict) -> Bounds:
