@@ -459,7 +459,7 @@ function draw(model, root, tip, ui) {
   // tiles; progress tiles
   players.forEach((p, seat) => {
     const colour = SEAT[seat];
-    const g = el("g", { class: "am-player", "data-seat": seat }, svg);
+    const g = el("g", { class: "am-player", "data-seat": seat, "data-target": `sheet.${seat}` }, svg);   // a lesson may point at it
     const rows = Math.ceil((p.progress || []).length / 4);
     const h = 102 + rows * 34;
     el("rect", { x: px - 4, y: py, width: WIDTH - px - 6, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
