@@ -70,9 +70,14 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     token = {None: 0, **{k: i + 1 for i, k in enumerate(game.tokens)}}
     building = {b: i + 1 for i, b in enumerate(game.buildings)}
     decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
-    phase_index = {p: i for i, p in enumerate(PHASES)}
 
     owner = {None: 0, players: players + 1, **{s: s + 1 for s in range(players)}}   # seat `players`: the Silent Fleet
+    # One-hot rows made once: an observer encodes the turn's parts at almost every step
+    phase_row = {p: one_hot(i, len(PHASES)) for i, p in enumerate(PHASES)}
+    seat_row = {s: one_hot(s, players) for s in range(players)}
+    nobody = [0] * players                          # no seat (None), or the Silent Fleet's
+    pending_row = {k: one_hot(i, len(PENDING)) for i, k in enumerate(PENDING)}
+    no_pending = [0] * len(PENDING)
 
     def counts(items, index):
         out = [0] * len(index)
@@ -83,18 +88,18 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     @part(("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players),
           key=lambda state: (state.round, state.over, state.phase, state.crown, state.to_move))
     def table(state, seat):
-        phase = [0] * len(PHASES)
-        phase[phase_index.get("over" if state.over else state.phase, 0)] = 1
-        return ([state.round] + phase + [int(s == state.crown) for s in range(players)]
-                + [int(s == state.to_move) for s in range(players)])
+        phase = phase_row.get("over" if state.over else state.phase, phase_row["start"])
+        return [state.round, *phase, *seat_row.get(state.crown, nobody), *seat_row.get(state.to_move, nobody)]
 
     @part(("me", players), per_seat=True)
     def me(state, seat):
-        return one_hot(seat, players)
+        return seat_row[seat]
 
     @part(("abolished", 1), ("phase_by_phase", 1), key=lambda state: (state.abolished, state.phase_order))
     def variants(state, seat):
         return [int(state.abolished), int(state.phase_order == "beginner")]
+
+    empty = [0] * slots
 
     def player(s):
         def snapshot(state):
@@ -108,15 +113,14 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
             ("attribute_tokens", 4), ("memorial", 4), ("passed", 1))], key=snapshot)
         def encode(state, seat):
             p = state.players[s]
-            coast = [building[b] for b in p.buildings]
             tokens = [0] * len(token_index)
             for kind, n in p.action_tokens.items():
                 tokens[token_index[kind]] = n
-            return (p.attributes + [p.harbor, p.supply] + coast + [0] * (slots - len(coast))
-                    + p.workers + [0] * (slots - len(p.workers)) + counts(p.cards, card)
-                    + [card[p.governor_slot] + 1 if p.governor_slot else 0, len(p.slavery_down)]
-                    + tokens + p.attribute_tokens + p.memorial
-                    + [int(s < len(state.passed) and state.passed[s])])
+            # one list display, not a chain of +: this part is encoded again at most steps
+            return [*p.attributes, p.harbor, p.supply, *[building[b] for b in p.buildings], *empty[len(p.buildings):],
+                    *p.workers, *empty[len(p.workers):], *counts(p.cards, card),
+                    card[p.governor_slot] + 1 if p.governor_slot else 0, len(p.slavery_down),
+                    *tokens, *p.attribute_tokens, *p.memorial, int(s < len(state.passed) and state.passed[s])]
         return encode
 
     @part(("silent_supply", 1), ("tray", len(game.buildings)),
@@ -157,10 +161,11 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     @part(("turn.actions", len(ACTIONS)), ("turn.done", len(ACTIONS)), ("pending", len(PENDING)), key=in_progress)
     def turn(state, seat):
         turn = state.turn
-        remaining = turn.remaining() if turn is not None else ()
-        kind = state.pending[-1][0] if state.pending else None
-        return ([int(a in remaining) for a in ACTIONS] + [int(turn is not None and a in turn.done) for a in ACTIONS]
-                + [int(kind == k) for k in PENDING])
+        pending = pending_row.get(state.pending[-1][0], no_pending) if state.pending else no_pending
+        if turn is None:
+            return [0] * (2 * len(ACTIONS)) + pending
+        remaining, done = turn.remaining(), turn.done
+        return [int(a in remaining) for a in ACTIONS] + [int(a in done) for a in ACTIONS] + pending
 
     return [table, me, variants, *map(player, range(players)), tray, *map(region, REGIONS), spaces, cards, turn]
 
