@@ -1,7 +1,8 @@
 """Observations built from parts, and an observer that re-encodes only the parts that changed.
 
 A game describes its observation (`Game.observation_parts`) as a list of `Part`s, in order. A part
-fills one or more named fields of the layout with numbers read from the position (`encode`). It may
+fills one or more named fields of the layout with numbers read from the position (`encode`: a list,
+or bytes when every number is a small count or code from 0 to 255, which is cheaper to write). It may
 also give a `key`: a flat tuple of everything the part reads, taken straight from the state (numbers,
 strings, and the state's own lists, dicts and sets of such plain values). The observer copies those
 containers, one level deep: a list of lists, or a tuple holding a list, is given as its inner lists.
@@ -24,7 +25,7 @@ from typing import Callable
 @dataclass(frozen=True)
 class Part:
     fields: tuple[tuple[str, int], ...]          # the layout entries this part fills: (name, length)
-    encode: Callable[[object, int], list]        # (state, seat) -> numbers, as many as the fields hold
+    encode: Callable[[object, int], list | bytes]   # (state, seat) -> numbers, as many as the fields hold
     key: Callable[[object], tuple] | None = None   # state -> what the part reads; None: encode every time
     per_seat: bool = False                       # the numbers depend on the seat observing (never keyed)
 
@@ -50,6 +51,12 @@ def one_hot(index: int, length: int) -> list[int]:
     if -1 <= index < length:
         out[index] = 1
     return out
+
+
+def one_hot_rows(length: int) -> list[bytes]:
+    """Every `one_hot(i, length)` for i in 0..length-1, made once as bytes: `rows[i]`, and `rows[-1]` is
+    the last place as in one_hot. For parts encoded again at most steps, where building the list counts."""
+    return [bytes(one_hot(i, length)) for i in range(length)]
 
 
 def layout(parts: list[Part]) -> list[tuple[str, int]]:
@@ -96,6 +103,9 @@ class Observer:
         return out
 
     def _write(self, numbers, start, end, values):
+        if values.__class__ in _BYTES:
+            numbers[start:end] = self.small(values)
+            return
         if end - start > 32:
             try:    # most numbers are small counts, codes and flags: through bytes, 4 times faster than a list
                 numbers[start:end] = self.small(values)
@@ -110,6 +120,7 @@ def _copied(values: tuple) -> tuple:
 
 
 _CONTAINERS = (list, dict, set)
+_BYTES = (bytes, bytearray)
 
 
 def _starts(parts: list[Part]) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from ..core.observation import Part, one_hot, part
+from ..core.observation import Part, one_hot_rows, part
 from .components import UNITS
 
 PHASES = ("income", "start", "buy", "explore", "draw", "reveal", "place", "chip", "turn-end", "scoring",
@@ -56,10 +56,19 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     the piles and the chips."""
     g, R = game, game.numbers
     squares, piles = g.squares, R.draw_piles
-    phase_index = {p: i for i, p in enumerate(PHASES)}
     chip_index = {k: i for i, k in enumerate(g.chip_kinds)}
-    land_bits = [[o_land >> d & 1 for d in range(4)] for o_land in g.ori_land]
-    route_bits = [[o_routes >> d & 1 for d in range(4)] for o_routes in g.ori_routes]
+    # Per oriented tile, as bytes (the board parts are the dearest to encode): index -1, an unexplored
+    # square, is the last entry, all zeros
+    explored = bytes([1] * len(g.ori_land) + [0])
+    land = [bytes(o_land >> d & 1 for d in range(4)) for o_land in g.ori_land] + [bytes(4)]
+    routes = [bytes(o_routes >> d & 1 for d in range(4)) for o_routes in g.ori_routes] + [bytes(4)]
+    tile = bytes([o // 4 + 1 for o in range(len(g.ori_land))] + [0])     # tile type + 1 (bytes: below 256)
+    # the turn's one-hots, made once: they are encoded again at almost every step
+    phase_row = dict(zip(PHASES, one_hot_rows(len(PHASES))))
+    seat_row = one_hot_rows(players)
+    fresh_row, pile_row = one_hot_rows(squares + 1), one_hot_rows(piles + 1)
+    drawn_row = one_hot_rows(len(g.type_ids) + 1)
+    ship_row = one_hot_rows(squares + len(g.circles) + 1)
 
     def chip_counts(chips):
         out = [0] * len(chip_index)
@@ -70,22 +79,19 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     @part(("round", 1), ("phase", len(PHASES)), ("seat", players), ("start_player", players),
           key=lambda state: (state.round, state.phase, state.seat, state.start_player))
     def turn(state, seat):
-        return (state.round, *one_hot(phase_index.get(state.phase, 0), len(PHASES)), *one_hot(state.seat, players),
-                *one_hot(state.start_player, players))
+        return [state.round, *phase_row.get(state.phase, phase_row[PHASES[0]]), *seat_row[state.seat],
+                *seat_row[state.start_player]]
 
     @part(("me", players), ("spin", 1), per_seat=True)
     def me(state, seat):
-        return one_hot(seat, players) + [state.spin]
+        return [*seat_row[seat], state.spin]
 
     @part(*[(f"square.{name}", squares * n) for name, n in (("explored", 1), ("land", 4), ("routes", 4), ("tile", 1))],
           key=lambda state: (state.grid,))
     def tiles(state, seat):
         grid = state.grid
-        land, routes = [], []
-        for o in grid:
-            land += land_bits[o] if o >= 0 else (0, 0, 0, 0)
-            routes += route_bits[o] if o >= 0 else (0, 0, 0, 0)
-        return [int(o >= 0) for o in grid] + land + routes + [o // 4 + 1 if o >= 0 else 0 for o in grid]
+        return b"".join([bytes(map(explored.__getitem__, grid)), *map(land.__getitem__, grid),
+                         *map(routes.__getitem__, grid), bytes(map(tile.__getitem__, grid))])
 
     @part(*[(f"square.{name}", squares) for name in ("unit_owner", "unit_kind", "unit_area")],
           key=lambda state: (state.unit, state.unit_area))
@@ -94,25 +100,29 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         return ([u // 3 + 1 if u >= 0 else 0 for u in unit] + [u % 3 + 1 if u >= 0 else 0 for u in unit]
                 + [a + 1 for a in state.unit_area])
 
-    # area_island is written only when a tile is laid, which changes the grid: the key need not hold it
+    # isl_squares changes only with isl_parent (a new island, two joined), so the key need not hold it
     @part(("square.island_done", squares), key=lambda state: (state.grid, state.isl_parent, state.isl_closed))
     def islands_done(state, seat):
-        closed = state.isl_closed
-        done = [closed[g.find(state, i)] for i in range(len(closed))]
-        return [int(o >= 0 and all(map(done.__getitem__, areas))) for o, areas in zip(state.grid, state.area_island)]
+        # an explored square is done unless an island with land on it is still open (open sea has none)
+        parent, closed, squares_of = state.isl_parent, state.isl_closed, state.isl_squares
+        done = bytearray(map(explored.__getitem__, state.grid))
+        for island, status in enumerate(closed):
+            if not status and parent[island] == island:       # only an island's root tells its status
+                for q in squares_of[island]:
+                    done[q] = 0
+        return done
 
     @part(("ship", squares + len(g.circles) + 1), key=lambda state: (state.ship,))
     def ship(state, seat):
-        return one_hot(state.ship, squares + len(g.circles) + 1)    # -1: no ship yet, the last place
+        return ship_row[state.ship]           # -1: no ship yet, the last place
 
     @part(("fresh", squares + 1), ("hostile", 1), ("bought", 1), ("drawn_count", 1), ("drawing", piles + 1),
           ("drawn", len(g.type_ids) + 1),
           key=lambda state: (state.fresh, state.hostile, state.bought, state.drawn_count, state.drawing, state.drawn))
     def exploring(state, seat):
         # -1 (no square, no pile, no tile) lands on each one-hot's last place
-        return (one_hot(state.fresh, squares + 1) + [int(state.hostile), state.bought, state.drawn_count]
-                + one_hot(state.drawing, piles + 1)
-                + one_hot(g.tile_type[state.drawn] if state.drawn >= 0 else -1, len(g.type_ids) + 1))
+        return b"".join([fresh_row[state.fresh], bytes([state.hostile, state.bought, state.drawn_count]),
+                         pile_row[state.drawing], drawn_row[g.tile_type[state.drawn] if state.drawn >= 0 else -1]])
 
     @part(("placements", squares * 4), key=lambda state: (state.placements,))
     def placements(state, seat):
