@@ -7,7 +7,7 @@ gives its actions and outcomes (amerigo.py). Nothing here decides what is legal.
 
 from __future__ import annotations
 
-from ..core.observation import Part, one_hot, part
+from ..core.observation import Part, one_hot, one_hot_rows, part
 from .components import COLOURS
 from .islands import column_name
 
@@ -63,8 +63,10 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     g, R = game, game.numbers
     S = len(grid_names(game, players)[0])
     colours = len(COLOURS)
-    phase_index = {p: i for i, p in enumerate(PHASES)}
-    sub_index = {s: i for i, s in enumerate(SUBS)}
+    # the action's one-hots, made once: this part is encoded again at almost every step
+    phase_row = dict(zip(PHASES, one_hot_rows(len(PHASES))))
+    sub_row = dict(zip(SUBS, one_hot_rows(len(SUBS))))
+    colour_row = one_hot_rows(colours + 1)             # -1, no colour: the last place
     progress_index = {t: i for i, t in enumerate(g.progress_ids)}
     goods_index = {k: i for i, k in enumerate(g.goods_ids)}
 
@@ -74,12 +76,12 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
           key=lambda state: (state.round, state.phase, state.colour, state.sub, state.action, state.ap, state.points,
                              state.spent, state.moved, state.stopped, state.takes, state.neutral_taken))
     def action(state, seat):
-        return ([state.round] + one_hot(phase_index.get(state.phase, 0), len(PHASES)) + one_hot(state.colour, colours + 1)
-                + one_hot(sub_index.get(state.sub, 0), len(SUBS)) + one_hot(state.action, colours + 1)
-                + [state.ap, state.points, state.spent, *state.moved[:R.ships], *map(int, state.stopped[:R.ships]),
-                   state.takes, state.neutral_taken])
+        return [state.round, *phase_row.get(state.phase, phase_row[PHASES[0]]), *colour_row[state.colour],
+                *sub_row.get(state.sub, sub_row[SUBS[0]]), *colour_row[state.action], state.ap, state.points,
+                state.spent, *state.moved[:R.ships], *map(int, state.stopped[:R.ships]), state.takes,
+                state.neutral_taken]
 
-    @part(("to_move", players), ("me", players), per_seat=True)
+    @part(("to_move", players), ("me", players), per_seat=True, key=lambda state: (state.to_move,))
     def seats(state, seat):
         return one_hot(-1 if state.to_move is None else state.to_move, players + 1)[:players] + one_hot(seat, players)
 
@@ -131,10 +133,9 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                 held[progress_index[t]] = 1
             for t in state.used[s]:
                 used[progress_index[t]] = 1
-            return (state.vp[s] + [state.gold[s], state.cannons[s], state.dev[s], state.spec[s],
-                                   g.turn_order(state).index(s)]
-                    + state.goods[s] + production + held + used + state.planned[s] + state.village[s]
-                    + [state.posts_left[s], state.chests[s]])
+            return [*state.vp[s], state.gold[s], state.cannons[s], state.dev[s], state.spec[s],
+                    g.turn_order(state).index(s), *state.goods[s], *production, *held, *used, *state.planned[s],
+                    *state.village[s], state.posts_left[s], state.chests[s]]
         return encode
 
     @part(("display", R.progress_shown), ("production", len(g.slot_stacks(players))), ("neutral", len(g.neutral_shapes)),

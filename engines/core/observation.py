@@ -27,7 +27,7 @@ class Part:
     fields: tuple[tuple[str, int], ...]          # the layout entries this part fills: (name, length)
     encode: Callable[[object, int], list | bytes]   # (state, seat) -> numbers, as many as the fields hold
     key: Callable[[object], tuple] | None = None   # state -> what the part reads; None: encode every time
-    per_seat: bool = False                       # the numbers depend on the seat observing (never keyed)
+    per_seat: bool = False                       # the numbers depend on the seat observing, too
 
     @property
     def length(self) -> int:
@@ -35,9 +35,8 @@ class Part:
 
 
 def part(*fields: tuple[str, int], key=None, per_seat=False):
-    """Decorator making a Part of an encoding function: `@part(("round", 1), ("phase", 9), key=...)`."""
-    if key is not None and per_seat:
-        raise ValueError("a part that depends on the seat is encoded every time: it takes no key")
+    """Decorator making a Part of an encoding function: `@part(("round", 1), ("phase", 9), key=...)`.
+    A `per_seat` part's key holds what it reads for any seat (the seat itself is added by the observer)."""
 
     def make(encode):
         return Part(tuple(fields), encode, key, per_seat)
@@ -84,11 +83,14 @@ class Observer:
     def __init__(self, parts: list[Part]):
         import numpy as np          # only observers need numpy (the adapters' extra brings it)
         spans = list(zip(parts, _starts(parts)))
-        self.keyed = [(p.key, p.encode, start, start + p.length) for p, start in spans if p.key]
-        self.each_time = [(p.encode, start, start + p.length) for p, start in spans if not p.key]
+        self.keyed = [(p.key, p.encode, start, start + p.length) for p, start in spans if p.key and not p.per_seat]
         self.keys = [_NEVER] * len(self.keyed)
+        self.seat_keyed = [(p.key, p.encode, start, start + p.length) for p, start in spans if p.key and p.per_seat]
+        self.seen = {}                  # (seat-keyed part, seat) -> (its key's snapshot, its numbers as an array)
+        self.each_time = [(p.encode, start, start + p.length) for p, start in spans if not p.key]
         self.numbers = np.zeros(sum(p.length for p in parts), dtype=np.float32)
         self.small = lambda values: np.frombuffer(bytes(values), np.uint8)
+        self.array = lambda values: np.array(list(values) if values.__class__ in _BYTES else values, dtype=np.float32)
 
     def __call__(self, state, seat: int) -> "np.ndarray":
         numbers, keys = self.numbers, self.keys
@@ -98,6 +100,13 @@ class Observer:
                 keys[i] = _copied(values)     # the rules change the state's lists in place: keep copies
                 self._write(numbers, start, end, encode(state, seat))
         out = numbers.copy()
+        seen = self.seen
+        for i, (key, encode, start, end) in enumerate(self.seat_keyed):
+            values = key(state)
+            known = seen.get((i, seat))
+            if known is None or values != known[0]:
+                known = seen[i, seat] = (_copied(values), self.array(encode(state, seat)))
+            out[start:end] = known[1]
         for encode, start, end in self.each_time:
             self._write(out, start, end, encode(state, seat))
         return out

@@ -91,7 +91,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         phase = phase_row.get("over" if state.over else state.phase, phase_row["start"])
         return [state.round, *phase, *seat_row.get(state.crown, nobody), *seat_row.get(state.to_move, nobody)]
 
-    @part(("me", players), per_seat=True)
+    @part(("me", players), per_seat=True, key=lambda state: ())
     def me(state, seat):
         return seat_row[seat]
 

@@ -82,7 +82,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         return [state.round, *phase_row.get(state.phase, phase_row[PHASES[0]]), *seat_row[state.seat],
                 *seat_row[state.start_player]]
 
-    @part(("me", players), ("spin", 1), per_seat=True)
+    @part(("me", players), ("spin", 1), per_seat=True, key=lambda state: (state.spin,))
     def me(state, seat):
         return [*seat_row[seat], state.spin]
 

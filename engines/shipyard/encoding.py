@@ -7,8 +7,10 @@ Nothing here decides what is legal.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from ..core.game import Bounds
-from ..core.observation import Part, one_hot, part
+from ..core.observation import Part, one_hot_rows, part
 from .components import ACTIONS, ITEMS
 
 PHASES = ("setup", "deal", "start", "choose", "income", "turn", "act", "build", "place", "attach", "trade",
@@ -70,22 +72,24 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     g, N = game, game.numbers
     P = players
     kinds = (len(g.part_ids), len(g.canal_ids), len(g.goods_ids), len(g.emp_ids), len(g.contract_ids))
-    phase_index = {p: i for i, p in enumerate(PHASES)}
-    stage_index = {s: i for i, s in enumerate(STAGES)}
+    # the turn's one-hots, made once: they are encoded again at almost every step
+    phase_row = dict(zip(PHASES, one_hot_rows(len(PHASES))))
+    stage_row = dict(zip(STAGES, one_hot_rows(len(STAGES))))
+    seat_row = one_hot_rows(P)
 
     @part(("round", 1), ("phase", len(PHASES)), ("stage", len(STAGES)), ("seat", P),
           key=lambda state: (state.round, state.phase, state.stage, state.seat))
     def turn(state, seat):
-        return ([state.round] + one_hot(phase_index.get(state.phase, 0), len(PHASES))
-                + one_hot(stage_index.get(state.stage, 0), len(STAGES)) + one_hot(state.seat, P))
+        return [state.round, *phase_row.get(state.phase, phase_row[PHASES[0]]),
+                *stage_row.get(state.stage, stage_row[STAGES[0]]), *seat_row[state.seat]]
 
-    @part(("me", P), per_seat=True)
+    @part(("me", P), per_seat=True, key=lambda state: ())
     def me(state, seat):
-        return one_hot(seat, P)
+        return seat_row[seat]
 
     @part(("tiles", 3 * len(ACTIONS)), ("gear", 5), ("market", len(g.places)), ("stacks", 2 * kinds[0]),
           key=lambda state: (state.track, state.cube, state.coins, state.gear, state.gear_cube, state.dropped,
-                             state.cubes, state.marked_gone, state.market, *(row for rows in state.stack for row in rows)))
+                             state.cubes, state.marked_gone, state.market, *chain.from_iterable(state.stack)))
     def action_board(state, seat):
         out = []
         for a in range(len(ACTIONS)):
@@ -139,12 +143,13 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                 fleet[10] += ship["lifeboats"]
                 fleet[11] += ship["buoys"]
                 fleet[12] += ship["parts"]
-            return ([state.money[s]] + state.points[s] + [k + 1 for k in state.yard[s]] + state.dock[s] + staff
-                    + goods + canal + [state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s]] + fleet
-                    + [len(state.red[s]), len(state.blue[s]), len(state.discarded[s]), state.last[s] + 1])
+            return [state.money[s], *state.points[s], *[k + 1 for k in state.yard[s]], *state.dock[s], *staff,
+                    *goods, *canal, state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s], *fleet,
+                    len(state.red[s]), len(state.blue[s]), len(state.discarded[s]), state.last[s] + 1]
         return encode
 
-    @part(("my_contracts", kinds[4]), ("my_discards", kinds[4]), per_seat=True)
+    @part(("my_contracts", kinds[4]), ("my_discards", kinds[4]), per_seat=True,
+          key=lambda state: (*state.red, *state.blue, *state.discarded))
     def contracts(state, seat):
         mine = [0] * kinds[4]
         for c in state.red[seat] + state.blue[seat]:
@@ -154,22 +159,34 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
             gone[c] = 1
         return mine + gone
 
-    @part(("turn", 11 + len(g.swaps)), ("cruise", 22), ("end", 3 + P))
+    @part(("turn", 11 + len(g.swaps)),
+          key=lambda state: (state.doing, state.in_bonus, state.main_done, state.bonus_done, state.bought, state.holding,
+                             state.trading, state.trade_at, state.chosen, len(state.refills), len(state.cruising),
+                             state.swaps_used))
     def in_progress(state, seat):
         swaps = [0] * len(g.swaps)
         for i in state.swaps_used:
             swaps[i] = 1
-        out = [state.doing + 1, int(state.in_bonus), int(state.main_done), int(state.bonus_done), state.bought,
-               state.holding + 1, state.trading + 1, state.trade_at, state.chosen + 1, len(state.refills),
-               len(state.cruising)] + swaps
+        return [state.doing + 1, int(state.in_bonus), int(state.main_done), int(state.bonus_done), state.bought,
+                state.holding + 1, state.trading + 1, state.trade_at, state.chosen + 1, len(state.refills),
+                len(state.cruising), *swaps]
+
+    def on_cruise(state):
+        c = state.cruise
+        return (None,) if c is None else (c["seat"], c["bow"], c["stern"], c["fitted"], c["features"], c["speed"], c["step"])
+
+    @part(("cruise", 22), key=on_cruise)
+    def cruise(state, seat):
         c = state.cruise
         if c is None:
-            out += [0] * 22
-        else:
-            out += [1, c["seat"] + 1, c["bow"] + 1, c["stern"] + 1] + c["fitted"] + c["features"] + [c["speed"], c["step"]]
-        return out + [state.ender + 1, state.order_at, len(state.deal)] + [int(s in state.discarding) for s in range(P)]
+            return [0] * 22
+        return [1, c["seat"] + 1, c["bow"] + 1, c["stern"] + 1, *c["fitted"], *c["features"], c["speed"], c["step"]]
 
-    return [turn, me, action_board, markets, *map(table, range(P)), contracts, in_progress]
+    @part(("end", 3 + P), key=lambda state: (state.ender, state.order_at, len(state.deal), state.discarding))
+    def ending(state, seat):
+        return [state.ender + 1, state.order_at, len(state.deal), *[int(s in state.discarding) for s in range(P)]]
+
+    return [turn, me, action_board, markets, *map(table, range(P)), contracts, in_progress, cruise, ending]
 
 
 def bounds(game, players: int, options: dict) -> Bounds:
