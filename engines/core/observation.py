@@ -82,46 +82,45 @@ class Observer:
 
     def __init__(self, parts: list[Part]):
         import numpy as np          # only observers need numpy (the adapters' extra brings it)
-        spans = list(zip(parts, _starts(parts)))
-        self.keyed = [(p.key, p.encode, start, start + p.length) for p, start in spans if p.key and not p.per_seat]
-        self.keys = [_NEVER] * len(self.keyed)
-        self.seat_keyed = [(p.key, p.encode, start, start + p.length) for p, start in spans if p.key and p.per_seat]
+        spans = [(p, slice(start, start + p.length)) for p, start in zip(parts, _starts(parts))]
+        # [key, encode, where, the key's snapshot at the last encoding]: kept together, read in one go
+        self.keyed = [[p.key, p.encode, where, _NEVER] for p, where in spans if p.key and not p.per_seat]
+        self.seat_keyed = [(p.key, p.encode, where) for p, where in spans if p.key and p.per_seat]
         self.seen = {}                  # (seat-keyed part, seat) -> (its key's snapshot, its numbers as an array)
-        self.each_time = [(p.encode, start, start + p.length) for p, start in spans if not p.key]
+        self.each_time = [(p.encode, where) for p, where in spans if not p.key]
         self.numbers = np.zeros(sum(p.length for p in parts), dtype=np.float32)
         self.small = lambda values: np.frombuffer(bytes(values), np.uint8)
         self.array = lambda values: np.array(list(values) if values.__class__ in _BYTES else values, dtype=np.float32)
 
     def __call__(self, state, seat: int) -> "np.ndarray":
-        numbers, keys = self.numbers, self.keys
-        for i, (key, encode, start, end) in enumerate(self.keyed):
-            values = key(state)
-            if values != keys[i]:             # lists and dicts compare by content, at C speed
-                keys[i] = _copied(values)     # the rules change the state's lists in place: keep copies
-                self._write(numbers, start, end, encode(state, seat))
+        numbers, write = self.numbers, self._write
+        for entry in self.keyed:
+            values = entry[0](state)
+            if values != entry[3]:            # lists and dicts compare by content, at C speed
+                entry[3] = _copied(values)    # the rules change the state's lists in place: keep copies
+                write(numbers, entry[2], entry[1](state, seat))
         out = numbers.copy()
         seen = self.seen
-        for i, (key, encode, start, end) in enumerate(self.seat_keyed):
+        for i, (key, encode, where) in enumerate(self.seat_keyed):
             values = key(state)
             known = seen.get((i, seat))
             if known is None or values != known[0]:
                 known = seen[i, seat] = (_copied(values), self.array(encode(state, seat)))
-            out[start:end] = known[1]
-        for encode, start, end in self.each_time:
-            self._write(out, start, end, encode(state, seat))
+            out[where] = known[1]
+        for encode, where in self.each_time:
+            write(out, where, encode(state, seat))
         return out
 
-    def _write(self, numbers, start, end, values):
+    def _write(self, numbers, where, values):
         if values.__class__ in _BYTES:
-            numbers[start:end] = self.small(values)
-            return
-        if end - start > 32:
+            numbers[where] = self.small(values)
+        elif len(values) > 32:
             try:    # most numbers are small counts, codes and flags: through bytes, 4 times faster than a list
-                numbers[start:end] = self.small(values)
-                return
+                numbers[where] = self.small(values)
             except ValueError:              # a number outside 0..255
-                pass
-        numbers[start:end] = values
+                numbers[where] = values
+        else:
+            numbers[where] = values
 
 
 def _copied(values: tuple) -> tuple:

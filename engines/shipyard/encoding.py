@@ -87,22 +87,21 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def me(state, seat):
         return seat_row[seat]
 
-    @part(("tiles", 3 * len(ACTIONS)), ("gear", 5), ("market", len(g.places)), ("stacks", 2 * kinds[0]),
+    @part(("tiles", 3 * len(ACTIONS)), ("gear", 5),
           key=lambda state: (state.track, state.cube, state.coins, state.gear, state.gear_cube, state.dropped,
-                             state.cubes, state.marked_gone, state.market, *chain.from_iterable(state.stack)))
+                             state.cubes, state.marked_gone))
     def action_board(state, seat):
-        out = []
-        for a in range(len(ACTIONS)):
-            out += [state.track.index(a) + 1 if a in state.track else 0, state.cube[a] + 1, state.coins[a]]
-        out += [state.gear, int(state.gear_cube), int(state.dropped), state.cubes, int(state.marked_gone)]
-        out += [k + 1 for k in state.market]
-        first, second = [0] * kinds[0], [0] * kinds[0]
-        for stacks in state.stack:
-            for k, n in enumerate(stacks[0]):
-                first[k] += n
-            for k, n in enumerate(stacks[1]):
-                second[k] += n
-        return out + first + second
+        place = {a: i + 1 for i, a in enumerate(state.track)}        # 0: the tile is not on the track
+        tiles = [n for a in range(len(ACTIONS)) for n in (place.get(a, 0), state.cube[a] + 1, state.coins[a])]
+        return [*tiles, state.gear, int(state.gear_cube), int(state.dropped), state.cubes, int(state.marked_gone)]
+
+    # the ship-part market and stacks change only when parts are bought or drawn: a part of their own
+    @part(("market", len(g.places)), ("stacks", 2 * kinds[0]), key=lambda state: (state.market, *chain.from_iterable(state.stack)))
+    def part_supply(state, seat):
+        # per ship part (bow, hull, stern), stacks I and II count the parts left by kind: added up by kind
+        first = map(sum, zip(*[stacks[0] for stacks in state.stack])) if state.stack else [0] * kinds[0]
+        second = map(sum, zip(*[stacks[1] for stacks in state.stack])) if state.stack else [0] * kinds[0]
+        return [*[k + 1 for k in state.market], *first, *second]
 
     @part(("canal_market", len(N.canal_prices)), ("canal_pool", kinds[1]), ("canal_used", kinds[1]),
           ("goods_market", len(N.goods_prices)), ("goods_pool", kinds[2]), ("goods_used", kinds[2]),
@@ -186,7 +185,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def ending(state, seat):
         return [state.ender + 1, state.order_at, len(state.deal), *[int(s in state.discarding) for s in range(P)]]
 
-    return [turn, me, action_board, markets, *map(table, range(P)), contracts, in_progress, cruise, ending]
+    return [turn, me, action_board, part_supply, markets, *map(table, range(P)), contracts, in_progress, cruise, ending]
 
 
 def bounds(game, players: int, options: dict) -> Bounds:
