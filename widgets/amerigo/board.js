@@ -456,13 +456,20 @@ function draw(model, root, tip, ui) {
   py += 32;
 
   // player sheets: score and place; the development, cannon and gold tracks; goods × production; planned
-  // tiles; progress tiles
+  // tiles; progress tiles. The first half of the sheets ends the side panel, the rest go under the map:
+  // stacked in the panel, 3 or 4 sheets made the board far taller than wide, and the board, fitted to the
+  // screen's height, was drawn small. The split depends on the player count alone, so no sheet ever moves.
+  const SHEET_W = WIDTH - PANEL - 6;
+  const columns = [{ x: PANEL, y: py }, { x: X0 - F, y: bottom + 4 }];
+  const inPanel = Math.ceil(players.length / 2);
   players.forEach((p, seat) => {
+    const column = columns[seat < inPanel ? 0 : 1];
+    const px = column.x, py = column.y;
     const colour = SEAT[seat];
     const g = el("g", { class: "am-player", "data-seat": seat, "data-target": `sheet.${seat}` }, svg);   // a lesson may point at it
     const rows = Math.ceil((p.progress || []).length / 4);
     const h = 102 + rows * 34;
-    el("rect", { x: px - 4, y: py, width: WIDTH - px - 6, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
+    el("rect", { x: px - 4, y: py, width: SHEET_W, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
                  "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
     el("circle", { cx: px + 9, cy: py + 14, r: 7, fill: colour, stroke: "#333" }, g);
     el("text", { x: px + 22, y: py + 19, "font-size": 13, "font-weight": 700 }, g, `${L(`seat.${seat}`)} · ${fill(L("am.ui.place"), { n: p.place })}`);
@@ -501,8 +508,10 @@ function draw(model, root, tip, ui) {
       tx2 += 40;
     }
     (p.progress || []).forEach((t, i) => progressTile(g, px + 6 + (i % 4) * 134, py + 102 + Math.floor(i / 4) * 34, t.id, t.used, 130));
-    py += h + 6;
+    column.y = py + h + 6;
   });
+  py = columns[0].y;
+  bottom = Math.max(bottom, columns[1].y);
 
   const height = Math.max(bottom, py) + 10;
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${height}`);
