@@ -1,7 +1,7 @@
 """Command line: bots play a whole narrated game, or random games are timed.
 
     python -m engines play endeavor-aos --players 4 --seed 1 [--lang zh-Hant] [--bots greedy,random]
-    python -m engines bench endeavor-aos [--players 4] [--games 50] [--via openspiel]
+    python -m engines bench endeavor-aos [--players 4] [--games 50] [--via openspiel] [--instructions]
     python -m engines tournament entdecker --bots mcts,greedy --games 40 [--budget-ms 500]
     python -m engines coverage endeavor-aos      # writes docs/coverage/endeavor-aos.md ("all" for every game)
 """
@@ -53,16 +53,9 @@ def bench(args) -> int:
         for r in range(rounds):
             started = time.process_time()
             for g in range(per_round):
-                seed = r * per_round + g
-                match = engines.new_match(args.game, players, seed=seed, options=options)
-                bot = RandomBot(seed=seed)
-                while not match.is_over:
-                    if match.to_move is None:
-                        match.advance(step=True)
-                    else:
-                        match.play(bot.choose(match))
-                        ours["decisions"] += 1
-                    ours["steps"] += 1
+                decisions, steps = _random_game(args.game, players, r * per_round + g, options)
+                ours["decisions"] += decisions
+                ours["steps"] += steps
                 ours["games"] += 1
                 bar.update(1)
             ours["cpu"] += time.process_time() - started
@@ -87,10 +80,46 @@ def bench(args) -> int:
         through = 1e6 * cpu / max(decisions, 1)
         print(f"  through the {args.via} adapter: {through:.1f} µs per decision "
               f"-> {through / per_decision:.2f} times the engine alone (target: at most 2)")
+    if args.instructions:
+        _instructions(args, players, options, per_round * rounds)
     notes = getattr(rules, "bench_notes", None)      # what a game's own model of chance gives (Amerigo's tower)
     if notes:
         print("\n".join(notes(players)))
     return 0
+
+
+def _random_game(game_id: str, players: int, seed: int, options: dict) -> tuple[int, int]:
+    """One full game with RandomBot in every seat: (decisions, steps including automatic and chance)."""
+    match = engines.new_match(game_id, players, seed=seed, options=options)
+    bot = RandomBot(seed=seed)
+    decisions = steps = 0
+    while not match.is_over:
+        if match.to_move is None:
+            match.advance(step=True)
+        else:
+            match.play(bot.choose(match))
+            decisions += 1
+        steps += 1
+    return decisions, steps
+
+
+def _instructions(args, players: int, options: dict, games: int) -> None:
+    """The same games counted in CPU instructions under valgrind (engines/instructions.py)."""
+    from engines import instructions
+    if not instructions.available():
+        print("  --instructions needs valgrind (Debian: apt install valgrind)")
+        return
+    print("  counting instructions under valgrind (each workload runs twice, about 50 times slower)...")
+    engine, decisions = instructions.per_decision("engine", args.game, players, games, options)
+    print(f"  instructions per decision: {engine / 1000:.0f}k (PYTHONHASHSEED=0, imports subtracted)")
+    if _tic_tac_toe():
+        ttt, _ = instructions.per_decision("ttt", args.game, players, decisions, options)
+        print(f"  OpenSpiel python_tic_tac_toe: {ttt / 1000:.0f}k per move -> ratio {engine / ttt:.2f} "
+              f"(steady to about 1%; the timed ratio above is the target)")
+    if args.via:
+        through, _ = instructions.per_decision(args.via, args.game, players, games, options)
+        print(f"  through the {args.via} adapter: {through / 1000:.0f}k per decision -> {through / engine:.2f} "
+              f"times the engine alone")
 
 
 def coverage(args) -> int:
@@ -257,6 +286,8 @@ def main(argv=None) -> int:
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.add_argument("--via", choices=("openspiel", "pettingzoo"),
                    help="also play the games through this adapter and compare (needs the .[rl] extra)")
+    b.add_argument("--instructions", action="store_true",
+                   help="also count CPU instructions under valgrind: slow, but steady to about 1%%")
     b.set_defaults(run=bench)
     c = sub.add_parser("coverage", help="write docs/coverage/GAME.md: rules, their tests and lesson steps")
     c.add_argument("game", choices=[*sorted(engines.GAMES), "all"])

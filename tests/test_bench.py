@@ -1,0 +1,31 @@
+"""`python -m engines bench`: timed random games, and the instruction-count workloads it runs under valgrind."""
+
+import engines
+from engines import instructions
+from engines.__main__ import _random_game, main
+
+
+def test_bench_reports_cost_per_decision(capsys):
+    assert main(["bench", "entdecker", "--players", "2", "--games", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "entdecker, 2 players, random play, 5 full games" in out
+    assert "CPU time per decision" in out
+
+
+def test_bench_instructions_without_valgrind_says_what_is_missing(capsys, monkeypatch):
+    monkeypatch.setattr(instructions, "available", lambda: False)
+    assert main(["bench", "entdecker", "--players", "2", "--games", "5", "--instructions"]) == 0
+    assert "--instructions needs valgrind" in capsys.readouterr().out
+
+
+def test_a_workload_plays_the_bench_games_and_counts_their_decisions(capsys):
+    expected = sum(_random_game("entdecker", 2, seed, {})[0] for seed in range(2))
+    assert instructions.main(["engine", "entdecker", "2", "2"]) == 0
+    assert capsys.readouterr().out == f"decisions {expected}\n"
+    assert instructions.workload("engine", "entdecker", 2, 0, {}) == 0      # the run whose count is subtracted
+
+
+def test_random_game_is_a_whole_game():
+    decisions, steps = _random_game("shipyard", 3, 1, {})
+    match = engines.new_match("shipyard", 3, 1, {})
+    assert 0 < decisions <= steps <= match.bounds.max_moves
