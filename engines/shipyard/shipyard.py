@@ -1603,7 +1603,10 @@ class Shipyard(Game):
     def heuristic(self, state, seat):
         """Points now, and a share of what the table promises: money, ships in the yard (a complete one most),
         a captain and the rest of the dock, canal to sail, employees, goods, what is aboard the ship being
-        fitted out, and the contracts held as they would score now."""
+        fitted out, and the contracts held as they would score now. A sailed ship keeps its premium over the
+        points it scored (`_sailed_premium`), so a cruise does not lower the value: the greedy bot never
+        compares a position before a cruise with one after it (the cruise is automatic), its choices are
+        the same; the search does, and no longer shies away from cruises."""
         value = sum(state.points[seat]) + 0.25 * state.money[seat]
         codes = self.codes(state, seat)
         complete = self.yard.ships(codes)
@@ -1628,11 +1631,25 @@ class Shipyard(Game):
             if fit[CAPTAIN] and reach >= self.speed(state, seat, fit)[0]:
                 value += 6 + len(c["parts"]) + 1.3 * (fit[MERCHANT] + fit[SOLDIER] + fit[CAPTAIN] - 1)
                 value += 2.5 * (fit[CANNON] + fit[CRANE]) + 1.3 * (fit[SAIL] + fit[ENGINE] + fit[STOKER])
+        # Ships that have sailed keep the premium the estimate above gave them over the points they scored:
+        # without it, every cruise would look like a loss of about 8 points, and a search that sees one
+        # coming puts it off (a paid bonus action, an unfinished ship) and rates a rival's cruise as a gain.
+        value += sum(self._sailed_premium(ship) for ship in state.fleet[seat])
         best = {}
         for contract in state.red[seat] + state.blue[seat]:
             colour = self.contract_list[contract].colour
             best[colour] = max(best.get(colour, 0), self.contract_points(state, seat, contract))
         return value + 0.5 * sum(best.values())
+
+    @staticmethod
+    def _sailed_premium(ship) -> float:
+        """What the heuristic counted for a ship about to sail (fitted out, with the canal its speed used)
+        beyond the points its cruise scored."""
+        fit = ship["fitted"]
+        before = 6 + ship["parts"] + 1.3 * (fit[MERCHANT] + fit[SOLDIER] + fit[CAPTAIN] - 1)
+        before += 2.5 * (fit[CANNON] + fit[CRANE]) + 1.3 * (fit[SAIL] + fit[ENGINE] + fit[STOKER])
+        before += 0.6 * ship["speed"]
+        return max(0.0, before - ship["points"])
 
     def _promise(self, state, seat, a, codes, reach) -> float:
         """What carrying out the chosen action is likely worth, for the greedy bot's choice of a tile: what
