@@ -1629,8 +1629,7 @@ class Shipyard(Game):
             # speed, and each piece aboard about what it will score
             fit = c["fitted"]
             if fit[CAPTAIN] and reach >= self.speed(state, seat, fit)[0]:
-                value += 6 + len(c["parts"]) + 1.3 * (fit[MERCHANT] + fit[SOLDIER] + fit[CAPTAIN] - 1)
-                value += 2.5 * (fit[CANNON] + fit[CRANE]) + 1.3 * (fit[SAIL] + fit[ENGINE] + fit[STOKER])
+                value += self._ready_ship(len(c["parts"]), fit)
         # Ships that have sailed keep the premium the estimate above gave them over the points they scored:
         # without it, every cruise would look like a loss of about 8 points, and a search that sees one
         # coming puts it off (a paid bonus action, an unfinished ship) and rates a rival's cruise as a gain.
@@ -1642,13 +1641,16 @@ class Shipyard(Game):
         return value + 0.5 * sum(best.values())
 
     @staticmethod
-    def _sailed_premium(ship) -> float:
+    def _ready_ship(parts: int, fit) -> float:
+        """The heuristic's worth of a ship fitted out to sail: its parts, and each piece aboard about what
+        it will score."""
+        return (6 + parts + 1.3 * (fit[MERCHANT] + fit[SOLDIER] + fit[CAPTAIN] - 1)
+                + 2.5 * (fit[CANNON] + fit[CRANE]) + 1.3 * (fit[SAIL] + fit[ENGINE] + fit[STOKER]))
+
+    def _sailed_premium(self, ship) -> float:
         """What the heuristic counted for a ship about to sail (fitted out, with the canal its speed used)
         beyond the points its cruise scored."""
-        fit = ship["fitted"]
-        before = 6 + ship["parts"] + 1.3 * (fit[MERCHANT] + fit[SOLDIER] + fit[CAPTAIN] - 1)
-        before += 2.5 * (fit[CANNON] + fit[CRANE]) + 1.3 * (fit[SAIL] + fit[ENGINE] + fit[STOKER])
-        before += 0.6 * ship["speed"]
+        before = self._ready_ship(ship["parts"], ship["fitted"]) + 0.6 * ship["speed"]
         return max(0.0, before - ship["points"])
 
     def _promise(self, state, seat, a, codes, reach) -> float:
