@@ -132,7 +132,10 @@ function draw(model, root, tip, ui) {
       el("text", { x: x + S / 2, y: y + S / 2 + S * 0.12, "font-size": S * 0.3, "text-anchor": "middle", fill: GOODS_INK[printed] }, g,
          L(`am.ui.goods-mark.${printed}`));
     }
-    el("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, fill: "none", stroke: "none", class: "bgw-frame" }, g);
+    // the square's own name stays on its frame when a move or a lay offered there names the group: a lesson
+    // may point at the square whatever is offered on it
+    el("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, fill: "none", stroke: "none", class: "bgw-frame",
+                 "data-target": `sq.${name}` }, g);
     el("title", {}, g, `${name}: ${L(`am.ui.kind.${kind}`)}${printed ? ` · ${L(`am.goods.${printed}`)}` : ""}`);
     if (offer(g, `sq.${name}`)) continue;
     if (offer(g, `move.${ui.ship}.${name}`)) continue;
