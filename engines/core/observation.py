@@ -11,8 +11,8 @@ While the key stays equal, the part's numbers stay the same.
 Plain observations (`observe`) simply encode every part. A learning loop asks for one at every step,
 and encoding a whole board in Python costs several times a rules step, while a step changes a few
 parts only. `Observer` keeps the observation in a numpy array and encodes again just the parts whose
-key changed since its last call. A key costs something too: it pays for parts that are dear to encode
-(a board of squares), not for a handful of numbers. The tests check, along random games, that
+key changed since its last call. A key costs something too, about as much as encoding a few numbers:
+it pays for any part that does not change at every step. The tests check, along random games, that
 observers and plain observations always agree.
 """
 
@@ -76,7 +76,8 @@ class Observer:
     """Observations as float32 arrays, kept up to date part by part.
 
     One observer serves every seat: what all seats see alike is shared, so it is encoded again only
-    when the position changed it, whoever asks. Each call returns a new array (a learner may store it).
+    when the position changed it, whoever asks; a part that depends on the seat is kept seat by seat.
+    Each call returns a new array (a learner may store it).
     The observer may follow any positions of the game one after another: undo, a jump or another
     match only make more parts differ."""
 
