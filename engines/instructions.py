@@ -60,12 +60,21 @@ def workload(kind: str, game: str, players: int, games: int, options: dict) -> i
     return sum(_random_game(game, players, seed, options)[0] for seed in range(games))
 
 
+USAGE = "usage: python -m engines.instructions engine|ttt|pettingzoo|openspiel GAME PLAYERS GAMES [KEY=VALUE ...]"
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) < 4 or argv[0] not in KINDS or not argv[2].isdigit() or not argv[3].isdigit() \
+            or not all("=" in pair for pair in argv[4:]):
+        print(USAGE, file=sys.stderr)
+        return 2
     kind, game, players, games, *pairs = argv
-    if kind not in KINDS:
-        raise SystemExit(f"unknown workload {kind!r}: one of {', '.join(KINDS)}")
     options = dict(pair.split("=", 1) for pair in pairs)
-    print(f"decisions {workload(kind, game, int(players), int(games), options)}")
+    try:
+        print(f"decisions {workload(kind, game, int(players), int(games), options)}")
+    except ValueError as exc:         # an unknown game, a bad player count or option: one clear line
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

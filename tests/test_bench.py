@@ -29,3 +29,13 @@ def test_random_game_is_a_whole_game():
     decisions, steps = _random_game("shipyard", 3, 1, {})
     match = engines.new_match("shipyard", 3, 1, {})
     assert 0 < decisions <= steps <= match.bounds.max_moves
+
+
+def test_a_workload_with_bad_arguments_prints_its_usage(capsys):
+    assert instructions.main(["engine", "entdecker"]) == 2
+    assert instructions.main(["dance", "entdecker", "2", "1"]) == 2
+    assert instructions.main(["engine", "entdecker", "two", "1"]) == 2
+    assert instructions.main(["engine", "entdecker", "2", "1", "side"]) == 2
+    assert capsys.readouterr().err.count("usage: python -m engines.instructions") == 4
+    assert instructions.main(["engine", "nosuchgame", "2", "1"]) == 2
+    assert "unknown game 'nosuchgame'" in capsys.readouterr().err
