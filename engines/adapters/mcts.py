@@ -12,7 +12,7 @@ player maximises its own return). What this module adds is what our games need a
 - a **leaf evaluator** from the game's own heuristic (`Game.heuristic`, the greedy bot's measure): a
   random rollout to the end of a game takes hundreds of steps, so a leaf is scored by turning the
   players' heuristic values into shares of a win (a softmax whose temperature is in points of score),
-  optionally after a few random moves (`rollout`);
+  optionally after a few random moves (`rollout`; a game may ask for them in its `search_settings`);
 - **priors** for OpenSpiel's PUCT rule (`prior="greedy"`): each move's share is a softmax of the mover's
   heuristic one move ahead, so the search looks first at what the greedy bot would play and spends its
   simulations deeper instead of trying every reply once;
