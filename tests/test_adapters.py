@@ -94,3 +94,21 @@ def test_mcts_bot_ranks_legal_moves_by_visit_share(game_id):
     assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 1 + 1e-9
     before = m.to_json()
     assert bot.choose(m).id in legal and m.to_json() == before      # the search never moves the match
+
+
+def test_mcts_bot_takes_a_games_search_settings_unless_given():
+    from engines.adapters.mcts import MCTSBot
+
+    class Declared:
+        id = "declared"
+        search_settings = {"rollout": 4, "uct_c": 2.0}
+
+    class Plain:
+        id = "plain"
+
+    assert MCTSBot().settings(Plain) == MCTSBot.DEFAULTS
+    settings = MCTSBot(rollout=1).settings(Declared)
+    assert settings["rollout"] == 1 and settings["uct_c"] == 2.0          # given beats the game's
+    assert settings["determinizations"] == MCTSBot.DEFAULTS["determinizations"]
+    with pytest.raises(ValueError):
+        MCTSBot(prior="best")

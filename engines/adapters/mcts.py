@@ -12,7 +12,7 @@ player maximises its own return). What this module adds is what our games need a
 - a **leaf evaluator** from the game's own heuristic (`Game.heuristic`, the greedy bot's measure): a
   random rollout to the end of a game takes hundreds of steps, so a leaf is scored by turning the
   players' heuristic values into shares of a win (a softmax whose temperature is in points of score),
-  optionally after a few random moves (`rollout`);
+  optionally after a few random moves (`rollout`; a game may ask for them in its `search_settings`);
 - **priors** for OpenSpiel's PUCT rule (`prior="greedy"`): each move's share is a softmax of the mover's
   heuristic one move ahead, so the search looks first at what the greedy bot would play and spends its
   simulations deeper instead of trying every reply once;
@@ -135,6 +135,9 @@ class MCTSBot:
     makes a search repeat exactly: tests); `uct_c` (exploration); `temperature`, `rollout`, `prior`,
     `prior_temperature` (the leaves and priors, see HeuristicEvaluator); `determinizations`.
 
+    A setting not given here comes from the game's `search_settings` (a dict on the Game class, for
+    what suits that game's heuristic; see there why), then from `DEFAULTS`. The bot never names a game.
+
     Why these defaults (README "Bots" has the figures): with leaves at a temperature of 4 points and
     uniform priors, a difference of a point or two between moves barely moved a leaf's share of a win,
     the exploration term drowned it and visits spread almost evenly over the moves, so the choice was
@@ -143,21 +146,38 @@ class MCTSBot:
     simulations checking it and its rivals a few moves deeper."""
 
     name = "mcts"
+    DEFAULTS = {"uct_c": 1.4, "temperature": 1.0, "determinizations": 4, "rollout": 0, "prior": "greedy",
+                "prior_temperature": 1.0}
 
-    def __init__(self, seed: int = 0, budget_ms: int = 500, uct_c: float = 1.4, temperature: float = 1.0,
-                 determinizations: int = 4, rollout: int = 0, prior: str = "greedy",
-                 prior_temperature: float = 1.0, simulations: int | None = None):
+    def __init__(self, seed: int = 0, budget_ms: int = 500, uct_c: float | None = None,
+                 temperature: float | None = None, determinizations: int | None = None,
+                 rollout: int | None = None, prior: str | None = None, prior_temperature: float | None = None,
+                 simulations: int | None = None):
+        if prior not in (None, "uniform", "greedy"):
+            raise ValueError(f"prior must be 'uniform' or 'greedy', got {prior!r}")
         self.seed = seed
         self.rng = Rng(seed ^ 0x3C75)
         self.budget = budget_ms / 1000
         self.simulations = simulations
-        self.uct_c = uct_c
-        self.evaluator = HeuristicEvaluator(temperature, rollout, prior, prior_temperature, self.rng.fork())
-        self.select = mcts.SearchNode.puct_value if prior == "greedy" else mcts.SearchNode.uct_value
-        self.determinizations = determinizations
+        given = {"uct_c": uct_c, "temperature": temperature, "determinizations": determinizations,
+                 "rollout": rollout, "prior": prior, "prior_temperature": prior_temperature}
+        self.given = {k: v for k, v in given.items() if v is not None}
         self.guard = LoopGuard()
         self.searched = 0                 # simulations run by the last `rank` (for benchmarks)
         self._games: dict = {}
+        self._setups: dict = {}           # game id -> (settings, evaluator)
+
+    def settings(self, game) -> dict:
+        """The search's settings for `game`: those given to the bot, else the game's, else DEFAULTS."""
+        return {**self.DEFAULTS, **getattr(game, "search_settings", {}), **self.given}
+
+    def _setup(self, game):
+        if game.id not in self._setups:
+            s = self.settings(game)
+            evaluator = HeuristicEvaluator(s["temperature"], s["rollout"], s["prior"], s["prior_temperature"],
+                                           self.rng.fork())
+            self._setups[game.id] = (s, evaluator)
+        return self._setups[game.id]
 
     def _game(self, match):
         key = (match.game.id, match.players, tuple(sorted(match.options.items())))
@@ -172,7 +192,8 @@ class MCTSBot:
             return [(legal[0], 1.0)]
         game = self._game(match)
         seat = match.to_move
-        worlds = self.determinizations if match.game.hidden_information else 1
+        settings, evaluator = self._setup(match.game)
+        worlds = settings["determinizations"] if match.game.hidden_information else 1
         visits: dict[int, int] = {}
         started = time.perf_counter()
         for world in range(worlds):
@@ -180,7 +201,7 @@ class MCTSBot:
             if match.game.hidden_information:
                 copy.state = match.game.determinize(copy.state, seat, self.rng.fork())
             deadline = started + self.budget * (world + 1) / worlds
-            for action, count in self._search(game, EngineState(game, copy), deadline).items():
+            for action, count in self._search(game, EngineState(game, copy), deadline, settings, evaluator).items():
                 visits[action] = visits.get(action, 0) + count
         total = sum(visits.values()) or 1
         self.searched = total
@@ -189,12 +210,13 @@ class MCTSBot:
                         key=lambda pair: (-pair[1], pair[0].index))
         return ranked[:k] if k else ranked
 
-    def _search(self, game, root: EngineState, deadline: float) -> dict[int, int]:
+    def _search(self, game, root: EngineState, deadline: float, settings: dict, evaluator) -> dict[int, int]:
         """One OpenSpiel search: visit counts of the root's moves."""
         random_state = np.random.RandomState(self.rng.below(2 ** 31))
         count = self.simulations or 10 ** 9
-        search = _TimedSearch(game, self.uct_c, count, self.evaluator, solve=False, random_state=random_state,
-                              child_selection_fn=self.select)
+        select = mcts.SearchNode.puct_value if settings["prior"] == "greedy" else mcts.SearchNode.uct_value
+        search = _TimedSearch(game, settings["uct_c"], count, evaluator, solve=False, random_state=random_state,
+                              child_selection_fn=select)
         if self.simulations:
             node = search.mcts_search(root)
         else:

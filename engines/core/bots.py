@@ -126,7 +126,7 @@ def available_bots() -> list[str]:
 
 
 def make_bot(name: str, seed: int = 0, **settings) -> Bot:
-    """A bot by name; `settings` go to bots that take them (mcts: budget_ms, uct_c, temperature)."""
+    """A bot by name; `settings` go to bots that take them (mcts: budget_ms, uct_c, rollout, ...; see MCTSBot)."""
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     return BOTS[name](seed, **settings)
