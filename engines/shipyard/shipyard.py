@@ -46,10 +46,8 @@ class Shipyard(Game):
     data_dir = DATA
     # The search bot's leaves play 4 random decisions before the heuristic is read (MCTSBot reads this):
     # a turn here is several decisions (a tile, then parts bought and placed, goods, a cruise), and a leaf
-    # cut in the middle of one misjudges it. Against greedy, 25 simulations a determinization (about 100
-    # ms), seeds 1000-1059, 120 pairings: ahead in 40.8% without, 47.5% with 2, 52.1% with 4, 48.7% with
-    # 8; 100 simulations: 47.1% without, 53.3% with 4; 500 ms, seeds 300-319: 68.8% with 4 (README). The
-    # random decisions cost little time beside the greedy priors.
+    # cut in the middle of one misjudges it. It helped at a fixed count of simulations; at 500 ms a move
+    # the gain is within the noise (README "Bots" has the figures).
     search_settings = {"rollout": 4}
 
     def __init__(self):
