@@ -112,3 +112,48 @@ def test_mcts_bot_takes_a_games_search_settings_unless_given():
     assert settings["determinizations"] == MCTSBot.DEFAULTS["determinizations"]
     with pytest.raises(ValueError):
         MCTSBot(prior="best")
+
+
+def test_only_games_with_something_hidden_redraw_it_for_the_search():
+    hidden = {game_id for game_id in engines.GAMES if engines.get_game(game_id).hidden_information}
+    assert hidden == {"shipyard"}          # the contracts; every other game hides only chance still to come
+
+
+def test_mcts_bot_plans_only_with_what_its_seat_can_see():
+    """Two positions that differ only in the other players' secret contracts get the same search: the bot
+    plans on redrawn copies, never on the cards it cannot see (sy.contract.secret)."""
+    from engines.adapters.mcts import MCTSBot
+    from engines.core.bots import make_bot
+    from engines.core.rng import Rng
+    m = engines.new_match("shipyard", 3, seed=5)
+    greedy = make_bot("greedy", seed=5)
+    for _ in range(103):                   # late enough for the contracts to count in the leaves' values
+        m.advance()
+        m.play(greedy.choose(m))
+    m.advance()
+    seat, game = m.to_move, m.game
+    other = m.clone()
+    other.state = game.determinize(m.state, seat, Rng(9))
+    assert game.view(other.state, seat) == game.view(m.state, seat)
+    assert game.heuristic(other.state, 0) != game.heuristic(m.state, 0)       # seat 0's contracts count
+    ranked = [[(a.id, share) for a, share in MCTSBot(seed=3, simulations=60).rank(x)] for x in (m, other)]
+    assert ranked[0] == ranked[1]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_mcts_bot_never_reads_the_future_from_the_matchs_generator(seed):
+    """The search draws chance to come with a generator of its own: Amerigo's tower, whose drops are
+    sampled from the match's generator, must not come out in the search as it will in the match."""
+    from engines.adapters.mcts import MCTSBot
+    from engines.core.bots import make_bot
+    from engines.core.rng import Rng
+    m = engines.new_match("amerigo", 2, seed=seed)
+    greedy = make_bot("greedy", seed=seed)
+    for _ in range(20):
+        m.advance()
+        m.play(greedy.choose(m))
+    m.advance()
+    other = m.clone()
+    other.state.rng = Rng(12345)               # the same position, another future
+    ranked = [[(a.id, share) for a, share in MCTSBot(seed=3, simulations=60).rank(x)] for x in (m, other)]
+    assert ranked[0] == ranked[1]

@@ -18,7 +18,9 @@ player maximises its own return). What this module adds is what our games need a
   simulations deeper instead of trying every reply once;
 - **hidden information** (`Game.hidden_information`): the search runs on several determinizations
   (`Game.determinize`: what the seat cannot see drawn again) sharing the budget, and their visit counts
-  are added up, so the bot never plans with cards it cannot see;
+  are added up, so the bot never plans with cards it cannot see. Chance to come is hidden as well: each
+  world draws it from a generator of the bot's, never the match's own (which would tell the future), and
+  a game with sampled chance (`Game.sampled_chance`, Amerigo's tower) is searched on several worlds too;
 - the kernel's **loop guard** (`engines.core.bots.LoopGuard`): a position it comes back to in the same
   round gets a different move.
 """
@@ -64,17 +66,19 @@ class HeuristicEvaluator(mcts.Evaluator):
         self.rng = rng or Rng(0)
 
     def evaluate(self, state: EngineState):
+        """The leaf's value for each player. The random decisions are played on `state` itself: the search
+        hands over its working copy of the leaf and never reads it again, and a copy would cost as much
+        as the decisions."""
         m = state.match
         if self.rollout and not m.is_over:
-            m = self._rolled_out(m)
+            self._roll_out(m)
         if m.is_over:
             return np.array(m.returns())
         game = m.game
         return np.array(_shares([game.heuristic(m.state, seat) for seat in range(m.players)], self.temperature))
 
-    def _rolled_out(self, match):
-        m = match.clone()
-        m.state.rng = self.rng.fork()          # the copy's chance is not the match's own future
+    def _roll_out(self, m):
+        m.state.rng = self.rng.fork()          # chance drawn afresh in each rollout
         played = 0
         while not m.is_over and played < self.rollout:
             if m.to_move is None:
@@ -82,7 +86,6 @@ class HeuristicEvaluator(mcts.Evaluator):
             else:
                 m.play(self.rng.choice(m.legal_actions()))
                 played += 1
-        return m
 
     def prior(self, state: EngineState):
         if state.is_chance_node():
@@ -193,13 +196,18 @@ class MCTSBot:
         game = self._game(match)
         seat = match.to_move
         settings, evaluator = self._setup(match.game)
-        worlds = settings["determinizations"] if match.game.hidden_information else 1
+        rules = match.game
+        worlds = settings["determinizations"] if rules.hidden_information or rules.sampled_chance else 1
         visits: dict[int, int] = {}
         started = time.perf_counter()
         for world in range(worlds):
             copy = match.clone()
-            if match.game.hidden_information:
-                copy.state = match.game.determinize(copy.state, seat, self.rng.fork())
+            if rules.hidden_information:
+                copy.state = rules.determinize(copy.state, seat, self.rng.fork())
+            # Chance to come is hidden too: the copy draws it from a generator of the bot's, not the match's.
+            # A sampled draw (Amerigo's tower) then comes out the same way throughout one world's tree (the
+            # tree needs that: the moves after a draw depend on it) and differently from world to world.
+            copy.state.rng = self.rng.fork()
             deadline = started + self.budget * (world + 1) / worlds
             for action, count in self._search(game, EngineState(game, copy), deadline, settings, evaluator).items():
                 visits[action] = visits.get(action, 0) + count

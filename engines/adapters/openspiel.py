@@ -98,12 +98,12 @@ class EngineGame(pyspiel.Game):
             utility_sum=1.0,
             max_game_length=bounds.max_moves)
         super().__init__(game_type, game_info, params)
+        self.start = EngineState(self, probe.clone())      # run to its first decision or chance step
 
     def new_initial_state(self):
-        # A copy of the starting match rather than a new one: OpenSpiel clones a state by making a new
-        # initial state and copying the attributes over, once per search simulation, and a copy costs a
-        # sixth of a set-up.
-        return EngineState(self, self.probe.clone())
+        # OpenSpiel clones a state by making a new initial state and copying the attributes over, once
+        # per search simulation: the new state copies the starting match only if it is read first.
+        return EngineState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return EngineObserver(self, iig_obs_type)
@@ -112,12 +112,22 @@ class EngineGame(pyspiel.Game):
 class EngineState(pyspiel.State):
     """A match seen as an OpenSpiel state: automatic steps are run as soon as they come."""
 
-    def __init__(self, game, match):
+    def __init__(self, game, match=None):
         super().__init__(game)
-        self.match = match
         self.limit = game.max_game_length()
         self.moves = 0
-        self._run_automatic()
+        if match is None:                  # the starting position: `match` is copied when first read
+            self._outcomes = game.start._outcomes
+        else:
+            self.match = match
+            self._run_automatic()
+
+    def __getattr__(self, name):
+        # Reached only when normal lookup fails: a new initial state whose match was never set.
+        if name != "match":
+            raise AttributeError(name)
+        self.match = self.get_game().start.match.clone()
+        return self.match
 
     def _run_automatic(self):
         """Run the rules' own steps up to a decision, a listed chance step or the end. The chance step

@@ -50,7 +50,6 @@ class Game:
     max_players: int = 4
     data_dir: Path | None = None        # holds rules.toml and texts.toml
     editions: tuple = ()                # ids of the editions of the same game, this one included, if several
-    hidden_information = False          # a seat may not see everything (then `determinize` redraws it)
     sampled_chance = False              # some chance steps only sample (too many outcomes to list)
 
     def __init__(self):
@@ -254,6 +253,12 @@ class Game:
         """A copy of the position in which what `seat` cannot see is drawn again at random, consistently
         with what it can see (the search bots plan on such copies). Default: nothing is hidden."""
         return state
+
+    @property
+    def hidden_information(self) -> bool:
+        """A seat may not see everything. Read from `determinize` being overridden, so the two cannot
+        disagree: a flag left False beside a working redraw lets the search see the others' cards."""
+        return type(self).determinize is not Game.determinize
 
 
 @dataclass(frozen=True)

@@ -1688,6 +1688,7 @@ class Shipyard(Game):
             for s in range(copy.players):
                 if s != seat:
                     unseen += hands[s] + [c for c in copy.discarded[s] if self.contract_list[c].colour == colour]
+            unseen.sort()                  # so the redraw depends on what the seat sees, not on the hidden order
             rng.shuffle(unseen)
             for s in range(copy.players):
                 if s == seat:
