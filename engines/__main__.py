@@ -13,8 +13,9 @@ import sys
 import time
 
 import engines
-from engines.core.bots import RandomBot, available_bots, make_bot, play_out
+from engines.core.bots import available_bots, make_bot, play_out
 from engines.core.texts import LANGS, render
+from engines.workloads import adapter_games, random_game, tic_tac_toe
 
 
 def play(args) -> int:
@@ -44,7 +45,7 @@ def bench(args) -> int:
     rules = engines.get_game(args.game)
     players = args.players or min(4, rules.max_players)
     options = _options(args.option)
-    ttt = _tic_tac_toe()
+    ttt = tic_tac_toe()
     ours = {"games": 0, "decisions": 0, "steps": 0, "cpu": 0.0}
     theirs = {"moves": 0, "cpu": 0.0}
     rounds = 5
@@ -53,7 +54,7 @@ def bench(args) -> int:
         for r in range(rounds):
             started = time.process_time()
             for g in range(per_round):
-                decisions, steps = _random_game(args.game, players, r * per_round + g, options)
+                decisions, steps = random_game(args.game, players, r * per_round + g, options)
                 ours["decisions"] += decisions
                 ours["steps"] += steps
                 ours["games"] += 1
@@ -76,7 +77,7 @@ def bench(args) -> int:
     else:
         print("  (OpenSpiel is not installed: pip install -e '.[rl]' to compare with its Python tic-tac-toe)")
     if args.via:
-        cpu, decisions = _adapter_games(args.via, args.game, players, options, per_round * rounds)
+        cpu, decisions = adapter_games(args.via, args.game, players, options, per_round * rounds)
         through = 1e6 * cpu / max(decisions, 1)
         print(f"  through the {args.via} adapter: {through:.1f} µs per decision "
               f"-> {through / per_decision:.2f} times the engine alone (target: at most 2)")
@@ -88,21 +89,6 @@ def bench(args) -> int:
     return 0
 
 
-def _random_game(game_id: str, players: int, seed: int, options: dict) -> tuple[int, int]:
-    """One full game with RandomBot in every seat: (decisions, steps including automatic and chance)."""
-    match = engines.new_match(game_id, players, seed=seed, options=options)
-    bot = RandomBot(seed=seed)
-    decisions = steps = 0
-    while not match.is_over:
-        if match.to_move is None:
-            match.advance(step=True)
-        else:
-            match.play(bot.choose(match))
-            decisions += 1
-        steps += 1
-    return decisions, steps
-
-
 def _instructions(args, players: int, options: dict, games: int) -> None:
     """The same games counted in CPU instructions under valgrind (engines/instructions.py)."""
     from engines import instructions
@@ -112,7 +98,7 @@ def _instructions(args, players: int, options: dict, games: int) -> None:
     print("  counting instructions under valgrind (each workload runs twice, about 50 times slower)...")
     engine, decisions = instructions.per_decision("engine", args.game, players, games, options)
     print(f"  instructions per decision: {engine / 1000:.0f}k (PYTHONHASHSEED=0, imports subtracted)")
-    if _tic_tac_toe():
+    if tic_tac_toe():
         ttt, _ = instructions.per_decision("ttt", args.game, players, decisions, options)
         print(f"  OpenSpiel python_tic_tac_toe: {ttt / 1000:.0f}k per move -> ratio {engine / ttt:.2f} "
               f"(steady to about 1%; the timed ratio above is the target)")
@@ -128,62 +114,6 @@ def coverage(args) -> int:
     for game in sorted(engines.GAMES) if args.game == "all" else [args.game]:
         print(f"wrote {write(game)}")
     return 0
-
-
-def _adapter_games(via: str, game_id: str, players: int, options: dict, games: int) -> tuple[float, int]:
-    """The same random games played through an adapter: (CPU seconds, decisions)."""
-    import random
-    decisions = 0
-    started = time.process_time()
-    if via == "openspiel":
-        from engines.adapters.openspiel import load_game
-        game = load_game(game_id, players=players, **options)
-        for seed in range(games):
-            rng = random.Random(seed)
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, odds = zip(*state.chance_outcomes())
-                    state.apply_action(rng.choices(outcomes, odds)[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    decisions += 1
-    else:
-        from engines.adapters.pettingzoo import env
-        e = env(game_id, players=players, **options)
-        for seed in range(games):
-            rng = random.Random(seed)
-            e.reset(seed=seed)
-            for agent in e.agent_iter():
-                observation, _, termination, truncation, _ = e.last()
-                if termination or truncation:
-                    e.step(None)
-                else:
-                    e.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
-                    decisions += 1
-    return time.process_time() - started, decisions
-
-
-def _tic_tac_toe():
-    """A function playing random moves of OpenSpiel's Python tic-tac-toe until at least n are made."""
-    try:
-        import pyspiel
-        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
-    except ImportError:
-        return None
-    import random
-    game = pyspiel.load_game("python_tic_tac_toe")
-    rng = random.Random(0)
-
-    def play(n: int) -> int:
-        moves = 0
-        while moves < n:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
-                moves += 1
-        return moves
-    return play
 
 
 def _progress(**kwargs):

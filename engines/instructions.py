@@ -50,14 +50,14 @@ def _count(args: list[str]) -> tuple[int, int]:
 def workload(kind: str, game: str, players: int, games: int, options: dict) -> int:
     """Play the workload; the decisions made. The imports happen whether or not games are played."""
     import engines
-    from engines.__main__ import _adapter_games, _random_game, _tic_tac_toe
+    from engines.workloads import adapter_games, random_game, tic_tac_toe
     if kind == "ttt":
-        play = _tic_tac_toe()
+        play = tic_tac_toe()
         return play(games) if games else 0
     if kind in ("pettingzoo", "openspiel"):
-        return _adapter_games(kind, game, players, options, games)[1]
+        return adapter_games(kind, game, players, options, games)[1]
     engines.get_game(game)
-    return sum(_random_game(game, players, seed, options)[0] for seed in range(games))
+    return sum(random_game(game, players, seed, options)[0] for seed in range(games))
 
 
 USAGE = "usage: python -m engines.instructions engine|ttt|pettingzoo|openspiel GAME PLAYERS GAMES [KEY=VALUE ...]"

@@ -2,7 +2,8 @@
 
 import engines
 from engines import instructions
-from engines.__main__ import _random_game, main
+from engines.__main__ import main
+from engines.workloads import random_game
 
 
 def test_bench_reports_cost_per_decision(capsys):
@@ -19,14 +20,14 @@ def test_bench_instructions_without_valgrind_says_what_is_missing(capsys, monkey
 
 
 def test_a_workload_plays_the_bench_games_and_counts_their_decisions(capsys):
-    expected = sum(_random_game("entdecker", 2, seed, {})[0] for seed in range(2))
+    expected = sum(random_game("entdecker", 2, seed, {})[0] for seed in range(2))
     assert instructions.main(["engine", "entdecker", "2", "2"]) == 0
     assert capsys.readouterr().out == f"decisions {expected}\n"
     assert instructions.workload("engine", "entdecker", 2, 0, {}) == 0      # the run whose count is subtracted
 
 
 def test_random_game_is_a_whole_game():
-    decisions, steps = _random_game("shipyard", 3, 1, {})
+    decisions, steps = random_game("shipyard", 3, 1, {})
     match = engines.new_match("shipyard", 3, 1, {})
     assert 0 < decisions <= steps <= match.bounds.max_moves
 

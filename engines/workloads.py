@@ -1,0 +1,80 @@
+"""The workloads the benchmarks time and count: random games of ours, the same games through an adapter,
+and OpenSpiel's Python tic-tac-toe, the yardstick (`python -m engines bench`, engines/instructions.py)."""
+
+from __future__ import annotations
+
+import time
+
+import engines
+from engines.core.bots import RandomBot
+
+
+def random_game(game_id: str, players: int, seed: int, options: dict) -> tuple[int, int]:
+    """One full game with RandomBot in every seat: (decisions, steps including automatic and chance)."""
+    match = engines.new_match(game_id, players, seed=seed, options=options)
+    bot = RandomBot(seed=seed)
+    decisions = steps = 0
+    while not match.is_over:
+        if match.to_move is None:
+            match.advance(step=True)
+        else:
+            match.play(bot.choose(match))
+            decisions += 1
+        steps += 1
+    return decisions, steps
+
+
+def adapter_games(via: str, game_id: str, players: int, options: dict, games: int) -> tuple[float, int]:
+    """The same random games played through an adapter: (CPU seconds, decisions)."""
+    import random
+    decisions = 0
+    started = time.process_time()
+    if via == "openspiel":
+        from engines.adapters.openspiel import load_game
+        game = load_game(game_id, players=players, **options)
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, odds = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, odds)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+    else:
+        from engines.adapters.pettingzoo import env
+        e = env(game_id, players=players, **options)
+        for seed in range(games):
+            rng = random.Random(seed)
+            e.reset(seed=seed)
+            for agent in e.agent_iter():
+                observation, _, termination, truncation, _ = e.last()
+                if termination or truncation:
+                    e.step(None)
+                else:
+                    e.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+                    decisions += 1
+    return time.process_time() - started, decisions
+
+
+def tic_tac_toe():
+    """A function playing random moves of OpenSpiel's Python tic-tac-toe until at least n are made."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+    except ImportError:
+        return None
+    import random
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(0)
+
+    def play(n: int) -> int:
+        moves = 0
+        while moves < n:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        return moves
+    return play
