@@ -788,7 +788,7 @@ class Endeavor(Game):
         on_map = sum(counts[seat] for counts in state.presence.values())
         tokens = sum(player.action_tokens.values())
         passed = 1 if state.passed and state.passed[seat] and state.phase == "action" else 0
-        return (self.scores(state)[seat]["total"] + 1.5 * levels + 3 * industry * rounds_left + 4 * occupiers
+        return (self.scoring.total(state, seat) + 1.5 * levels + 3 * industry * rounds_left + 4 * occupiers
                 + 0.6 * on_map + 0.25 * player.harbor + 0.8 * tokens - 1.5 * passed)
 
     # == what the board shows ==================================================

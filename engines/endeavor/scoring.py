@@ -14,22 +14,29 @@ class Scoring:
         self.game = game
 
     def scores(self, state):
-        game = self.game
-        board = game.board(state)
-        mat, cards = game.mat, game.cards
+        board = self.game.board(state)
         result = {}
-        for seat, player in enumerate(state.players):
-            parts = {
-                "tracks": sum(mat.track_glory(mat.shown(v)) for v in player.attributes),
-                "cities": self.cities(state, board, seat),
-                "buildings": self.buildings(player),
-                "cards": sum(cards[c].glory for c in player.cards),
-                "governor_slot": 3 if player.governor_slot is None else 0,
-                "discs": player.harbor // 3,
-                "slavery": -len(player.slavery_down),
-            }
+        for seat in range(len(state.players)):
+            parts = self.parts(state, board, seat)
             result[seat] = {"total": sum(parts.values()), "parts": parts}
         return result
+
+    def total(self, state, seat) -> int:
+        """One player's score (the bots' measure reads it at every move they weigh)."""
+        return sum(self.parts(state, self.game.board(state), seat).values())
+
+    def parts(self, state, board, seat) -> dict:
+        game, player = self.game, state.players[seat]
+        mat, cards = game.mat, game.cards
+        return {
+            "tracks": sum(mat.track_glory(mat.shown(v)) for v in player.attributes),
+            "cities": self.cities(state, board, seat),
+            "buildings": self.buildings(player),
+            "cards": sum(cards[c].glory for c in player.cards),
+            "governor_slot": 3 if player.governor_slot is None else 0,
+            "discs": player.harbor // 3,
+            "slavery": -len(player.slavery_down),
+        }
 
     @staticmethod
     def cities(state, board, seat) -> int:
