@@ -323,3 +323,39 @@ def test_bad_options_name_the_option(game_id):
             engines.new_match(game_id, players, options={option.id: wrong})
     with pytest.raises(ValueError, match="players"):
         engines.new_match(game_id, True)
+
+
+HIDDEN = [g for g in sorted(engines.GAMES) if engines.get_game(g).hidden_information]
+
+
+@pytest.mark.parametrize("game_id", HIDDEN)
+def test_a_redraw_of_what_is_hidden_changes_nothing_that_may_be_played(game_id):
+    """Game.determinize: copies of the position with the hidden cards drawn again for the player to move
+    accept every later step of the real game, each decision and each listed outcome (a search keeps one
+    tree over its redraws, so what may be played must not depend on what they drew)."""
+    from engines.core.rng import Rng
+    game = engines.get_game(game_id)
+    for players in (game.min_players, game.max_players):
+        m = engines.new_match(game_id, players, seed=3)
+        bot, redraws, copies = RandomBot(3), Rng(3), []
+        while not m.is_over:
+            if m.pending == "decision":
+                if m.position % 7 == 0:
+                    copy = m.clone()
+                    copy.state = game.determinize(m.state, m.to_move, redraws)
+                    copies.append(copy)
+                action = bot.choose(m).id
+                m.play(action)
+                for copy in copies:
+                    copy.play(action)
+            elif m.chance_outcomes():
+                at = m.position
+                m.advance(step=True)
+                for copy in copies:
+                    copy.resolve(m.timeline[at])
+            else:
+                m.advance(step=True)
+                for copy in copies:
+                    copy.advance(step=True)
+        assert len(copies) > 10 and all(c.is_over for c in copies)
+        assert any(game.view(c.state, None) != game.view(m.state, None) for c in copies)    # something redrawn

@@ -16,11 +16,12 @@ player maximises its own return). What this module adds is what our games need a
 - **priors** for OpenSpiel's PUCT rule (`prior="greedy"`): each move's share is a softmax of the mover's
   heuristic one move ahead, so the search looks first at what the greedy bot would play and spends its
   simulations deeper instead of trying every reply once;
-- **hidden information** (`Game.hidden_information`): the search runs on several determinizations
-  (`Game.determinize`: what the seat cannot see drawn again) sharing the budget, and their visit counts
-  are added up, so the bot never plans with cards it cannot see. Chance to come is hidden as well: each
-  world draws it from a generator of the bot's, never the match's own (which would tell the future), and
-  a game with sampled chance (`Game.sampled_chance`, Amerigo's tower) is searched on several worlds too;
+- **hidden information** (`Game.hidden_information`): every simulation starts from a copy in which what
+  the seat cannot see is drawn again (`Game.determinize`; `SearchRoot`), so the bot never plans with cards
+  it cannot see (information-set MCTS with a single tree). Chance to come is hidden as well: the search
+  draws it from a generator of the bot's, never the match's own (which would tell the future); a game with
+  sampled chance (`Game.sampled_chance`, Amerigo's tower) is searched in several worlds, each with its own
+  future, sharing the budget;
 - the kernel's **loop guard** (`engines.core.bots.LoopGuard`): a position it comes back to in the same
   round gets a different move.
 """
@@ -105,6 +106,27 @@ class HeuristicEvaluator(mcts.Evaluator):
         return list(zip((action.index for action in legal), _shares(values, self.prior_temperature)))
 
 
+class SearchRoot(EngineState):
+    """The position a search starts from, which the search copies at the start of every simulation. Where
+    the game hides something (`Game.hidden_information`), each copy has it drawn again for the searching
+    seat (`Game.determinize`), so the one tree averages over what the others may hold and the search never
+    plans with cards it cannot see. (The tree stays consistent because a redraw never changes what may be
+    played: the game's contract for `determinize`.)"""
+
+    def __init__(self, game, match, seat: int, rng: Rng):
+        super().__init__(game, match)
+        self.seat, self.redraws = seat, rng
+
+    def clone(self):
+        copy = EngineState(self.get_game())
+        match = copy.match = self.match.clone()
+        copy.moves, copy._outcomes = self.moves, self._outcomes
+        rules = match.game
+        if rules.hidden_information:
+            match.state = rules.determinize(match.state, self.seat, self.redraws)
+        return copy
+
+
 class _OutOfTime(Exception):
     pass
 
@@ -136,7 +158,8 @@ class MCTSBot:
 
     Settings: `budget_ms` (wall-clock time per move), or `simulations` (a fixed count instead, which
     makes a search repeat exactly: tests); `uct_c` (exploration); `temperature`, `rollout`, `prior`,
-    `prior_temperature` (the leaves and priors, see HeuristicEvaluator); `determinizations`.
+    `prior_temperature` (the leaves and priors, see HeuristicEvaluator); `determinizations` (the worlds a
+    game with sampled chance is searched in).
 
     A setting not given here comes from the game's `search_settings` (a dict on the Game class, for
     what suits that game's heuristic; see there why), then from `DEFAULTS`. The bot never names a game.
@@ -196,20 +219,19 @@ class MCTSBot:
         game = self._game(match)
         seat = match.to_move
         settings, evaluator = self._setup(match.game)
-        rules = match.game
-        worlds = settings["determinizations"] if rules.hidden_information or rules.sampled_chance else 1
+        # Chance to come is hidden too: each search's copy draws it from a generator of the bot's, never the
+        # match's own. A sampled draw (Amerigo's tower) must come out the same way throughout one tree (the
+        # moves after a draw depend on it), so such a game is searched in several worlds, each with its own
+        # future, sharing the budget, and their visits are added up.
+        worlds = settings["determinizations"] if match.game.sampled_chance else 1
         visits: dict[int, int] = {}
         started = time.perf_counter()
         for world in range(worlds):
             copy = match.clone()
-            if rules.hidden_information:
-                copy.state = rules.determinize(copy.state, seat, self.rng.fork())
-            # Chance to come is hidden too: the copy draws it from a generator of the bot's, not the match's.
-            # A sampled draw (Amerigo's tower) then comes out the same way throughout one world's tree (the
-            # tree needs that: the moves after a draw depend on it) and differently from world to world.
             copy.state.rng = self.rng.fork()
+            root = SearchRoot(game, copy, seat, self.rng.fork())
             deadline = started + self.budget * (world + 1) / worlds
-            for action, count in self._search(game, EngineState(game, copy), deadline, settings, evaluator).items():
+            for action, count in self._search(game, root, deadline, settings, evaluator).items():
                 visits[action] = visits.get(action, 0) + count
         total = sum(visits.values()) or 1
         self.searched = total
@@ -218,7 +240,7 @@ class MCTSBot:
                         key=lambda pair: (-pair[1], pair[0].index))
         return ranked[:k] if k else ranked
 
-    def _search(self, game, root: EngineState, deadline: float, settings: dict, evaluator) -> dict[int, int]:
+    def _search(self, game, root: SearchRoot, deadline: float, settings: dict, evaluator) -> dict[int, int]:
         """One OpenSpiel search: visit counts of the root's moves."""
         random_state = np.random.RandomState(self.rng.below(2 ** 31))
         count = self.simulations or 10 ** 9

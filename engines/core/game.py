@@ -251,7 +251,10 @@ class Game:
 
     def determinize(self, state, seat: int, rng) -> object:
         """A copy of the position in which what `seat` cannot see is drawn again at random, consistently
-        with what it can see (the search bots plan on such copies). Default: nothing is hidden."""
+        with what it can see (the search bots plan on such copies). Default: nothing is hidden.
+
+        A redraw must not change what may be played or drawn, then or later (an action names a card by
+        its place in a hand, not by what it is): the search keeps one tree over all its redraws."""
         return state
 
     @property
