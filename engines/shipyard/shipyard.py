@@ -44,11 +44,14 @@ class Shipyard(Game):
     id = "shipyard"
     min_players, max_players = 3, 4
     data_dir = DATA
-    # The search bot's leaves play 4 random decisions before the heuristic is read (MCTSBot reads this):
-    # a turn here is several decisions (a tile, then parts bought and placed, goods, a cruise), and a leaf
-    # cut in the middle of one misjudges it. It helped at a fixed count of simulations; at 500 ms a move
-    # the gain is within the noise (README "Bots" has the figures).
-    search_settings = {"rollout": 4}
+    # The search bot's settings for this game (MCTSBot reads them; README "Bots" has the figures):
+    # - its leaves play 4 random decisions before the heuristic is read: a turn here is several decisions
+    #   (a tile, then parts bought and placed, goods, a cruise), and a leaf cut in the middle of one
+    #   misjudges it (a gain at a fixed count of simulations; at 500 ms a move, within the noise);
+    # - less exploration (0.7 instead of 1.4): the greedy priors are good here, and the search gains more
+    #   from looking deeper along them than from trying the rest (75.0% of 80 pairings against 67.5% on
+    #   the same games).
+    search_settings = {"rollout": 4, "uct_c": 0.7}
 
     def __init__(self):
         super().__init__()
