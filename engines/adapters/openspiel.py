@@ -70,7 +70,6 @@ class EngineGame(pyspiel.Game):
         self.seed = int(params["seed"])
         self.options = rules.resolve_options(players, _options(rules, players, params))
         probe = engines.new_match(game_id, players, self.seed, self.options)
-        self.probe = probe
         self.sampled = rules.sampled_chance
         bounds = probe.bounds
         game_type = pyspiel.GameType(
@@ -98,7 +97,7 @@ class EngineGame(pyspiel.Game):
             utility_sum=1.0,
             max_game_length=bounds.max_moves)
         super().__init__(game_type, game_info, params)
-        self.start = EngineState(self, probe.clone())      # run to its first decision or chance step
+        self.start = EngineState(self, probe)      # the starting match, run to its first decision or chance step
 
     def new_initial_state(self):
         # OpenSpiel clones a state by making a new initial state and copying the attributes over, once
@@ -199,14 +198,14 @@ class EngineObserver:
 
     def __init__(self, game: EngineGame, iig_obs_type):
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        layout = game.probe.observation_layout()
+        layout = game.start.match.observation_layout()
         self.tensor = np.zeros(sum(n for _, n in layout), np.float32)
         self.dict = {}
         start = 0
         for name, n in layout:
             self.dict[name] = self.tensor[start:start + n]
             start += n
-        self.observer = game.probe.observer()      # encodes again only what changed since the last call
+        self.observer = game.start.match.observer()      # encodes again only what changed since the last call
 
     def set_from(self, state: EngineState, player: int):
         self.tensor[:] = self.observer(state.match.state, player)
