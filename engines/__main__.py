@@ -134,7 +134,7 @@ def tournament(args) -> int:
     rules = engines.get_game(args.game)
     players = args.players or rules.min_players
     options = _options(args.option)
-    settings = {"mcts": {"budget_ms": args.budget_ms}}
+    settings = {"mcts": {"budget_ms": args.budget_ms, **_search_settings(args.mcts)}}
     wins = {k: 0.0 for k in kinds}
     seats_played = {k: 0 for k in kinds}
     margins = {k: [] for k in kinds}
@@ -161,8 +161,9 @@ def tournament(args) -> int:
                         tally[0] += 1.0 if totals[s] > totals[o] else 0.5 if totals[s] == totals[o] else 0.0
                         tally[1] += 1
             bar.update(1)
+    given = "".join(f", {key} {value}" for key, value in settings["mcts"].items() if key != "budget_ms")
     print(f"{args.game}, {players} players, {args.games} games, bots {', '.join(kinds)}"
-          + (f" (mcts {args.budget_ms} ms a move)" if "mcts" in kinds else ""))
+          + (f" (mcts {args.budget_ms} ms a move{given})" if "mcts" in kinds else ""))
     if cut:
         print(f"  {cut} games reached the declared most moves ({match.bounds.max_moves}) and were scored as they stood")
     for kind in dict.fromkeys(kinds):      # a kind in several seats: one line, all its seats
@@ -195,6 +196,27 @@ def _options(pairs):
         key, _, value = pair.partition("=")
         options[key] = value
     return options
+
+
+def _search_settings(pairs) -> dict:
+    """`--mcts KEY=VALUE` pairs as the search bot's settings, numbers read as numbers; a setting the bot
+    does not take is refused before any game is played."""
+    settings = {}
+    for key, value in _options(pairs).items():
+        for kind in (int, float):
+            try:
+                value = kind(value)
+                break
+            except ValueError:
+                pass
+        settings[key] = value
+    if settings and "mcts" in available_bots():
+        try:
+            make_bot("mcts", **settings)
+        except TypeError as exc:        # an unknown keyword: say which, in one line
+            unknown = str(exc).rpartition(" ")[2]
+            raise ValueError(f"--mcts: the search bot has no setting {unknown} (see engines/adapters/mcts.py)") from None
+    return settings
 
 
 def main(argv=None) -> int:
@@ -230,6 +252,8 @@ def main(argv=None) -> int:
     t.add_argument("--budget-ms", type=int, default=500, help="the mcts bot's thinking time per move")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--option", action="append", metavar="KEY=VALUE")
+    t.add_argument("--mcts", action="append", metavar="KEY=VALUE",
+                   help="a search setting over the game's own, e.g. uct_c=0.7 (see engines/adapters/mcts.py)")
     t.set_defaults(run=tournament)
     args = parser.parse_args(argv)
     try:

@@ -145,3 +145,26 @@ def test_tournament_reports_win_rates_and_pairings(capsys):
         shares[kind] = float(found.group(1))
         assert int(found.group(2)) == 4 * 2       # each game seats one kind twice and the other once: 2 pairings
     assert abs(shares["greedy"] + shares["random"] - 100) < 0.2      # one pairing seen from both sides
+
+
+def test_tournament_passes_search_settings_to_the_search_bot_and_refuses_unknown_ones(monkeypatch, capsys):
+    """`--mcts KEY=VALUE` reaches every search bot the tournament makes, numbers as numbers; a setting the
+    bot does not take stops the command with one line before any game is played."""
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[rl]'")
+    import engines.__main__ as cli
+    made = []
+
+    def recording_make_bot(kind, seed=0, **settings):
+        made.append((kind, settings))
+        return make_bot(kind, seed=seed, **settings)
+
+    monkeypatch.setattr(cli, "make_bot", recording_make_bot)
+    assert cli.main(["tournament", "endeavor-aos", "--bots", "mcts,greedy", "--games", "1",
+                     "--mcts", "simulations=8", "--mcts", "uct_c=0.7", "--mcts", "prior=uniform"]) == 0
+    seated = [settings for kind, settings in made if kind == "mcts" and "budget_ms" in settings]
+    assert seated == [{"budget_ms": 500, "simulations": 8, "uct_c": 0.7, "prior": "uniform"}]
+    assert "uct_c 0.7" in capsys.readouterr().out
+    made.clear()
+    assert cli.main(["tournament", "endeavor-aos", "--bots", "mcts,greedy", "--mcts", "depth=3"]) == 2
+    assert "no setting 'depth'" in capsys.readouterr().err
+    assert all(kind == "mcts" for kind, _ in made)     # only the check, no game
