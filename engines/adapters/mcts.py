@@ -164,7 +164,7 @@ class MCTSBot:
     A setting not given here comes from the game's `search_settings` (a dict on the Game class, for
     what suits that game's heuristic; see there why), then from `DEFAULTS`. The bot never names a game.
 
-    Why these defaults (README "Bots" has the figures): with leaves at a temperature of 4 points and
+    Why these defaults (docs/bots.md has the figures): with leaves at a temperature of 4 points and
     uniform priors, a difference of a point or two between moves barely moved a leaf's share of a win,
     the exploration term drowned it and visits spread almost evenly over the moves, so the choice was
     close to a coin toss among them (Shipyard: 0 of 9 games won against two greedy bots). Leaves at 1

@@ -44,7 +44,7 @@ class Shipyard(Game):
     id = "shipyard"
     min_players, max_players = 3, 4
     data_dir = DATA
-    # The search bot's settings for this game (MCTSBot reads them; README "Bots" has the figures):
+    # The search bot's settings for this game (MCTSBot reads them; docs/bots.md has every run):
     # - its leaves play 4 random decisions before the heuristic is read: a turn here is several decisions
     #   (a tile, then parts bought and placed, goods, a cruise), and a leaf cut in the middle of one
     #   misjudges it (a gain at a fixed count of simulations; at 500 ms a move, within the noise);
