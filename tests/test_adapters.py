@@ -113,6 +113,17 @@ def test_mcts_bot_takes_a_games_search_settings_unless_given():
     with pytest.raises(ValueError):
         MCTSBot(prior="best")
 
+    class Misspelt:
+        id = "misspelt"
+        search_settings = {"temprature": 3}
+
+    with pytest.raises(ValueError, match="temprature"):
+        MCTSBot().settings(Misspelt)
+    for game_id in engines.GAMES:            # every game's own settings are ones the search has, and it takes them
+        rules = engines.get_game(game_id)
+        declared = getattr(rules, "search_settings", {})
+        assert MCTSBot().settings(rules).items() >= declared.items()
+
 
 def test_only_games_with_something_hidden_redraw_it_for_the_search():
     hidden = {game_id for game_id in engines.GAMES if engines.get_game(game_id).hidden_information}

@@ -195,7 +195,11 @@ class MCTSBot:
 
     def settings(self, game) -> dict:
         """The search's settings for `game`: those given to the bot, else the game's, else DEFAULTS."""
-        return {**self.DEFAULTS, **getattr(game, "search_settings", {}), **self.given}
+        declared = getattr(game, "search_settings", {})
+        unknown = sorted(set(declared) - set(self.DEFAULTS))
+        if unknown:          # a misspelt name would otherwise be ignored, and the default silently used
+            raise ValueError(f"{game.id}.search_settings names what the search does not have: {', '.join(unknown)}")
+        return {**self.DEFAULTS, **declared, **self.given}
 
     def _setup(self, game):
         if game.id not in self._setups:
