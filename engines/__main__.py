@@ -215,7 +215,8 @@ def _search_settings(pairs) -> dict:
             make_bot("mcts", **settings)
         except TypeError as exc:        # an unknown keyword: say which, in one line
             unknown = str(exc).rpartition(" ")[2]
-            raise ValueError(f"--mcts: the search bot has no setting {unknown} (see engines/adapters/mcts.py)") from None
+            raise ValueError(f"--mcts: the search bot has no setting {unknown} "
+                             "(see engines/adapters/mcts.py)") from None
     return settings
 
 
