@@ -211,12 +211,13 @@ def _search_settings(pairs) -> dict:
                 pass
         settings[key] = value
     if settings and "mcts" in available_bots():
-        try:
-            make_bot("mcts", **settings)
-        except TypeError as exc:        # an unknown keyword: say which, in one line
-            unknown = str(exc).rpartition(" ")[2]
-            raise ValueError(f"--mcts: the search bot has no setting {unknown} "
-                             "(see engines/adapters/mcts.py)") from None
+        import inspect
+        from engines.adapters.mcts import MCTSBot
+        known = set(inspect.signature(MCTSBot).parameters) - {"seed", "budget_ms"}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise ValueError(f"--mcts: the search bot has no setting {', '.join(unknown)} "
+                             f"(it has: {', '.join(sorted(known))})")
     return settings
 
 
