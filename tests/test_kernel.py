@@ -1075,3 +1075,37 @@ def test_issue_13_kernel_inputs_are_refused_and_change_nothing():
                            "timeline.branches")):
         with pytest.raises(SaveError, match=message):
             Match.from_json(json.dumps({**data, **edit}))
+
+
+def test_observer_keeps_numbers_that_do_not_fit_in_a_byte():
+    """Parts usually hold small counts (kept as bytes); a negative score, a count past 255 or a fraction
+    must come out as it is, and a part going back to small numbers must not keep the old large ones."""
+    np = pytest.importorskip("numpy")
+    from types import SimpleNamespace
+    from engines.core.observation import Observer, observe, part
+
+    @part(("score", 2), key=lambda state: (state.score,))
+    def score(state, seat):
+        return list(state.score)
+
+    @part(("mine", 1), per_seat=True, key=lambda state: (state.score,))
+    def mine(state, seat):
+        return [state.score[seat]]
+
+    @part(("share", 1))
+    def share(state, seat):                        # no key: encoded at every call
+        return [state.share]
+
+    @part(("flags", 3), key=lambda state: (state.flags,))
+    def flags(state, seat):
+        return bytes(state.flags)
+
+    parts = [score, mine, share, flags]
+    observer = Observer(parts)
+    for values, fraction, flag in (([3, 4], 1, [1, 0, 1]), ([-2, 300], 0.5, [0, 0, 1]), ([5, 6], 2, [1, 1, 0]),
+                                   ([5, -1], 0, [1, 1, 0])):
+        state = SimpleNamespace(score=values, share=fraction, flags=flag)
+        for seat in (0, 1):
+            got = observer(state, seat)
+            assert got.dtype == np.float32
+            assert got.tolist() == observe(parts, state, seat) == [*values, values[seat], fraction, *flag]

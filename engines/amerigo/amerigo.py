@@ -84,6 +84,7 @@ class Amerigo(Game):
         self.neutral_shapes = [i for i, s in enumerate(self.shapes.values()) if s.kind == "neutral"]
         self.village_shapes = [i for i, s in enumerate(self.shapes.values()) if s.kind == "village"]
         self.shape_list = list(self.shapes.values())
+        self.shape_costs = [shape.cost for shape in self.shape_list]
         self.orients = []
         for shape in self.shape_list:
             ways = []
@@ -708,49 +709,39 @@ class Amerigo(Game):
         `first`, stop at the first one found (is there any?)."""
         if budget is None:
             budget = self.budget(state, seat)
-        planned = state.planned[seat]
-        shapes = [s for s, n in enumerate(planned) if n and self.shape_list[s].cost <= budget]
+        costs = self.shape_costs
+        shapes = [s for s, n in enumerate(state.planned[seat]) if n and costs[s] <= budget]
         if not shapes:
             return []
         L = state.layout
-        cover, post, island_of, W, H = state.cover, state.post, L.island_of, L.width, L.height
-        mine = {island_of[p] for p in L.post_squares if post[p] == seat}
-        if not mine:
-            return []
-        # the empty squares next to the player's posts or to placed tiles, on islands where they have a post
-        touching = [p for p in L.post_squares if post[p] == seat]
-        for _, _, squares in state.pieces:
-            if island_of[squares[0]] in mine:
-                touching += squares
-        frontier = set()
-        for q in touching:
-            for m in L.neighbours[q]:
-                if cover[m] < 0 and post[m] < 0 and island_of[m] == island_of[q]:
-                    frontier.add(m)
+        cover, post, W, neighbours = state.cover, state.post, L.width, L.neighbours
         out = set()
-        S = L.squares
-        for s in shapes:
-            for o in range(len(self.orients[s])):
-                cells = self._flat_cells(s, o, W)
-                tried = set()
-                for f in frontier:
-                    fc = f % W
-                    isl = island_of[f]
-                    for dq, dc in cells:
-                        a = f - dq
-                        if a in tried:
-                            continue
-                        tried.add(a)
-                        ac = fc - dc
-                        for eq, ec in cells:
-                            c = ac + ec
-                            q = a + eq
-                            if c < 0 or c >= W or q < 0 or q >= S or island_of[q] != isl or cover[q] >= 0 or post[q] >= 0:
-                                break
-                        else:
-                            if first:
-                                return [(s, a, o)]
-                            out.add((s, a, o))
+        for island in {L.island_of[p] for p in L.post_squares if post[p] == seat}:
+            if not state.island_open[island]:         # every square built on: nothing to look at
+                continue
+            squares = L.islands[island]
+            free = {q for q in squares if cover[q] < 0 and post[q] < 0}     # empty land of this island
+            # where a tile may start growing: next to the player's post or to a placed tile
+            frontier = {m for q in squares if cover[q] >= 0 or post[q] == seat for m in neighbours[q] if m in free}
+            for s in shapes:
+                for o in range(len(self.orients[s])):
+                    cells = self._flat_cells(s, o, W)
+                    tried = set()
+                    for f in frontier:
+                        fc = f % W
+                        for dq, dc in cells:            # the shape laid so that this cell covers f
+                            a = f - dq
+                            if a in tried:
+                                continue
+                            tried.add(a)
+                            ac = fc - dc
+                            for eq, ec in cells:
+                                if not 0 <= ac + ec < W or a + eq not in free:
+                                    break
+                            else:
+                                if first:
+                                    return [(s, a, o)]
+                                out.add((s, a, o))
         return sorted(out)
 
     def _flat_cells(self, s, o, width) -> tuple:

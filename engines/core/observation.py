@@ -4,14 +4,15 @@ A game describes its observation (`Game.observation_parts`) as a list of `Part`s
 fills one or more named fields of the layout with numbers read from the position (`encode`: a list,
 or bytes when every number is a small count or code from 0 to 255, which is cheaper to write). It may
 also give a `key`: a flat tuple of everything the part reads, taken straight from the state (numbers,
-strings, and the state's own lists, dicts and sets of such plain values). The observer copies those
+strings, tuples, and the state's own lists, dicts and sets of such plain values; a map whose keys
+never change may give just its values, as a tuple, which compares faster). The observer copies those
 containers, one level deep: a list of lists, or a tuple holding a list, is given as its inner lists.
 While the key stays equal, the part's numbers stay the same.
 
 Plain observations (`observe`) simply encode every part. A learning loop asks for one at every step,
 and encoding a whole board in Python costs several times a rules step, while a step changes a few
-parts only. `Observer` keeps the observation in a numpy array and encodes again just the parts whose
-key changed since its last call. A key costs something too, about as much as encoding a few numbers:
+parts only. `Observer` keeps each part's numbers and encodes again just the parts whose key changed
+since its last call. A key costs something too, about as much as encoding a few numbers:
 it pays for any part that does not change at every step. The tests check, along random games, that
 observers and plain observations always agree.
 """
@@ -79,49 +80,77 @@ class Observer:
     when the position changed it, whoever asks; a part that depends on the seat is kept seat by seat.
     Each call returns a new array (a learner may store it).
     The observer may follow any positions of the game one after another: undo, a jump or another
-    match only make more parts differ."""
+    match only make more parts differ.
+
+    Each part's numbers are kept as bytes: almost every number is a count, a code or a flag from 0 to
+    255, so an observation is one join of the parts' bytes and one conversion to float32, with no
+    writes into numpy slices (each cost more than encoding a small part). A part whose numbers do not
+    fit (a negative score, a count past 255) is kept as a float32 array and written over its place."""
 
     def __init__(self, parts: list[Part]):
         import numpy as np          # only observers need numpy (the adapters' extra brings it)
-        spans = [(p, slice(start, start + p.length)) for p, start in zip(parts, _starts(parts))]
-        # [key, encode, where, the key's snapshot at the last encoding]: kept together, read in one go
-        self.keyed = [[p.key, p.encode, where, _NEVER] for p, where in spans if p.key and not p.per_seat]
-        self.seat_keyed = [(p.key, p.encode, where) for p, where in spans if p.key and p.per_seat]
-        self.seen = {}                  # (seat-keyed part, seat) -> (its key's snapshot, its numbers as an array)
-        self.each_time = [(p.encode, where) for p, where in spans if not p.key]
-        self.numbers = np.zeros(sum(p.length for p in parts), dtype=np.float32)
-        self.small = lambda values: np.frombuffer(bytes(values), np.uint8)
-        self.array = lambda values: np.array(list(values) if values.__class__ in _BYTES else values, dtype=np.float32)
+        self.np = np
+        places = [slice(start, start + p.length) for p, start in zip(parts, _starts(parts))]
+        self.bytes = [bytes(p.length) for p in parts]        # each part's numbers, as bytes
+        self.wide = {}                  # part -> its numbers as a float32 array, while they do not fit in bytes
+        self.places = places
+        # [key, encode, part, the key's snapshot at the last encoding]: kept together, read in one go
+        self.keyed = [[p.key, p.encode, i, _NEVER] for i, p in enumerate(parts) if p.key and not p.per_seat]
+        self.seat_keyed = [(p.key, p.encode, i) for i, p in enumerate(parts) if p.key and p.per_seat]
+        self.seen = {}                  # (part, seat) -> (its key's snapshot, its numbers as bytes or an array)
+        self.each_time = [(p.encode, i) for i, p in enumerate(parts) if not p.key]
 
     def __call__(self, state, seat: int) -> "np.ndarray":
-        numbers, write = self.numbers, self._write
+        stored, wide = self.bytes, self.wide
         for entry in self.keyed:
             values = entry[0](state)
             if values != entry[3]:            # lists and dicts compare by content, at C speed
                 entry[3] = _copied(values)    # the rules change the state's lists in place: keep copies
-                write(numbers, entry[2], entry[1](state, seat))
-        out = numbers.copy()
+                numbers = self._fitted(entry[1](state, seat))
+                i = entry[2]
+                if numbers.__class__ is bytes:
+                    stored[i] = numbers
+                    wide.pop(i, None)
+                else:
+                    stored[i] = bytes(len(numbers))
+                    wide[i] = numbers
+        if not (self.seat_keyed or self.each_time):
+            return self._join(stored, wide)
+        stored, wide = stored.copy(), wide.copy()
         seen = self.seen
-        for i, (key, encode, where) in enumerate(self.seat_keyed):
+        for key, encode, i in self.seat_keyed:
             values = key(state)
             known = seen.get((i, seat))
             if known is None or values != known[0]:
-                known = seen[i, seat] = (_copied(values), self.array(encode(state, seat)))
-            out[where] = known[1]
-        for encode, where in self.each_time:
-            write(out, where, encode(state, seat))
-        return out
+                known = seen[i, seat] = (_copied(values), self._fitted(encode(state, seat)))
+            self._put(stored, wide, i, known[1])
+        for encode, i in self.each_time:
+            self._put(stored, wide, i, self._fitted(encode(state, seat)))
+        return self._join(stored, wide)
 
-    def _write(self, numbers, where, values):
-        if values.__class__ in _BYTES:
-            numbers[where] = self.small(values)
-        elif len(values) > 32:
-            try:    # most numbers are small counts, codes and flags: through bytes, 4 times faster than a list
-                numbers[where] = self.small(values)
-            except ValueError:              # a number outside 0..255
-                numbers[where] = values
+    def _fitted(self, values):
+        """A part's numbers as bytes when they all fit in 0..255, else as a float32 array."""
+        if values.__class__ is bytes:
+            return values
+        try:
+            return bytes(values)
+        except (ValueError, TypeError):       # a number outside 0..255, or not a whole number
+            return self.np.array(list(values), dtype=self.np.float32)
+
+    @staticmethod
+    def _put(stored, wide, i, numbers):
+        if numbers.__class__ is bytes:
+            stored[i] = numbers
         else:
-            numbers[where] = values
+            stored[i] = bytes(len(numbers))
+            wide[i] = numbers
+
+    def _join(self, stored, wide):
+        np = self.np
+        out = np.frombuffer(b"".join(stored), np.uint8).astype(np.float32)
+        for i, numbers in wide.items():
+            out[self.places[i]] = numbers
+        return out
 
 
 def _copied(values: tuple) -> tuple:
