@@ -908,8 +908,7 @@ class Amerigo(Game):
                 for v in state.unseen_pirates:
                     counts[v] = counts.get(v, 0) + 1
                 return Chance("am.setup.pirates" if first else "am.round.reveal", Text("am.chance.pirate"),
-                              [Outcome(f"pirate:{v}", n, Text("am.chance.pirate-result", value=v))
-                               for v, n in sorted(counts.items())])
+                              [self._outcome("pirate", v, n) for v, n in sorted(counts.items())])
             if draw == "progress":
                 outcomes = self.progress_outcomes
                 return Chance("am.setup.progress" if first else "am.round.progress", Text("am.chance.progress"),
@@ -919,15 +918,25 @@ class Amerigo(Game):
                 counts = {}
                 for k in state.production_pool[stack]:
                     counts[k] = counts.get(k, 0) + 1
-                names, texts = self.production_names, self.production_texts
                 return Chance("am.setup.production" if first else "am.round.production",
                               Text("am.chance.production", stack=stack),
-                              [Outcome(f"production:{names[k]}", n, texts[k]) for k, n in sorted(counts.items())])
+                              [self._outcome("production", k, n) for k, n in sorted(counts.items())])
             return Chance("am.setup.tower", Text("am.chance.tower-setup"), sampled=True)
         if step == "drop" and state.storage[state.colour]:
             return Chance("am.tower.model", Text("am.chance.tower", colour=f"am.colour.{COLOURS[state.colour]}",
                                                  n=state.storage[state.colour] + sum(state.tray)), sampled=True)
         return None
+
+    def _outcome(self, kind, value, weight) -> Outcome:
+        """A pirate value or production tile drawn, with its weight (how many lie in the pile): made once
+        for each and offered again, as actions are (Game.made)."""
+        key = (kind, value, weight)
+        return self._made.get(key) or self.made(key, self._make_outcome, kind, value, weight)
+
+    def _make_outcome(self, kind, value, weight):
+        if kind == "pirate":
+            return Outcome(f"pirate:{value}", weight, Text("am.chance.pirate-result", value=value))
+        return Outcome(f"production:{self.production_names[value]}", weight, self.production_texts[value])
 
     def sample_chance(self, state):
         fell = tower.drop(self.tower_model, state.tower, self._drop_inputs(state), state.rng)
