@@ -1078,8 +1078,9 @@ def test_issue_13_kernel_inputs_are_refused_and_change_nothing():
 
 
 def test_observer_keeps_numbers_that_do_not_fit_in_a_byte():
-    """Parts usually hold small counts (kept as bytes); a negative score, a count past 255 or a fraction
-    must come out as it is, and a part going back to small numbers must not keep the old large ones."""
+    """Parts usually hold small counts (packed a byte each); a negative score, a count past 255 or a
+    fraction must come out as it is, whichever part brings it (a shared one, a seat's own, one encoded at
+    every call), and the parts packed before it must keep their numbers."""
     np = pytest.importorskip("numpy")
     from types import SimpleNamespace
     from engines.core.observation import Observer, observe, part
@@ -1090,7 +1091,7 @@ def test_observer_keeps_numbers_that_do_not_fit_in_a_byte():
 
     @part(("mine", 1), per_seat=True, key=lambda state: (state.score,))
     def mine(state, seat):
-        return [state.score[seat]]
+        return [state.score[seat] - 4]
 
     @part(("share", 1))
     def share(state, seat):                        # no key: encoded at every call
@@ -1101,11 +1102,16 @@ def test_observer_keeps_numbers_that_do_not_fit_in_a_byte():
         return bytes(state.flags)
 
     parts = [score, mine, share, flags]
-    observer = Observer(parts)
-    for values, fraction, flag in (([3, 4], 1, [1, 0, 1]), ([-2, 300], 0.5, [0, 0, 1]), ([5, 6], 2, [1, 1, 0]),
-                                   ([5, -1], 0, [1, 1, 0])):
-        state = SimpleNamespace(score=values, share=fraction, flags=flag)
-        for seat in (0, 1):
-            got = observer(state, seat)
-            assert got.dtype == np.float32
-            assert got.tolist() == observe(parts, state, seat) == [*values, values[seat], fraction, *flag]
+    shared_first = (([5, 6], 1, [1, 0, 1]), ([-2, 300], 2, [0, 0, 1]), ([5, 6], 0.5, [1, 1, 0]),
+                    ([5, -1], 0, [1, 1, 0]))
+    own_first = (([3, 4], 1, [1, 0, 1]), ([5, 6], 0.5, [0, 1, 1]), ([9, 9], 1, [0, 0, 0]))
+    # a shared part widens first (a later part changing in the same call), or a seat's own part does;
+    # then a part encoded at every call brings a fraction
+    for positions in (shared_first, own_first):
+        observer = Observer(parts)
+        for values, fraction, flag in positions:
+            state = SimpleNamespace(score=values, share=fraction, flags=flag)
+            for seat in (0, 1):
+                got = observer(state, seat)
+                assert got.dtype == np.float32
+                assert got.tolist() == observe(parts, state, seat) == [*values, values[seat] - 4, fraction, *flag]

@@ -82,75 +82,84 @@ class Observer:
     The observer may follow any positions of the game one after another: undo, a jump or another
     match only make more parts differ.
 
-    Each part's numbers are kept as bytes: almost every number is a count, a code or a flag from 0 to
-    255, so an observation is one join of the parts' bytes and one conversion to float32, with no
-    writes into numpy slices (each cost more than encoding a small part). A part whose numbers do not
-    fit (a negative score, a count past 255) is kept as a float32 array and written over its place."""
+    Each part's numbers are kept packed as bytes, so an observation is one join of the parts' bytes and
+    one conversion to float32, with no writes into numpy slices (each cost more than encoding a small
+    part). Almost every number is a count, a code or a flag, so they are packed one byte each (0..255);
+    the first number that does not fit (a negative score, a square past 255) widens every part to two
+    bytes (int16), and a fraction or a number beyond that to float32. A game widens at most twice."""
 
     def __init__(self, parts: list[Part]):
         import numpy as np          # only observers need numpy (the adapters' extra brings it)
         self.np = np
-        places = [slice(start, start + p.length) for p, start in zip(parts, _starts(parts))]
-        self.bytes = [bytes(p.length) for p in parts]        # each part's numbers, as bytes
-        self.wide = {}                  # part -> its numbers as a float32 array, while they do not fit in bytes
-        self.places = places
+        self.kinds = (np.uint8, np.int16, np.float32)   # the packings, narrowest first
+        self.kind = 0                                   # the packing every part has fitted so far
+        self.packs = (_bytes, _packer("h", np), _packer("f", np))
+        self.bytes = [bytes(p.length) for p in parts]   # each part's numbers, packed
         # [key, encode, part, the key's snapshot at the last encoding]: kept together, read in one go
         self.keyed = [[p.key, p.encode, i, _NEVER] for i, p in enumerate(parts) if p.key and not p.per_seat]
         self.seat_keyed = [(p.key, p.encode, i) for i, p in enumerate(parts) if p.key and p.per_seat]
-        self.seen = {}                  # (part, seat) -> (its key's snapshot, its numbers as bytes or an array)
+        self.seen = {}                  # (part, seat) -> (its key's snapshot, its numbers packed, the packing)
         self.each_time = [(p.encode, i) for i, p in enumerate(parts) if not p.key]
 
     def __call__(self, state, seat: int) -> "np.ndarray":
-        stored, wide = self.bytes, self.wide
+        stored = self.bytes
         for entry in self.keyed:
             values = entry[0](state)
             if values != entry[3]:            # lists and dicts compare by content, at C speed
                 entry[3] = _copied(values)    # the rules change the state's lists in place: keep copies
-                numbers = self._fitted(entry[1](state, seat))
-                i = entry[2]
-                if numbers.__class__ is bytes:
-                    stored[i] = numbers
-                    wide.pop(i, None)
-                else:
-                    stored[i] = bytes(len(numbers))
-                    wide[i] = numbers
-        if not (self.seat_keyed or self.each_time):
-            return self._join(stored, wide)
-        stored, wide = stored.copy(), wide.copy()
-        seen = self.seen
-        for key, encode, i in self.seat_keyed:
-            values = key(state)
-            known = seen.get((i, seat))
-            if known is None or values != known[0]:
-                known = seen[i, seat] = (_copied(values), self._fitted(encode(state, seat)))
-            self._put(stored, wide, i, known[1])
-        for encode, i in self.each_time:
-            self._put(stored, wide, i, self._fitted(encode(state, seat)))
-        return self._join(stored, wide)
+                stored[entry[2]] = self._packed(entry[1](state, seat))
+        if self.seat_keyed or self.each_time:
+            mine = []                         # (part, its numbers packed, the packing)
+            seen = self.seen
+            for key, encode, i in self.seat_keyed:
+                values = key(state)
+                known = seen.get((i, seat))
+                # (after a widening the part is packed again once, not repacked at every call)
+                if known is None or known[2] != self.kind or values != known[0]:
+                    known = seen[i, seat] = (_copied(values), self._packed(encode(state, seat)), self.kind)
+                mine.append((i, known[1], known[2]))
+            for encode, i in self.each_time:
+                mine.append((i, self._packed(encode(state, seat)), self.kind))
+            stored = self.bytes.copy()        # (a part packed just now may have widened the others)
+            for i, packed, kind in mine:
+                stored[i] = packed if kind == self.kind else self._repacked(packed, kind)
+        kind = self.kinds[self.kind]
+        return self.np.frombuffer(b"".join(stored), kind).astype(self.np.float32)
 
-    def _fitted(self, values):
-        """A part's numbers as bytes when they all fit in 0..255, else as a float32 array."""
-        if values.__class__ is bytes:
-            return values
-        try:
-            return bytes(values)
-        except (ValueError, TypeError):       # a number outside 0..255, or not a whole number
-            return self.np.array(list(values), dtype=self.np.float32)
+    def _packed(self, values) -> bytes:
+        """A part's numbers packed the observer's way, widening every part when they do not fit."""
+        while True:
+            try:
+                return self.packs[self.kind](values)
+            except (ValueError, TypeError, OverflowError):     # outside 0..255, beyond int16, or a fraction
+                if self.kind == len(self.kinds) - 1:
+                    raise
+                self.kind += 1
+                # in place: the caller holds the list
+                self.bytes[:] = [self._repacked(packed, self.kind - 1) for packed in self.bytes]
 
-    @staticmethod
-    def _put(stored, wide, i, numbers):
-        if numbers.__class__ is bytes:
-            stored[i] = numbers
-        else:
-            stored[i] = bytes(len(numbers))
-            wide[i] = numbers
-
-    def _join(self, stored, wide):
+    def _repacked(self, packed: bytes, kind: int) -> bytes:
+        """Numbers packed as `kinds[kind]`, packed again as the observer's packing now."""
         np = self.np
-        out = np.frombuffer(b"".join(stored), np.uint8).astype(np.float32)
-        for i, numbers in wide.items():
-            out[self.places[i]] = numbers
-        return out
+        return np.frombuffer(packed, self.kinds[kind]).astype(self.kinds[self.kind]).tobytes()
+
+
+def _bytes(values) -> bytes:
+    return values if values.__class__ is bytes else bytes(values)
+
+
+def _packer(code: str, np):
+    """Numbers packed as an array of this type code ("h": int16, "f": float32). Bytes a part gives are
+    numbers 0..255 each, not raw memory: numpy widens them (a board of 700 codes, 20 times faster than
+    through a list)."""
+    from array import array
+    kind = np.dtype(code)
+
+    def pack(values) -> bytes:
+        if values.__class__ in _BYTES:
+            return np.frombuffer(values, np.uint8).astype(kind).tobytes()
+        return array(code, values).tobytes()
+    return pack
 
 
 def _copied(values: tuple) -> tuple:
@@ -159,11 +168,3 @@ def _copied(values: tuple) -> tuple:
 
 _CONTAINERS = (list, dict, set)
 _BYTES = (bytes, bytearray)
-
-
-def _starts(parts: list[Part]) -> list[int]:
-    starts, at = [], 0
-    for p in parts:
-        starts.append(at)
-        at += p.length
-    return starts

@@ -53,7 +53,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
 
     Per square: explored, its land sides and routes (4 bits each), the tile type + 1, the unit's owner
     + 1, kind + 1 and land area, whether its islands are done; then the ship, the turn, the players,
-    the piles and the chips."""
+    the piles (size; top back: 0 none, 1 plain, 2 event) and the chips."""
     g, R = game, game.numbers
     squares, piles = g.squares, R.draw_piles
     chip_index = {k: i for i, k in enumerate(g.chip_kinds)}
@@ -146,7 +146,8 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
           key=lambda state: (state.pile_size, state.pile_top, *map(len, state.pool), *map(len, state.reserve),
                              state.chip_pool, state.chip_size))
     def supplies(state, seat):
-        return (state.pile_size + state.pile_top + [len(tiles) for tiles in state.pool]
+        # a pile's top back as the other codes are: 0 none (an empty pile), 1 plain, 2 an event
+        return (state.pile_size + [b + 1 for b in state.pile_top] + [len(tiles) for tiles in state.pool]
                 + [len(pile) for pile in state.reserve] + chip_counts(state.chip_pool) + state.chip_size)
 
     return [turn, me, tiles, units, islands_done, ship, exploring, placements, seats, supplies]
