@@ -53,7 +53,8 @@ def adapter_games(via: str, game_id: str, players: int, options: dict, games: in
                 if termination or truncation:
                     e.step(None)
                 else:
-                    e.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+                    # as bool: numpy finds the legal ones 10 times faster than in the int8 mask itself
+                    e.step(int(rng.choice(observation["action_mask"].view(bool).nonzero()[0])))
                     decisions += 1
     return time.process_time() - started, decisions
 

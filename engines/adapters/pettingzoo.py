@@ -6,11 +6,13 @@
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
         mask = observation["action_mask"]
-        e.step(None if termination or truncation else int(mask.nonzero()[0][0]))
+        e.step(None if termination or truncation else int(mask.view(bool).nonzero()[0][0]))
 
 - Agents are "player_1" ... "player_n" (seat 0 is player_1). An agent's observation is the engine's
   `observation(seat)` (layout in `info["observation_layout"]` after reset) and the mask of the action
-  table; the mask is all zeros for an agent not to move.
+  table; the mask is all zeros for an agent not to move. It is int8, as PettingZoo's own games have it;
+  to list the legal numbers, view it as bool first: numpy's `nonzero` is about 10 times faster on bool
+  (Amerigo's table has 4760 actions: 8 µs on int8, under 1 µs on bool, more than a rules step).
 - Chance steps and the rules' own steps happen between decisions, drawn from the match's seeded
   generator: `reset(seed=...)` makes an episode repeat exactly.
 - Rewards come at the end: a finished game's winners share 1. A game reaching the declared most moves
