@@ -102,41 +102,38 @@ class Observer:
         self.each_time = [(p.encode, i) for i, p in enumerate(parts) if not p.key]
 
     def __call__(self, state, seat: int) -> "np.ndarray":
-        stored = self.bytes
+        stored, kind = self.bytes, self.kind
         for entry in self.keyed:
             values = entry[0](state)
             if values != entry[3]:            # lists and dicts compare by content, at C speed
                 entry[3] = _copied(values)    # the rules change the state's lists in place: keep copies
                 stored[entry[2]] = self._packed(entry[1](state, seat))
         if self.seat_keyed or self.each_time:
-            mine = []                         # (part, its numbers packed, the packing)
+            stored = stored.copy()
             seen = self.seen
             for key, encode, i in self.seat_keyed:
                 values = key(state)
                 known = seen.get((i, seat))
-                # (after a widening the part is packed again once, not repacked at every call)
                 if known is None or known[2] != self.kind or values != known[0]:
                     known = seen[i, seat] = (_copied(values), self._packed(encode(state, seat)), self.kind)
-                mine.append((i, known[1], known[2]))
+                stored[i] = known[1]
             for encode, i in self.each_time:
-                mine.append((i, self._packed(encode(state, seat)), self.kind))
-            stored = self.bytes.copy()        # (a part packed just now may have widened the others)
-            for i, packed, kind in mine:
-                stored[i] = packed if kind == self.kind else self._repacked(packed, kind)
-        kind = self.kinds[self.kind]
-        return self.np.frombuffer(b"".join(stored), kind).astype(self.np.float32)
+                stored[i] = self._packed(encode(state, seat))
+        if self.kind != kind:                 # a part widened the packing during this call: take it again
+            return self(state, seat)
+        return self.np.frombuffer(b"".join(stored), self.kinds[kind]).astype(self.np.float32)
 
     def _packed(self, values) -> bytes:
         """A part's numbers packed the observer's way, widening every part when they do not fit."""
-        while True:
-            try:
-                return self.packs[self.kind](values)
-            except (ValueError, TypeError, OverflowError):     # outside 0..255, beyond int16, or a fraction
-                if self.kind == len(self.kinds) - 1:
-                    raise
-                self.kind += 1
-                # in place: the caller holds the list
-                self.bytes[:] = [self._repacked(packed, self.kind - 1) for packed in self.bytes]
+        try:
+            return self.packs[self.kind](values)
+        except (ValueError, TypeError, OverflowError):       # outside 0..255, beyond int16, or a fraction
+            if self.kind == len(self.kinds) - 1:
+                raise
+            self.kind += 1
+            # in place: the caller holds the list
+            self.bytes[:] = [self._repacked(packed, self.kind - 1) for packed in self.bytes]
+            return self._packed(values)
 
     def _repacked(self, packed: bytes, kind: int) -> bytes:
         """Numbers packed as `kinds[kind]`, packed again as the observer's packing now."""
