@@ -726,22 +726,17 @@ class Amerigo(Game):
             for s in shapes:
                 for o in range(len(self.orients[s])):
                     cells = self._flat_cells(s, o, W)
-                    tried = set()
-                    for f in frontier:
-                        fc = f % W
-                        for dq, dc in cells:            # the shape laid so that this cell covers f
-                            a = f - dq
-                            if a in tried:
-                                continue
-                            tried.add(a)
-                            ac = fc - dc
-                            for eq, ec in cells:
-                                if not 0 <= ac + ec < W or a + eq not in free:
-                                    break
-                            else:
-                                if first:
-                                    return [(s, a, o)]
-                                out.add((s, a, o))
+                    # its first square wherever one of its squares would cover a frontier square; a way
+                    # that runs off the area's side shows as a square out of its columns
+                    for a in {f - dq for f in frontier for dq, _ in cells}:
+                        ac = a % W
+                        for eq, ec in cells:
+                            if not 0 <= ac + ec < W or a + eq not in free:
+                                break
+                        else:
+                            if first:
+                                return [(s, a, o)]
+                            out.add((s, a, o))
         return sorted(out)
 
     def _flat_cells(self, s, o, width) -> tuple:
