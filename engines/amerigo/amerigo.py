@@ -26,6 +26,9 @@ from .state import DEVELOPMENT, GOLD, GOODS, ISLANDS, ORDER, PARTS, PIRATES, PRO
 BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
 SUBSTEP_OF = {BLUE: "move", BLACK: "load", RED: "plan", BROWN: "develop", GREEN: "build", YELLOW: "buy",
               WHITE: "white"}
+# The steps that move a disc along a track: the track, the verb of its actions, and the rule.
+TRACK_STEPS = {"load": ("cannon", "load", "am.cannon.load"), "develop": ("development", "develop", "am.develop.move"),
+               "white": ("special", "order", "am.special.order")}
 ACTION_RULE = {BLUE: "am.move.step", BLACK: "am.cannon.load", RED: "am.plan.neutral", BROWN: "am.develop.move",
                GREEN: "am.build.place", YELLOW: "am.production.buy", WHITE: "am.special.order"}
 
@@ -1090,10 +1093,8 @@ class Amerigo(Game):
             if not self._stranded(state, seat):
                 out.append(self._done())
             return out
-        if sub in ("load", "develop", "white"):
-            track = {"load": "cannon", "develop": "development", "white": "special"}[sub]
-            verb = {"load": "load", "develop": "develop", "white": "order"}[sub]
-            rule = {"load": "am.cannon.load", "develop": "am.develop.move", "white": "am.special.order"}[sub]
+        if sub in TRACK_STEPS:
+            track, verb, rule = TRACK_STEPS[sub]
             out = [self._track_action(len(state.gold), verb, rule, track, n)
                    for n in self.track_amounts(state, seat, track)]
             if sub == "white":
