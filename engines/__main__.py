@@ -15,7 +15,7 @@ import time
 import engines
 from engines.core.bots import available_bots, make_bot, play_out
 from engines.core.texts import LANGS, render
-from engines.workloads import adapter_games, random_game, tic_tac_toe
+from engines.workloads import adapter_games, engine_games_as_pettingzoo, random_game, tic_tac_toe
 
 
 def play(args) -> int:
@@ -76,7 +76,9 @@ def bench(args) -> int:
               f"-> ratio {per_decision / per_move:.2f} (target: at most 1.00)")
     else:
         print("  (OpenSpiel is not installed: pip install -e '.[rl]' to compare with its Python tic-tac-toe)")
-    if args.via:
+    if args.via == "pettingzoo":
+        _through_pettingzoo(args.game, players, options, per_round * rounds)
+    elif args.via:
         cpu, decisions = adapter_games(args.via, args.game, players, options, per_round * rounds)
         through = 1e6 * cpu / max(decisions, 1)
         print(f"  through the {args.via} adapter: {through:.1f} µs per decision "
@@ -87,6 +89,19 @@ def bench(args) -> int:
     if notes:
         print("\n".join(notes(players)))
     return 0
+
+
+def _through_pettingzoo(game: str, players: int, options: dict, games: int) -> None:
+    """The PettingZoo workload against its very games on the engine alone, timed in turn, twice each (the
+    faster of each pair is kept): the ratio is the adapter's cost, not a difference between samples."""
+    alone, through = [], []
+    for _ in range(2):
+        cpu, decisions = engine_games_as_pettingzoo(game, players, options, games)
+        alone.append(1e6 * cpu / max(decisions, 1))
+        cpu, decisions = adapter_games("pettingzoo", game, players, options, games)
+        through.append(1e6 * cpu / max(decisions, 1))
+    print(f"  through the pettingzoo adapter: {min(through):.1f} µs per decision, against {min(alone):.1f} "
+          f"for the same games on the engine alone -> {min(through) / min(alone):.2f} times (target: at most 2)")
 
 
 def _instructions(args, players: int, options: dict, games: int) -> None:
@@ -104,6 +119,8 @@ def _instructions(args, players: int, options: dict, games: int) -> None:
               f"(steady to about 1%; the timed ratio above is the target)")
     if args.via:
         through, _ = instructions.per_decision(args.via, args.game, players, games, options)
+        if args.via == "pettingzoo":      # against its very games on the engine alone (workloads.py)
+            engine, _ = instructions.per_decision("engine-pettingzoo", args.game, players, games, options)
         print(f"  through the {args.via} adapter: {through / 1000:.0f}k per decision -> {through / engine:.2f} "
               f"times the engine alone")
 

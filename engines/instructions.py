@@ -8,7 +8,7 @@ iteration order follows Python's hash seed, hence PYTHONHASHSEED=0. Instructions
 tic-tac-toe runs more of them per nanosecond than our engines do): the timed ratio is the target, the
 count is the steady trend line beside it.
 
-    python -m engines.instructions engine|ttt|pettingzoo|openspiel GAME PLAYERS GAMES [KEY=VALUE ...]
+    python -m engines.instructions engine|engine-pettingzoo|ttt|pettingzoo|openspiel GAME PLAYERS GAMES [KEY=VALUE ...]
 
 plays one workload and prints `decisions N`; `bench --instructions` runs it under valgrind.
 """
@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 
-KINDS = ("engine", "ttt", "pettingzoo", "openspiel")
+KINDS = ("engine", "engine-pettingzoo", "ttt", "pettingzoo", "openspiel")
 
 
 def available() -> bool:
@@ -50,17 +50,20 @@ def _count(args: list[str]) -> tuple[int, int]:
 def workload(kind: str, game: str, players: int, games: int, options: dict) -> int:
     """Play the workload; the decisions made. The imports happen whether or not games are played."""
     import engines
-    from engines.workloads import adapter_games, random_game, tic_tac_toe
+    from engines.workloads import adapter_games, engine_games_as_pettingzoo, random_game, tic_tac_toe
     if kind == "ttt":
         play = tic_tac_toe()
         return play(games) if games else 0
     if kind in ("pettingzoo", "openspiel"):
         return adapter_games(kind, game, players, options, games)[1]
+    if kind == "engine-pettingzoo":        # the pettingzoo workload's games on the engine alone
+        return engine_games_as_pettingzoo(game, players, options, games)[1]
     engines.get_game(game)
     return sum(random_game(game, players, seed, options)[0] for seed in range(games))
 
 
-USAGE = "usage: python -m engines.instructions engine|ttt|pettingzoo|openspiel GAME PLAYERS GAMES [KEY=VALUE ...]"
+USAGE = ("usage: python -m engines.instructions engine|engine-pettingzoo|ttt|pettingzoo|openspiel "
+         "GAME PLAYERS GAMES [KEY=VALUE ...]")
 
 
 def main(argv: list[str]) -> int:

@@ -1,5 +1,7 @@
 """`python -m engines bench`: timed random games, and the instruction-count workloads it runs under valgrind."""
 
+import pytest
+
 import engines
 from engines import instructions
 from engines.__main__ import main
@@ -40,3 +42,15 @@ def test_a_workload_with_bad_arguments_prints_its_usage(capsys):
     assert capsys.readouterr().err.count("usage: python -m engines.instructions") == 4
     assert instructions.main(["engine", "nosuchgame", "2", "1"]) == 2
     assert "unknown game 'nosuchgame'" in capsys.readouterr().err
+
+
+def test_the_pettingzoo_ratio_compares_the_very_same_games():
+    """The engine-alone side of `bench --via pettingzoo` must replay the adapter loop's own games (same
+    seeds, same picks), or the ratio would mix the adapter's cost with a difference between samples."""
+    pytest.importorskip("pettingzoo", reason="the optional extra .[rl] is not installed")
+    from engines.workloads import adapter_games, engine_games_as_pettingzoo
+    for game, players in (("entdecker", 2), ("shipyard", 3)):
+        alone = engine_games_as_pettingzoo(game, players, {}, 3)
+        assert alone[1] == adapter_games("pettingzoo", game, players, {}, 3)[1]
+    assert instructions.workload("engine-pettingzoo", "entdecker", 2, 2, {}) == \
+        instructions.workload("pettingzoo", "entdecker", 2, 2, {})
