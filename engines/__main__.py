@@ -119,9 +119,10 @@ def _instructions(args, players: int, options: dict, games: int) -> None:
               f"(steady to about 1%; the timed ratio above is the target)")
     if args.via:
         through, _ = instructions.per_decision(args.via, args.game, players, games, options)
+        alone = engine
         if args.via == "pettingzoo":      # against its very games on the engine alone (workloads.py)
-            engine, _ = instructions.per_decision("engine-pettingzoo", args.game, players, games, options)
-        print(f"  through the {args.via} adapter: {through / 1000:.0f}k per decision -> {through / engine:.2f} "
+            alone, _ = instructions.per_decision("engine-pettingzoo", args.game, players, games, options)
+        print(f"  through the {args.via} adapter: {through / 1000:.0f}k per decision -> {through / alone:.2f} "
               f"times the engine alone")
 
 
