@@ -8,9 +8,10 @@ iteration order follows Python's hash seed, hence PYTHONHASHSEED=0. Instructions
 tic-tac-toe runs more of them per nanosecond than our engines do): the timed ratio is the target, the
 count is the steady trend line beside it.
 
-    python -m engines.instructions engine|engine-pettingzoo|ttt|pettingzoo|openspiel GAME PLAYERS GAMES [KEY=VALUE ...]
+    python -m engines.instructions KIND GAME PLAYERS GAMES [KEY=VALUE ...]
 
-plays one workload and prints `decisions N`; `bench --instructions` runs it under valgrind.
+plays one workload (KIND: engine, engine-pettingzoo, engine-pettingzoo-observing, ttt, pettingzoo or
+openspiel) and prints `decisions N`; `bench --instructions` runs it under valgrind.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import shutil
 import subprocess
 import sys
 
-KINDS = ("engine", "engine-pettingzoo", "ttt", "pettingzoo", "openspiel")
+KINDS = ("engine", "engine-pettingzoo", "engine-pettingzoo-observing", "ttt", "pettingzoo", "openspiel")
 
 
 def available() -> bool:
@@ -56,13 +57,13 @@ def workload(kind: str, game: str, players: int, games: int, options: dict) -> i
         return play(games) if games else 0
     if kind in ("pettingzoo", "openspiel"):
         return adapter_games(kind, game, players, options, games)[1]
-    if kind == "engine-pettingzoo":        # the pettingzoo workload's games on the engine alone
-        return engine_games_as_pettingzoo(game, players, options, games)[1]
+    if kind.startswith("engine-pettingzoo"):        # the pettingzoo workload's games on the engine alone
+        return engine_games_as_pettingzoo(game, players, options, games, observing=kind.endswith("-observing"))[1]
     engines.get_game(game)
     return sum(random_game(game, players, seed, options)[0] for seed in range(games))
 
 
-USAGE = ("usage: python -m engines.instructions engine|engine-pettingzoo|ttt|pettingzoo|openspiel "
+USAGE = ("usage: python -m engines.instructions engine|engine-pettingzoo[-observing]|ttt|pettingzoo|openspiel "
          "GAME PLAYERS GAMES [KEY=VALUE ...]")
 
 

@@ -59,22 +59,33 @@ def adapter_games(via: str, game_id: str, players: int, options: dict, games: in
     return time.process_time() - started, decisions
 
 
-def engine_games_as_pettingzoo(game_id: str, players: int, options: dict, games: int) -> tuple[float, int]:
+def engine_games_as_pettingzoo(game_id: str, players: int, options: dict, games: int,
+                               observing: bool = False) -> tuple[float, int]:
     """The pettingzoo workload's very games on the engine alone: the same seeds and the same picks (a
     number among the legal ones, in table order, by the same generator), so that what the two cost apart
-    is the adapter's, not a difference between samples of random games. (CPU seconds, decisions)"""
+    is the adapter's, not a difference between samples of random games. With `observing`, the engine
+    also does what the adapter's loop does besides the rules: it takes the mover's observation at every
+    decision, and every seat's at the end, through one Observer. (CPU seconds, decisions)"""
     import random
     decisions = 0
+    observer = None               # one for all the games, as the adapter keeps one
     started = time.process_time()
     for seed in range(games):
         rng = random.Random(seed)
         match = engines.new_match(game_id, players, seed, options)
+        if observing and observer is None:
+            observer = match.observer()
         while not match.is_over:
             if match.to_move is None:
                 match.advance()
             else:
+                if observing:
+                    observer(match.state, match.to_move)
                 match.play(rng.choice(sorted(a.index for a in match.legal_actions())))
                 decisions += 1
+        if observing:
+            for seat in range(players):
+                observer(match.state, seat)
     return time.process_time() - started, decisions
 
 

@@ -54,3 +54,32 @@ def test_the_pettingzoo_ratio_compares_the_very_same_games():
         assert alone[1] == adapter_games("pettingzoo", game, players, {}, 3)[1]
     assert instructions.workload("engine-pettingzoo", "entdecker", 2, 2, {}) == \
         instructions.workload("pettingzoo", "entdecker", 2, 2, {})
+
+
+def test_the_observing_engine_side_takes_the_observations_the_adapter_takes(monkeypatch):
+    """The target's side of the ratio: the engine playing the adapter's games and observing what the
+    adapter's loop observes (the mover at each decision, every seat at the end), seat for seat."""
+    pytest.importorskip("pettingzoo", reason="the optional extra .[rl] is not installed")
+    from engines.core.match import Match
+    from engines.workloads import adapter_games, engine_games_as_pettingzoo
+    seen = []
+    made = Match.observer
+
+    def counted(match):                 # both loops take their observer from a match
+        observer = made(match)
+        return lambda state, seat: seen.append(seat) or observer(state, seat)
+    monkeypatch.setattr(Match, "observer", counted)
+    decisions = adapter_games("pettingzoo", "amerigo", 2, {}, 2)[1]
+    through, seen[:] = list(seen), []
+    assert engine_games_as_pettingzoo("amerigo", 2, {}, 2, observing=True)[1] == decisions
+    assert seen == through and len(seen) == decisions + 2 * 2
+    assert instructions.workload("engine-pettingzoo-observing", "amerigo", 2, 1, {}) == \
+        instructions.workload("pettingzoo", "amerigo", 2, 1, {})
+
+
+def test_bench_via_pettingzoo_names_both_sides_of_its_ratio(capsys):
+    pytest.importorskip("pettingzoo", reason="the optional extra .[rl] is not installed")
+    assert main(["bench", "entdecker", "--players", "2", "--games", "5", "--via", "pettingzoo"]) == 0
+    out = capsys.readouterr().out
+    assert "against the engine taking the same observations" in out and "target: at most 2" in out
+    assert "against the engine without observations" in out and "an observation costs" in out

@@ -365,13 +365,11 @@ class Amerigo(Game):
     def offered_colours(self, state, seat) -> list[int]:
         """The colours in the middle, with red and green swapped in for a holder of the swap tile."""
         central = state.central
-        out = {c for c in range(len(COLOURS)) if central[c]}
-        if self.holds(state, seat, "swap"):
-            if central[RED]:
-                out.add(GREEN)
-            if central[GREEN]:
-                out.add(RED)
-        return sorted(out)
+        out = [c for c in range(len(COLOURS)) if central[c]]
+        if (central[RED] or central[GREEN]) and self.holds(state, seat, "swap"):
+            # either one in the middle offers both
+            return sorted({*out, RED, GREEN})
+        return out
 
     def can_do(self, state, seat, colour) -> bool:
         """Could the player do anything with this action now (am.phase.turn's ruling)?"""

@@ -14,6 +14,8 @@ holds, how many fall per drop, how often a phase is skipped.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def drop(model, inside: list[int], dropped: list[int], rng) -> list[int]:
     """The cubes that fall out, by colour, when `dropped` go into a tower holding `inside`."""
@@ -43,12 +45,13 @@ def outcome_id(fell: list[int]) -> str:
     return "drop:" + ",".join(map(str, fell))
 
 
-def parse_outcome(outcome: str, colours: int) -> list[int]:
+@lru_cache(maxsize=4096)     # a drop's outcome id is made and read back at every drop; few of them recur
+def parse_outcome(outcome: str, colours: int) -> tuple[int, ...]:
     kind, _, counts = outcome.partition(":")
     fell = [int(x) for x in counts.split(",")] if kind == "drop" else []
     if len(fell) != colours or any(x < 0 for x in fell):
         raise ValueError(f"not a tower outcome: {outcome!r}")
-    return fell
+    return tuple(fell)       # shared by every drop with this outcome: not to be changed
 
 
 def statistics(games: int = 40, players: int = 4) -> dict:
