@@ -92,12 +92,13 @@ def bench(args) -> int:
 
 
 def _through_pettingzoo(game: str, players: int, options: dict, games: int) -> None:
-    """The PettingZoo workload against its very games on the engine alone, timed in turn, twice each (the
-    fastest run of each is kept): the ratio is the adapter's cost, not a difference between samples.
+    """The PettingZoo workload against its very games on the engine alone, timed in turn, three times
+    each (the fastest run of each is kept): the ratio is the adapter's cost, not a difference between
+    samples.
     The engine plays them twice over: taking the observations the adapter's loop takes (the work a
     learner's loop needs from the rules either way: the target), and without any."""
     alone, observing, through = [], [], []
-    for _ in range(2):
+    for _ in range(3):
         cpu, decisions = engine_games_as_pettingzoo(game, players, options, games, observing=True)
         observing.append(1e6 * cpu / max(decisions, 1))
         cpu, decisions = adapter_games("pettingzoo", game, players, options, games)
