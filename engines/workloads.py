@@ -68,13 +68,13 @@ def engine_games_as_pettingzoo(game_id: str, players: int, options: dict, games:
     decision, and every seat's at the end, through one Observer. (CPU seconds, decisions)"""
     import random
     decisions = 0
-    observer = None               # one for all the games, as the adapter keeps one
+    # one observer for all the games, as the adapter keeps one, made before the clock starts (it imports
+    # numpy, which the adapter's module has imported before it too)
+    observer = engines.new_match(game_id, players, 0, options).observer() if observing else None
     started = time.process_time()
     for seed in range(games):
         rng = random.Random(seed)
         match = engines.new_match(game_id, players, seed, options)
-        if observing and observer is None:
-            observer = match.observer()
         while not match.is_over:
             if match.to_move is None:
                 match.advance()
