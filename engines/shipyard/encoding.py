@@ -67,8 +67,8 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     only the contracts are secret, and the seat sees its own.
 
     The turn, the action track and gear, the markets and what is left face down (by kind, which follows
-    from what everyone has seen), the rondels, each player's table, the seat's own contracts, the turn in
-    progress and the ship on its test cruise."""
+    from what everyone has seen), the rondels, every player's money and last tile, each player's table,
+    the seat's own contracts, the turn in progress and the ship on its test cruise."""
     g, N = game, game.numbers
     P = players
     kinds = (len(g.part_ids), len(g.canal_ids), len(g.goods_ids), len(g.emp_ids), len(g.contract_ids))
@@ -115,14 +115,21 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                 + list(state.rondel) + [k + 1 for k in state.emp_top] + list(state.emp_under)
                 + list(state.emp_hidden) + list(state.supply))
 
+    # Money and the tile chosen last change at most turns, the rest of a player's table far less often,
+    # and it costs more to encode: the two are one part for all the players, apart from the tables.
+    @part(*[(f"player{s}.{name}", 1) for s in range(P) for name in ("money", "last")],
+          key=lambda state: (state.money, state.last))
+    def purses(state, seat):
+        return [n for s in range(P) for n in (state.money[s], state.last[s] + 1)]
+
     def table(s):
         @part(*[(f"player{s}.{name}", n) for name, n in (
-            ("money", 1), ("points", 6), ("yard", N.spaces), ("dock", len(ITEMS)), ("staff", kinds[3]),
+            ("points", 6), ("yard", N.spaces), ("dock", len(ITEMS)), ("staff", kinds[3]),
             ("goods", kinds[2]), ("canal", 3 * g.canal_slots), ("ship", 2), ("kept", 1), ("fleet", 13),
-            ("contracts", 3), ("last", 1))],
-              key=lambda state: (state.money[s], state.points[s], state.yard[s], state.dock[s], state.staff[s],
+            ("contracts", 3))],
+              key=lambda state: (state.points[s], state.yard[s], state.dock[s], state.staff[s],
                                  state.goods[s], *state.canal[s], state.ship[s], state.kept[s], *state.fleet[s],
-                                 len(state.red[s]), len(state.blue[s]), len(state.discarded[s]), state.last[s]))
+                                 len(state.red[s]), len(state.blue[s]), len(state.discarded[s])))
         def encode(state, seat):
             staff = [0] * kinds[3]
             for e in state.staff[s]:
@@ -142,9 +149,9 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                 fleet[10] += ship["lifeboats"]
                 fleet[11] += ship["buoys"]
                 fleet[12] += ship["parts"]
-            return [state.money[s], *state.points[s], *[k + 1 for k in state.yard[s]], *state.dock[s], *staff,
+            return [*state.points[s], *[k + 1 for k in state.yard[s]], *state.dock[s], *staff,
                     *goods, *canal, state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s], *fleet,
-                    len(state.red[s]), len(state.blue[s]), len(state.discarded[s]), state.last[s] + 1]
+                    len(state.red[s]), len(state.blue[s]), len(state.discarded[s])]
         return encode
 
     @part(("my_contracts", kinds[4]), ("my_discards", kinds[4]), per_seat=True,
@@ -185,7 +192,8 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def ending(state, seat):
         return [state.ender + 1, state.order_at, len(state.deal), *[int(s in state.discarding) for s in range(P)]]
 
-    return [turn, me, action_board, part_supply, markets, *map(table, range(P)), contracts, in_progress, cruise, ending]
+    return [turn, me, action_board, part_supply, markets, purses, *map(table, range(P)), contracts, in_progress, cruise,
+            ending]
 
 
 def bounds(game, players: int, options: dict) -> Bounds:
