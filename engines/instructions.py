@@ -10,8 +10,8 @@ count is the steady trend line beside it.
 
     python -m engines.instructions KIND GAME PLAYERS GAMES [KEY=VALUE ...]
 
-plays one workload (KIND: engine, engine-pettingzoo, engine-pettingzoo-observing, ttt, pettingzoo or
-openspiel) and prints `decisions N`; `bench --instructions` runs it under valgrind.
+plays one workload (KIND: engine, engine-pettingzoo, engine-pettingzoo-observing, engine-openspiel, ttt,
+pettingzoo or openspiel) and prints `decisions N`; `bench --instructions` runs it under valgrind.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import shutil
 import subprocess
 import sys
 
-KINDS = ("engine", "engine-pettingzoo", "engine-pettingzoo-observing", "ttt", "pettingzoo", "openspiel")
+KINDS = ("engine", "engine-pettingzoo", "engine-pettingzoo-observing", "engine-openspiel", "ttt", "pettingzoo",
+         "openspiel")
 
 
 def available() -> bool:
@@ -51,20 +52,23 @@ def _count(args: list[str]) -> tuple[int, int]:
 def workload(kind: str, game: str, players: int, games: int, options: dict) -> int:
     """Play the workload; the decisions made. The imports happen whether or not games are played."""
     import engines
-    from engines.workloads import adapter_games, engine_games_as_pettingzoo, random_game, tic_tac_toe
+    from engines.workloads import (adapter_games, engine_games_as_openspiel, engine_games_as_pettingzoo, random_game,
+                                   tic_tac_toe)
     if kind == "ttt":
         play = tic_tac_toe()
         return play(games) if games else 0
     if kind in ("pettingzoo", "openspiel"):
         return adapter_games(kind, game, players, options, games)[1]
+    if kind == "engine-openspiel":          # the openspiel workload's games on the engine alone
+        return engine_games_as_openspiel(game, players, options, games)[1]
     if kind.startswith("engine-pettingzoo"):        # the pettingzoo workload's games on the engine alone
         return engine_games_as_pettingzoo(game, players, options, games, observing=kind.endswith("-observing"))[1]
     engines.get_game(game)
     return sum(random_game(game, players, seed, options)[0] for seed in range(games))
 
 
-USAGE = ("usage: python -m engines.instructions engine|engine-pettingzoo[-observing]|ttt|pettingzoo|openspiel "
-         "GAME PLAYERS GAMES [KEY=VALUE ...]")
+USAGE = ("usage: python -m engines.instructions engine|engine-pettingzoo[-observing]|engine-openspiel|ttt|pettingzoo|"
+         "openspiel GAME PLAYERS GAMES [KEY=VALUE ...]")
 
 
 def main(argv: list[str]) -> int:

@@ -83,3 +83,21 @@ def test_bench_via_pettingzoo_names_both_sides_of_its_ratio(capsys):
     out = capsys.readouterr().out
     assert "against the engine taking the same observations" in out and "target: at most 2" in out
     assert "against the engine without observations" in out and "an observation costs" in out
+
+
+def test_the_openspiel_ratio_compares_the_very_same_games():
+    """`bench --via openspiel` replays the adapter loop's games on the engine: the same start, the same
+    picks, and each listed chance outcome drawn as the loop draws it (Amerigo's tower is sampled on both
+    sides by the match's own generator)."""
+    pytest.importorskip("pyspiel", reason="the optional extra .[rl] is not installed")
+    from engines.workloads import adapter_games, engine_games_as_openspiel
+    for game, players in (("entdecker", 2), ("amerigo", 2), ("endeavor-2009", 3)):
+        assert engine_games_as_openspiel(game, players, {}, 3)[1] == adapter_games("openspiel", game, players, {}, 3)[1]
+    assert instructions.workload("engine-openspiel", "shipyard", 3, 2, {}) == \
+        instructions.workload("openspiel", "shipyard", 3, 2, {})
+
+
+def test_bench_via_openspiel_sets_it_against_the_same_games(capsys):
+    pytest.importorskip("pyspiel", reason="the optional extra .[rl] is not installed")
+    assert main(["bench", "amerigo", "--players", "2", "--games", "5", "--via", "openspiel"]) == 0
+    assert "same games on the engine alone" in capsys.readouterr().out
