@@ -93,8 +93,8 @@ def _through_pettingzoo(game: str, players: int, options: dict, games: int) -> N
     """The PettingZoo workload against its very games on the engine alone, timed in turn, three times
     each (the fastest run of each is kept): the ratio is the adapter's cost, not a difference between
     samples.
-    The engine plays them twice over: taking the observations the adapter's loop takes (the work a
-    learner's loop needs from the rules either way: the target), and without any."""
+    The engine plays them twice over: taking the observations the adapter's loop takes (work a learner's
+    loop needs from the engine either way; the target bounds this ratio), and without any."""
     alone, observing, through = [], [], []
     for _ in range(3):
         cpu, decisions = engine_games_as_pettingzoo(game, players, options, games, observing=True)

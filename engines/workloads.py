@@ -96,10 +96,11 @@ def engine_games_as_openspiel(game_id: str, players: int, options: dict, games: 
     from the match's generator on both sides. (CPU seconds, decisions)"""
     import random
     decisions = 0
+    start = engines.new_match(game_id, players, 0, options)
     started = time.process_time()
     for seed in range(games):
         rng = random.Random(seed)
-        match = engines.new_match(game_id, players, 0, options)
+        match = start.clone()          # as the adapter copies its starting match for each new game
         while not match.is_over:
             if match.to_move is not None:
                 match.play(rng.choice(sorted(a.index for a in match.legal_actions())))
