@@ -5,7 +5,8 @@ down when it closes (a beacon sent from `beforeunload`). A beacon is not a guara
 tab, a laptop lid shut or a dropped network never sends one. This manager therefore also
 
 - shuts down a kernel once no page has been connected to it for `gone_timeout` seconds
-  (for a kernel whose page never connected, counted from its last activity);
+  (for a kernel whose page never connected, counted from its last activity once it has started
+  and run the page's notebook, and never before `UNCONNECTED_GRACE`);
 - shuts down a kernel after `cull_idle_timeout` seconds without a message, even with its page
   still open (a learner who walked away), as Jupyter's own culler does with `cull_connected`;
 - refuses to start more than `max_kernels` kernels at once (`KernelsFull`), so a crowd gets
@@ -31,6 +32,12 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
 from traitlets import Integer
+
+
+# A page connects to its kernel only after the kernel has started, run the notebook, and the page's own
+# scripts (widgets, bokeh) have loaded. On a loaded machine each of those has taken several seconds, so a
+# kernel whose page has not connected yet gets at least this long before it counts as abandoned.
+UNCONNECTED_GRACE = 60
 
 
 class KernelsFull(RuntimeError):
@@ -110,12 +117,19 @@ class PageKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._alone_since:
             return time.monotonic() - self._alone_since[kernel_id]
         # Its page never connected (closed while loading, or a robot): count from its last activity,
-        # and never while it is still running the notebook for that page.
+        # and never while it is still starting or running the notebook for that page.
         kernel = self._kernels[kernel_id]
         last = getattr(kernel, "last_activity", None)
-        if last is None or getattr(kernel, "execution_state", None) == "busy":
+        if last is None or getattr(kernel, "execution_state", None) in ("starting", "busy"):
             return 0.0
         return (utcnow() - last).total_seconds()
+
+    def allowed_alone(self, kernel_id: str) -> float:
+        """Seconds a kernel may be without its page: `gone_timeout` once its page has been connected,
+        and at least UNCONNECTED_GRACE while it has not been yet (the page may still be loading)."""
+        if kernel_id in self._alone_since:
+            return self.gone_timeout
+        return max(self.gone_timeout, UNCONNECTED_GRACE)
 
     # -- culling -----------------------------------------------------------------------------------
     def initialize_culler(self):
@@ -137,7 +151,7 @@ class PageKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernel_if_idle(self, kernel_id):
         alone = self.seconds_alone(kernel_id)
-        if alone > self.gone_timeout:
+        if alone > self.allowed_alone(kernel_id):
             self.log.info("Shutting down kernel %s: no page connected for %d s", kernel_id, alone)
             await ensure_async(self.shutdown_kernel(kernel_id))
             return
