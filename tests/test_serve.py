@@ -243,20 +243,20 @@ def test_how_long_a_kernel_has_been_without_its_page():
     assert 99 < m.seconds_alone("never") < 105
     m._kernels["never"].execution_state = "busy"            # still running the notebook for its page
     assert m.seconds_alone("never") == 0
-    m._kernels["never"].execution_state = "starting"        # its process still starting (a slow machine)
-    assert m.seconds_alone("never") == 0
 
 
 def test_a_page_still_loading_keeps_its_kernel_longer_than_a_page_that_left():
     """A page connects only once its kernel has started, run the notebook and the page's scripts have
     loaded: on a loaded machine that took longer than a short --gone, and the kernel was shut down
     under a page that was still opening."""
-    m = manager(gone_timeout=3)
+    m = manager(gone_timeout=3, cull_idle_timeout=5)
     m._kernels["loading"] = FakeKernel(idle_seconds=10)    # its page has not connected yet
+    m._kernels["loading"].execution_state = "starting"      # its process still starting (a slow machine)
     m._kernels["left"] = FakeKernel()
     m._kernel_connections["left"] = 1
     m.notify_disconnect("left")
     m._alone_since["left"] -= 10                            # its page left 10 s ago
+    m._kernels["abandoned"] = FakeKernel(idle_seconds=UNCONNECTED_GRACE + 5)   # its page never came
     assert m.allowed_alone("left") == 3
     assert m.allowed_alone("loading") == UNCONNECTED_GRACE > 10
     shut = []
@@ -264,9 +264,9 @@ def test_a_page_still_loading_keeps_its_kernel_longer_than_a_page_that_left():
     async def shutdown_kernel(kernel_id, **kwargs):
         shut.append(kernel_id)
     m.shutdown_kernel = shutdown_kernel
-    for kernel_id in ("loading", "left"):
+    for kernel_id in ("loading", "left", "abandoned"):      # nor does the 5 s idle rule take "loading"
         asyncio.run(m.cull_kernel_if_idle(kernel_id))
-    assert shut == ["left"]
+    assert shut == ["left", "abandoned"]
 
 
 def test_the_culler_runs_even_with_idle_culling_off():

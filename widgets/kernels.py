@@ -5,10 +5,11 @@ down when it closes (a beacon sent from `beforeunload`). A beacon is not a guara
 tab, a laptop lid shut or a dropped network never sends one. This manager therefore also
 
 - shuts down a kernel once no page has been connected to it for `gone_timeout` seconds
-  (for a kernel whose page never connected, counted from its last activity once it has started
-  and run the page's notebook, and never before `UNCONNECTED_GRACE`);
+  (for a kernel whose page never connected, counted from its last activity once it has run the
+  page's notebook, and never before `UNCONNECTED_GRACE`);
 - shuts down a kernel after `cull_idle_timeout` seconds without a message, even with its page
-  still open (a learner who walked away), as Jupyter's own culler does with `cull_connected`;
+  still open (a learner who walked away), as Jupyter's own culler does with `cull_connected`; a
+  kernel whose page has not connected yet is opening, not idle, and only the rule above applies;
 - refuses to start more than `max_kernels` kernels at once (`KernelsFull`), so a crowd gets
   a polite "come back later" page instead of a machine out of memory;
 - opens at most `max_opening` pages at a time (a kernel started and its notebook run, about a
@@ -117,17 +118,22 @@ class PageKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._alone_since:
             return time.monotonic() - self._alone_since[kernel_id]
         # Its page never connected (closed while loading, or a robot): count from its last activity,
-        # and never while it is still starting or running the notebook for that page.
+        # and never while it is still running the notebook for that page.
         kernel = self._kernels[kernel_id]
         last = getattr(kernel, "last_activity", None)
-        if last is None or getattr(kernel, "execution_state", None) in ("starting", "busy"):
+        if last is None or getattr(kernel, "execution_state", None) == "busy":
             return 0.0
         return (utcnow() - last).total_seconds()
 
+    def page_came(self, kernel_id: str) -> bool:
+        """Whether a page has connected to this kernel (it may have left since)."""
+        return self._kernel_connections.get(kernel_id, 0) > 0 or kernel_id in self._alone_since
+
     def allowed_alone(self, kernel_id: str) -> float:
         """Seconds a kernel may be without its page: `gone_timeout` once its page has been connected,
-        and at least UNCONNECTED_GRACE while it has not been yet (the page may still be loading)."""
-        if kernel_id in self._alone_since:
+        and at least UNCONNECTED_GRACE while it has not been yet (the page may still be opening: a
+        kernel still starting counts too, so one that never starts is reclaimed all the same)."""
+        if self.page_came(kernel_id):
             return self.gone_timeout
         return max(self.gone_timeout, UNCONNECTED_GRACE)
 
@@ -155,5 +161,7 @@ class PageKernelManager(AsyncMappingKernelManager):
             self.log.info("Shutting down kernel %s: no page connected for %d s", kernel_id, alone)
             await ensure_async(self.shutdown_kernel(kernel_id))
             return
-        if self.cull_idle_timeout > 0:       # Jupyter's own rule (it would cull everything at 0)
+        # Jupyter's own rule (it would cull everything at 0), for pages that have come: a kernel whose
+        # page is still opening is not idle, and the rule above reclaims it if the page never comes
+        if self.cull_idle_timeout > 0 and self.page_came(kernel_id):
             await super().cull_kernel_if_idle(kernel_id)
