@@ -3,6 +3,7 @@
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
 
@@ -70,7 +71,8 @@ def test_play_page_next_and_build(page, voila_url, record_property):
     print(f"click to redraw: {latency_ms:.0f} ms (building {building})")
     coast_after = page.eval_on_selector_all(".bgw-mat[data-seat='0'] .bgw-slot text", "els => els.length")
     assert coast_after > coast_before, "the new building is drawn on Player 1's coastline"
-    assert "Player 1 builds the" in page.inner_text(".bgw-shell")
+    # the narration is another widget, whose update may land just after the board's redraw
+    expect(page.locator(".bgw-shell")).to_contain_text("Player 1 builds the", timeout=10_000)
     assert not [m for m in messages if "bgw" in m or "anywidget" in m.lower()], messages
 
 
@@ -91,8 +93,9 @@ def test_refused_option_says_why(page, voila_url):
     before = revision(page)
     refused.click()
     wait_for_redraw(page, before)
-    assert "無法執行" in page.inner_text(".bgw-shell")   # the refusal, in Chinese, with its reason
-    assert "建造等級" in page.inner_text(".bgw-shell")
+    shell = expect(page.locator(".bgw-shell"))          # the refusal, in Chinese, with its reason
+    shell.to_contain_text("無法執行", timeout=10_000)
+    shell.to_contain_text("建造等級", timeout=10_000)
 
 
 def test_teaching_material_is_served_as_pages(page, voila_url):
