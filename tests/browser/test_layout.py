@@ -10,6 +10,7 @@ are saved under test-artifacts/ for a person to look at.
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
 
@@ -104,11 +105,12 @@ def test_play_page_layouts(browser, voila_url, game):
         before = revision(page)
         page.get_by_role("button", name=name, exact=True).click()
         wait_for_redraw(page, before)
+        # the panel's texts are other widgets than the board: wait for them, not for a fixed time
+        expect(page.locator("button.bgw-next")).to_have_text("下一步", timeout=10_000)
         page.wait_for_timeout(400)
         assert fully_visible(box(page, "button.bgw-next"))
-        assert page.inner_text("button.bgw-next").strip() == "下一步"
         shoot(page, f"{game}-1366x768-{lang}")
-    assert "轮到玩家1决定" in page.inner_text(".bgw-decision")
+    expect(page.locator(".bgw-decision")).to_contain_text("轮到玩家1决定", timeout=10_000)
     before = revision(page)
     page.get_by_role("button", name="English", exact=True).click()
     wait_for_redraw(page, before)
