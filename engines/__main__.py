@@ -89,21 +89,26 @@ def bench(args) -> int:
     return 0
 
 
+def _fastest(*workloads, turns: int = 3) -> list[float]:
+    """Each workload's µs per decision, fastest of `turns` runs, the workloads timed in turn (so that all
+    see the same machine load, and the first runs of a process, slower, are not the ones kept)."""
+    best = [float("inf")] * len(workloads)
+    for _ in range(turns):
+        for i, workload in enumerate(workloads):
+            cpu, decisions = workload()
+            best[i] = min(best[i], 1e6 * cpu / max(decisions, 1))
+    return best
+
+
 def _through_pettingzoo(game: str, players: int, options: dict, games: int) -> None:
-    """The PettingZoo workload against its very games on the engine alone, timed in turn, three times
-    each (the fastest run of each is kept): the ratio is the adapter's cost, not a difference between
-    samples.
-    The engine plays them twice over: taking the observations the adapter's loop takes (work a learner's
-    loop needs from the engine either way; the target bounds this ratio), and without any."""
-    alone, observing, through = [], [], []
-    for _ in range(3):
-        cpu, decisions = engine_games_as_pettingzoo(game, players, options, games, observing=True)
-        observing.append(1e6 * cpu / max(decisions, 1))
-        cpu, decisions = adapter_games("pettingzoo", game, players, options, games)
-        through.append(1e6 * cpu / max(decisions, 1))
-        cpu, decisions = engine_games_as_pettingzoo(game, players, options, games)
-        alone.append(1e6 * cpu / max(decisions, 1))
-    through, observing, alone = min(through), min(observing), min(alone)
+    """The PettingZoo workload against its very games on the engine alone: the ratio is the adapter's
+    cost, not a difference between samples. The engine plays them twice over: taking the observations
+    the adapter's loop takes (work a learner's loop needs from the engine either way; the target bounds
+    this ratio), and without any."""
+    observing, through, alone = _fastest(
+        lambda: engine_games_as_pettingzoo(game, players, options, games, observing=True),
+        lambda: adapter_games("pettingzoo", game, players, options, games),
+        lambda: engine_games_as_pettingzoo(game, players, options, games))
     print(f"  through the pettingzoo adapter: {through:.1f} µs per decision, for the same games\n"
           f"    against the engine taking the same observations: {observing:.1f} -> {through / observing:.2f} "
           f"times (the adapter's cost; target: at most 2)\n"
@@ -112,16 +117,11 @@ def _through_pettingzoo(game: str, players: int, options: dict, games: int) -> N
 
 
 def _through_openspiel(game: str, players: int, options: dict, games: int) -> None:
-    """The OpenSpiel workload against its very games on the engine alone (its loop takes no observation),
-    timed in turn, three times each, the fastest run of each kept."""
-    alone, through = [], []
-    for _ in range(3):
-        cpu, decisions = adapter_games("openspiel", game, players, options, games)
-        through.append(1e6 * cpu / max(decisions, 1))
-        cpu, decisions = engine_games_as_openspiel(game, players, options, games)
-        alone.append(1e6 * cpu / max(decisions, 1))
-    print(f"  through the openspiel adapter: {min(through):.1f} µs per decision, against {min(alone):.1f} for the "
-          f"same games on the engine alone -> {min(through) / min(alone):.2f} times (target: at most 2)")
+    """The OpenSpiel workload against its very games on the engine alone (its loop takes no observation)."""
+    through, alone = _fastest(lambda: adapter_games("openspiel", game, players, options, games),
+                              lambda: engine_games_as_openspiel(game, players, options, games))
+    print(f"  through the openspiel adapter: {through:.1f} µs per decision, against {alone:.1f} for the "
+          f"same games on the engine alone -> {through / alone:.2f} times (target: at most 2)")
 
 
 def _instructions(args, players: int, options: dict, games: int) -> None:

@@ -95,6 +95,7 @@ def engine_games_as_openspiel(game_id: str, players: int, options: dict, games: 
     same generator, the numbers in the same order, the outcomes by the same odds); sampled draws come
     from the match's generator on both sides. (CPU seconds, decisions)"""
     import random
+    from engines.adapters.openspiel import chance_numbers
     decisions = 0
     start = engines.new_match(game_id, players, 0, options)
     started = time.process_time()
@@ -110,9 +111,8 @@ def engine_games_as_openspiel(game_id: str, players: int, options: dict, games: 
             if chance is None or chance.sampled:
                 match.advance(step=True)
                 continue
-            index, ids, total = match.chance_table.index, match.chance_table.ids, chance.total
-            outcomes, odds = zip(*sorted((index[o.id], o.weight / total) for o in chance.outcomes))
-            match.resolve(ids[rng.choices(outcomes, odds)[0]])
+            outcomes, odds = zip(*chance_numbers(match, chance))
+            match.resolve(match.chance_table.ids[rng.choices(outcomes, odds)[0]])
     return time.process_time() - started, decisions
 
 

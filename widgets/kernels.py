@@ -5,8 +5,8 @@ down when it closes (a beacon sent from `beforeunload`). A beacon is not a guara
 tab, a laptop lid shut or a dropped network never sends one. This manager therefore also
 
 - shuts down a kernel once no page has been connected to it for `gone_timeout` seconds
-  (for a kernel whose page never connected, counted from its last activity once it has run the
-  page's notebook, and never before `UNCONNECTED_GRACE`);
+  (for a kernel whose page has not connected yet, counted from its last activity but never while it
+  runs the page's notebook, and allowed at least `UNCONNECTED_GRACE`);
 - shuts down a kernel after `cull_idle_timeout` seconds without a message, even with its page
   still open (a learner who walked away), as Jupyter's own culler does with `cull_connected`; a
   kernel whose page has not connected yet is opening, not idle, and only the rule above applies;

@@ -138,8 +138,7 @@ class EngineState(pyspiel.State):
         while not m.is_over and m.to_move is None:
             chance = m.chance_step()
             if chance is not None and not chance.sampled:
-                index, total = m.chance_table.index, chance.total
-                self._outcomes = sorted((index[o.id], o.weight / total) for o in chance.outcomes)
+                self._outcomes = chance_numbers(m, chance)
                 return
             m.advance(step=True)        # an automatic step, or a sampled draw the seeded generator makes
 
@@ -191,6 +190,13 @@ class EngineState(pyspiel.State):
         m = self.match
         return f"{m.game.id} step {m.position} {m.phase} position {m._digest()}"
 
+
+
+def chance_numbers(match, chance) -> list[tuple[int, float]]:
+    """A listed chance step's outcomes as OpenSpiel takes them: (number in the chance table, probability),
+    in table order."""
+    index, total = match.chance_table.index, chance.total
+    return sorted((index[o.id], o.weight / total) for o in chance.outcomes)
 
 
 class EngineObserver:
