@@ -170,3 +170,20 @@ def test_mcts_bot_never_reads_the_future_from_the_matchs_generator():
     other = m.clone()
     other.state.rng = Rng(12345)               # the same position, another future
     assert _same_search(m, other)
+
+
+def test_openspiel_states_of_two_player_counts_keep_their_own_numbers():
+    """Issue 23, item 1: two OpenSpiel games of Shipyard (3 and 4 players) stepped in turn. A state's
+    legal actions never change without a move, and every one of them can be applied."""
+    rng = random.Random(0)
+    states = [load_game("shipyard", players=n).new_initial_state() for n in (3, 4)]
+    for _ in range(600):
+        asked = [None if s.is_terminal() or s.is_chance_node() else s.legal_actions() for s in states]
+        for s, before in zip(states, asked):
+            if s.is_terminal():
+                continue
+            if before is None:
+                s.apply_action(rng.choice(s.chance_outcomes())[0])
+            else:
+                assert s.legal_actions() == before
+                s.apply_action(rng.choice(before))

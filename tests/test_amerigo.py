@@ -637,6 +637,154 @@ def test_one_ship_per_island_sea_square_but_ships_pass_through():
     assert m.why_not_rule(f"move:2:{name}") == "am.move.occupied"
 
 
+def test_a_ship_cannot_be_stranded_in_a_dead_end_regression():
+    """am.move.occupied (issue 23): ship 1 sails into a dead end held by another ship; ship 2 may then not
+    take the square ship 1 came from with the last point, which would leave no legal decision at all.
+    Seed 1, 2 players, round 1 blue phase, 2 action points, 0 gold."""
+    m = table(2, 1, colour=BLUE, central=(2, 0, 0, 0, 0, 0, 0))
+    st = m.state
+    seat = m.to_move
+    at = st.layout.names.index
+    st.ships[1 - seat] = [at("J11"), -1]
+    st.ships[seat] = [at("J12"), at("H12")]
+    st.gold[seat] = 0
+    m._legal = None
+    for action in ("act:blue", "move:1:J11", "move:2:I12"):
+        m.play(action)
+        assert m.legal_actions()
+    assert "move:2:J12" not in ids(m) and m.why_not_rule("move:2:J12") == "am.move.occupied"
+    assert "move:1:J12" in ids(m)
+    b = bots(2, 1)
+    while m.to_move == seat:
+        assert m.legal_actions()
+        step(m, b)
+    conservation(m)
+
+
+def test_a_post_that_would_strand_the_other_ship_is_refused():
+    """am.move.occupied, am.move.post (issue 23): building a post stops its ship; it is refused when the
+    player's other ship, passing through a square another ship holds, could then reach no square to stop on."""
+    m = table(4, 1, colour=BLUE, central=(1, 0, 0, 0, 0, 0, 0))
+    st = m.state
+    L = st.layout
+    seat = m.to_move
+    anchor, x = next((a, x) for a in range(L.squares) if L.posts_of[a] for x in L.moves[a]
+                     if x < L.squares and all(n < L.squares for n in L.moves[x]) and len(L.moves[x]) <= 4)
+    blockers = [x] + [n for n in L.moves[x] if n != anchor]
+    others = [s for s in range(4) if s != seat]
+    spots = blockers + [-1] * (2 * len(others) - len(blockers))
+    for i, s in enumerate(others):
+        st.ships[s] = spots[2 * i: 2 * i + 2]
+    st.ships[seat] = [anchor, x]
+    st.gold[seat] = 0
+    m._legal = None
+    m.play("act:blue")
+    post = f"post:1:{L.names[L.posts_of[anchor][0]]}"
+    assert post not in ids(m) and m.why_not_rule(post) == "am.move.occupied"
+    assert m.why_not(post).key == "am.why.post-strands"
+    assert f"move:2:{L.names[anchor]}" in ids(m)          # ship 2 may leave by the anchor if ship 1 sails on
+    far = next(p for p in L.post_squares if p not in L.posts_of[anchor])
+    assert m.why_not(f"post:1:{L.names[far]}").key == "am.why.post-not-beside"
+
+
+def _crowded_blue_turn(rng, players, seed):
+    """A blue action with the ships crowded together: the player's two ships and everybody else's on
+    distinct island sea squares near each other, dead ends first; 1-3 points and 0-2 gold."""
+    ap = 1 + rng.below(3)
+    m = table(players, seed, colour=BLUE, central=(ap, 0, 0, 0, 0, 0, 0))
+    st = m.state
+    seat = m.to_move
+    L = st.layout
+    sea = [q for q in range(L.squares) if L.is_sea(q)]
+    centre = sea[rng.below(len(sea))]
+    near, frontier = [centre], [centre]
+    for _ in range(3):
+        frontier = [n for q in frontier for n in L.moves[q] if n < L.squares and n not in near]
+        near += list(dict.fromkeys(frontier))
+    dead = [q for q in near if sum(1 for n in L.moves[q] if n < L.squares) <= 1]
+    rest = [q for q in near if q not in dead]
+    rng.shuffle(dead)
+    rng.shuffle(rest)
+    spots = dead + rest
+    ships = 2 * players
+    if len(spots) < ships:
+        return None
+    chosen = spots[:ships]
+    rng.shuffle(chosen)
+    for s in range(players):
+        st.ships[s] = chosen[2 * s: 2 * s + 2]
+    st.gold[seat] = rng.below(3)
+    m._legal = None
+    return m
+
+
+def test_no_decision_is_ever_left_without_a_legal_action():
+    """am.move.occupied, am.move.post (issue 23): a search that tries hard to strand ships. In 1500 crowded
+    blue actions (2-4 players, 40 seeds) it mostly plays the nastiest choice: a post while its other ship
+    shares a square, else a step onto a square a ship holds or into a dead end, and rarely ends early, so
+    the last points get spent. At every decision some action is legal, and the action ends with no two
+    ships on one island sea square. (With the old rule it strands a ship both ways: by a step and by a post.)"""
+    rng = Rng(23)
+    trials, tried = 1500, 0
+    for trial in range(trials):
+        players, seed = 2 + trial % 3, 1 + trial % 40
+        m = _crowded_blue_turn(rng, players, seed)
+        if m is None:
+            continue
+        st, L = m.state, m.state.layout
+        seat = m.to_move
+        m.play("act:blue")
+        tried += 1
+        while m.to_move == seat and st.sub == "move":
+            legal = m.legal_actions()
+            assert legal, ("no legal action", players, seed, st.ships)
+            taken = {p for ships in st.ships for p in ships if 0 <= p < L.squares}
+            sharing = any(G.occupied(st, p, (seat, k)) for k, p in enumerate(st.ships[seat]))
+
+            def nasty(a):
+                if a.id.startswith("post:"):
+                    return 6 if sharing else 2
+                if not a.id.startswith("move:"):
+                    return 0
+                where = G.position_index(st, a.id.split(":")[2])
+                if where >= L.squares:
+                    return 0
+                dead_end = sum(1 for n in L.moves[where] if n < L.squares) <= 1
+                return 3 * (where in taken) + 2 * dead_end + 1
+            best = max(nasty(a) for a in legal)
+            pick = [a for a in legal if nasty(a) == best] if rng.below(5) else legal
+            m.play(pick[rng.below(len(pick))].id)
+        spots = [p for ships in st.ships for p in ships if 0 <= p < L.squares]
+        assert len(spots) == len(set(spots)), ("two ships share a square", st.ships)
+    assert tried > trials * 3 // 4
+
+
+def test_a_post_may_be_built_across_a_tile_edge():
+    """am.move.post (issue 23): an anchor serves every trading-post square beside it, also one on the
+    neighbouring island tile; where two are beside it, the player chooses."""
+    def beside(L, a):                       # the trading-post squares beside a square, own tile first
+        return sorted((q for q in L.neighbours[a] if L.kind[q] == I.POST), key=lambda q: L.tile_of[q] != L.tile_of[a])
+    for seed in range(1, 50):
+        m = table(2, seed, colour=BLUE, central=(3, 0, 0, 0, 0, 0, 0))
+        st = m.state
+        L = st.layout
+        anchor = next((a for a in range(L.squares) if L.kind[a] == I.ANCHOR and len(beside(L, a)) == 2), None)
+        if anchor is not None:
+            break
+    own, across = beside(L, anchor)
+    assert L.tile_of[own] == L.tile_of[anchor] != L.tile_of[across]
+    seat = m.to_move
+    st.ships[seat] = [anchor, L.squares]
+    m._legal = None
+    m.play("act:blue")
+    posts = [i for i in ids(m) if i.startswith("post:1:")]
+    assert posts == sorted(f"post:1:{L.names[p]}" for p in (own, across))
+    events = m.play(f"post:1:{L.names[across]}")
+    assert rules_of(events)[0] == "am.move.post" and st.post[across] == seat and st.post[own] < 0
+    assert anchor in L.anchors_of[across]
+    assert m.why_not_rule(f"post:1:{L.names[own]}") == "am.move.post"
+
+
 def test_trading_posts_and_the_first_post_on_an_island():
     """am.move.post, am.move.first-post: a ship on an anchor builds a post on the square beside it (its
     move then ends); the first post on an island scores 3, a later one nothing."""
@@ -649,8 +797,9 @@ def test_trading_posts_and_the_first_post_on_an_island():
     st.ships[seat] = [anchor, L.squares]
     m._legal = None
     m.play("act:blue")
-    assert "post:1" in ids(m) and "post:2" not in ids(m)
-    events = m.play("post:1")
+    post = f"post:1:{L.names[p]}"
+    assert post in ids(m) and not any(i.startswith("post:2") for i in ids(m))
+    events = m.play(post)
     assert rules_of(events)[:2] == ["am.move.post", "am.move.first-post"]
     assert st.post[p] == seat and st.posts_left[seat] == 11 and sum(st.vp[seat]) == 3 and st.stopped[0]
     assert m.why_not_rule(f"move:1:{L.names[L.moves[anchor][0]]}") == "am.move.post"
@@ -660,9 +809,9 @@ def test_trading_posts_and_the_first_post_on_an_island():
     st.ships[other] = [L.anchors_of[second][0], L.squares]
     m._legal = None
     m.play("act:blue")
-    events = m.play("post:1")
+    events = m.play(f"post:1:{L.names[second]}")
     assert "am.move.first-post" not in rules_of(events) and sum(st.vp[other]) == 0
-    assert m.why_not_rule("post:1") == "am.move.post"
+    assert m.why_not_rule(f"post:1:{L.names[second]}") == "am.move.post"
 
 
 def test_load_cannons():
@@ -768,7 +917,7 @@ def test_build_many_tiles_big_island_goods_and_post_squares():
         anchor = L.anchors_of[q][0]
         st.ships[seat] = [anchor, -1]
         st.stopped = [False, False]
-        assert G.post_square(st, seat, 0) == -1
+        assert q not in G.post_squares(st, seat, 0)
 
 
 def test_completing_an_island_scores_posts_by_number():
@@ -811,7 +960,7 @@ def test_a_post_can_complete_an_island_and_a_big_island_gives_its_chest():
     state.ships[seat] = [L.anchors_of[last][0], L.squares]
     rebase(m)
     m.play("act:blue")
-    events = m.play("post:1")
+    events = m.play(f"post:1:{L.names[last]}")
     assert "am.build.complete" in rules_of(events)
     assert st.island_done[big] and st.chests[seat] == 1 and not st.chest_on[big]
     assert st.vp[seat][0] == 3 + 3 + 1 * 5
@@ -1020,6 +1169,26 @@ def test_stronger_pirates_for_all_or_for_the_others():
         assert G.pirate_strength(st, 0) == mine and G.pirate_strength(st, 1) == 5
 
 
+def test_stronger_pirates_raise_the_strength_but_not_the_points_lost():
+    """am.round.pirates, am.progress.pirates-stronger, am.progress.pirates-half (issue 23): the +2 tile
+    raises what the cannons must cover and how far they go back; a player who cannot repel still loses
+    the markers' total (half of it with the half-loss tile), not the raised strength."""
+    m = new(3, seed=1)
+    st = m.state
+    S.finish_setup(G, st, [])
+    st.pirates, st.unseen_pirates = [], list(G.numbers.pirate_values)
+    S.reveal_pirates(st, [3])
+    S.give_progress(st, 0, "pirates-stronger")
+    S.give_progress(st, 2, "pirates-half")
+    st.cannons = [5, 4, 4]
+    st.vp = [[10] + [0] * (len(st.vp[0]) - 1) for _ in range(3)]
+    st.step = st.phase = "pirates"
+    st.round = 1
+    G._pirates(st, [])
+    assert st.cannons == [0, 0, 0]                  # 5 cover strength 5; 4 do not
+    assert [sum(v) for v in st.vp] == [10, 10 - 3, 10 - 2]
+
+
 def test_gold_for_repelling_pirates():
     """am.progress.pirates-gold: 2 gold for repelling the pirates completely, also against strength 0."""
     m = new(2, seed=1)
@@ -1103,7 +1272,7 @@ def test_gold_tiles():
     m2._legal = None
     gold = st.gold[seat]
     m2.play("act:blue")
-    events = m2.play("post:1")
+    events = m2.play(f"post:1:{st.layout.names[p]}")
     assert "am.progress.gold-post" in rules_of(events) and st.gold[seat] == gold + 1
 
 
@@ -1284,10 +1453,10 @@ def test_json_round_trip_undo_redo_and_same_seed():
 
 
 def test_action_ids_are_stable_and_readable():
-    """Action ids read like the board: act:green, gold, launch:frame3, move:1:C4, post:2, load:3,
+    """Action ids read like the board: act:green, gold, launch:frame3, move:1:C4, post:2:D5, load:3,
     plan:n3l, lay:v2:D5:1, buy:coffee:3, take:swap, order:2, special, done."""
     pattern = re.compile(r"act:(blue|black|red|brown|green|yellow|white)|gold|score-cubes|launch:frame\d+|"
-                         r"move:[12]:([A-P]\d+|frame\d+)|post:[12]|use:(ships8|first)|special|done|"
+                         r"move:[12]:([A-P]\d+|frame\d+)|post:[12]:[A-P]\d+|use:(ships8|first)|special|done|"
                          r"(load|develop|order):\d+|take:[a-z0-9\-]+|plan:[nv]\d[a-z]?|lay:[nv]\d[a-z]?:[A-P]\d+:\d|"
                          r"buy:[a-z]+:\d")
     m = new(3, seed=4)

@@ -359,3 +359,38 @@ def test_a_redraw_of_what_is_hidden_changes_nothing_that_may_be_played(game_id):
                     copy.advance(step=True)
         assert len(copies) > 10 and all(c.is_over for c in copies)
         assert any(game.view(c.state, None) != game.view(m.state, None) for c in copies)    # something redrawn
+
+
+def fewest_choices_next(m: Match, rng: random.Random, sample: int = 6):
+    """The legal action (of a random few) that leaves the next decision the fewest choices: a walk
+    towards the corners of the rules, where a player might be left with nothing legal to do."""
+    legal = m.legal_actions()
+    best, fewest = None, None
+    for action in rng.sample(legal, min(sample, len(legal))):
+        after = m.clone()
+        after.play(action.id)
+        after.advance()
+        left = len(after.legal_actions()) if after.pending == "decision" else 99
+        if fewest is None or left < fewest:
+            best, fewest = action, left
+    return best
+
+
+@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+def test_a_search_for_a_decision_with_nothing_legal_finds_none(game_id):
+    """Every pending decision offers at least one legal action (issue 23, item 2: an Amerigo position
+    offered none). Random play rarely walks into such a corner, so these games steer towards the
+    positions with the fewest choices and check the law at every step."""
+    game = engines.GAMES[game_id]
+    for players in (game.min_players, game.max_players):
+        for seed in (1, 2, 3):
+            m = engines.new_match(game_id, players, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(400):
+                m.advance()
+                if m.is_over:
+                    break
+                assert m.pending == "decision" and m.legal_actions(), \
+                    f"{game_id} {players}p seed {seed}: nothing legal at {m!r} (timeline {m.timeline})"
+                # half the moves random, so that the walk also reaches the middle of the game
+                m.play(fewest_choices_next(m, rng).id if rng.random() < 0.5 else rng.choice(m.legal_actions()).id)

@@ -361,6 +361,19 @@ def test_e09_flow_rounds_seven_rounds_of_five_steps():
     assert engines.rules(GAME)["e09.round.end"]["source"].startswith("rulebook:002_")
 
 
+def test_e09_flow_rounds_fifth_step_borrowed():
+    """e09.flow.rounds / e09.discard: the 2009 rulebook says a round has five steps (游戏进行) but describes only
+    the first four; the fifth, the card limit, is Age of Sail's discard phase, marked as borrowed in both
+    languages, and no text says the 2009 rulebook names it."""
+    catalog = tomllib.loads((DATA09 / "rules.toml").read_text(encoding="utf-8"))
+    rounds, discard = catalog["e09.flow.rounds"], catalog["e09.discard"]
+    assert rounds["borrowed"] == "aos.flow.rounds" and discard["borrowed"] == "aos.discard"
+    for entry in (rounds, discard):
+        assert "first four" in entry["text"]["en"] and "5: 棄牌階段" in entry["text"]["en"]
+        assert "前4個" in entry["text"]["zh-Hant"] and "5: 棄牌階段" in entry["text"]["zh-Hant"]
+        assert "names the fifth step" not in entry["text"]["en"] and "列出第5步驟" not in entry["text"]["zh-Hant"]
+
+
 def test_e09_flow_phases_steps_in_one_go_and_back():
     """e09.flow.phases: with the option each player does steps 1-3 in one go; asking to go back (borrowed from
     Age of Sail) returns to one step at a time."""
@@ -500,6 +513,69 @@ def test_e09_salary_finance_level_workers_back():
     events = m.play("pay:1")
     assert events[0].rule == "e09.salary" and "takes back the disc on the Shipyard" in events[0].text("en")
     assert "收回" in events[0].text("zh-Hant")
+
+
+def test_e09_salary_empty_place_names_the_rule():
+    """e09.salary / e09.action.activate / e09.action.payment: a place of the player board with no building yet is
+    in the action table (pay:N, activate:N, payment:N up to 7), so its refusal names the rule in the 2009 words."""
+    m = to_action(3)
+    seat = m.state.crown
+    give(m, seat, "docks", workers=(0, 1))
+    assert m.why_not_rule("activate:3") == "e09.action.activate"
+    assert m.why_not("activate:3").render("en") == "Place 4 of your player board holds no building yet."
+    assert m.why_not("activate:3").render("zh-Hant") == "你的玩家圖板上第4個建築位置還沒有建築。"
+    m.play("activate:2")                                      # the Docks: ship + occupy
+    assert m.why_not_rule("payment:7") == "e09.action.payment"
+    assert m.why_not_rule("pass") == "e09.action.turn"
+    assert "回合" not in m.why_not("pass").render("zh-Hant")   # 回合 is a round in the 2009 words
+    m.play("ship:track:india")                                # the harbor is empty: the turn ends
+    everyone_passes(m)
+    while not (m.phase == "salary" and m.to_move == seat):
+        m.play(m.legal_actions()[0]) if m.to_move is not None else m.advance(step=True)
+    built = len(m.state.players[seat].buildings)             # one more was built this round
+    assert built == 4
+    for slot in range(built, 8):
+        assert m.why_not_rule(f"pay:{slot}") == "e09.salary" and m.why_not(f"pay:{slot}").key == "e09.why.empty-place"
+    assert m.why_not_rule("pay:8") == "core.action.unknown"   # beyond the board: not an action of the game
+
+
+def test_e09_action_turn_payment_refusal_reads_well():
+    """e09.action.turn / e09.action.activate: "payment" before any building is used names the action, in English
+    that reads ("To take the “payment” action…"), and says the same in zh-Hant; the activation event too."""
+    m = to_action(3)
+    c = m.state.crown
+    give(m, c, "bank", workers=(1,))
+    why = m.why_not("payment:1")
+    assert m.why_not_rule("payment:1") == "e09.action.turn"
+    assert why.render("en") == ("To take the “payment” action, first put a disc on a building that shows it, "
+                                "or discard a marker that shows it.")
+    assert why.render("zh-Hant") == "要執行「支付」行動，請先把棋子放到有這個行動的建築上，或丟棄有這個行動的標記。"
+    events = m.play("activate:2")
+    assert events[0].text("en") == f"Player {c + 1} puts a disc on the Bank: payment."
+
+
+@pytest.mark.parametrize("players, options", [(3, {}), (5, {"phase_order": "experienced"})])
+def test_e09_action_turn_every_refused_id_names_its_rule(players, options):
+    """e09.action.turn / e09.action.combine / e09.flow.phases: at every decision of random games, each id of the
+    action table that is not legal now is refused by a rule of the 2009 catalog, never as "not an action of
+    this game" nor with the kernel's bare "not now"."""
+    catalog = engines.rules(GAME)
+    for seed in (1, 2):
+        m = new(players, seed, **options)
+        decisions = 0
+
+        def probe(m):
+            nonlocal decisions
+            if m.to_move is None:
+                return
+            decisions += 1
+            if decisions % 2:
+                legal = {a.id for a in m.legal_actions()}
+                for action_id in m.table.ids:
+                    if action_id not in legal:
+                        rule = m.why_not_rule(action_id)
+                        assert rule in catalog, (seed, m.position, action_id, rule, m.why_not(action_id).render("en"))
+        play_random(m, seed, on_step=probe)
 
 
 # == 4. action (4. 行动) ==============================================================================
@@ -678,6 +754,27 @@ def test_e09_action_attack_replaces_the_defender():
     check_laws(m.state, G)
 
 
+def test_e09_action_attack_white_lines_borrowed():
+    """e09.action.attack: the 2009 rulebook says nothing of white lines after an attack; Age of Sail's rule (進攻)
+    applies, marked as borrowed: the first to hold both cities of a line by attacking takes its marker."""
+    entry = tomllib.loads((DATA09 / "rules.toml").read_text(encoding="utf-8"))["e09.action.attack"]
+    assert entry["borrowed"] == "aos.action.attack"
+    assert "borrows Age of Sail's rule (進攻)" in entry["text"]["en"] and "借用大航海時代的規則（進攻）" in entry["text"]["zh-Hant"]
+    m = to_action(3)
+    c = m.state.crown
+    place_disc(m, (c + 1) % 3, "genoa")
+    place_disc(m, c, "venice")
+    give(m, c, "fortress")
+    set_harbor(m, c, 3)
+    refresh(m)
+    marker = m.state.connection_tokens["genoa-venice"]
+    m.play("activate:2")
+    events = m.play("attack:genoa")
+    assert [e.rule for e in events if e.rule == "e09.action.connection"] == ["e09.action.connection"]
+    assert m.state.connection_tokens["genoa-venice"] is None and marker is not None
+    check_laws(m.state, G)
+
+
 def test_e09_action_acquire_draw_only_on_open_routes():
     """e09.action.acquire: draw the top card of a region whose route is open (Europe & the Mediterranean always)
     with at least as many discs there as the card's number (scenario closed-route)."""
@@ -705,7 +802,7 @@ def test_e09_action_payment_borrowed_with_its_ruling():
     building's own activating worker."""
     m = to_action(3)
     c = m.state.crown
-    give(m, c, "bank", "fortress", workers=(1, 3))
+    give(m, c, "bank", "university", workers=(1, 3))
     refresh(m)
     m.play("activate:2")
     assert ids(m.legal_actions()) == ["payment:1"]

@@ -583,6 +583,28 @@ def test_aos_flow_phases_wrong_phase_refused():
     assert reason.render("zh-Hant") == "現在不行：目前是建造階段，「pay:0」屬於薪水階段。"
 
 
+@pytest.mark.parametrize("players, options", [(4, {"side": "A"}), (3, {"side": "B", "phase_order": "experienced"}),
+                                              (2, {"silent_fleet": True, "sf_scarce_buildings": True})])
+def test_aos_flow_phases_every_refused_id_names_its_rule(players, options):
+    """aos.flow.phases / aos.salary / aos.action.activate / aos.action.payment / aos.action.turn / aos.action.combine:
+    at every decision of random games, each id of the action table that is not legal now is refused by a rule
+    of this game's catalog, never as "not an action of this game" nor with the kernel's bare "not now"."""
+    catalog = engines.rules(GAME)
+    for seed in (1, 2):
+        m = new(players, seed, **options)
+        bots = bots_for(players, seed)
+        decisions = 0
+        while not m.is_over:
+            if m.to_move is not None:
+                decisions += 1
+                legal = {a.id for a in m.legal_actions()}
+                for action_id in m.table.ids if decisions % 2 else ():
+                    if action_id not in legal:
+                        rule = m.why_not_rule(action_id)
+                        assert rule in catalog, (seed, m.position, action_id, rule, m.why_not(action_id).render("en"))
+            step(m, bots)
+
+
 # == attribute icons and levels ==================================================================
 def test_aos_track_icons_move_at_once():
     """aos.track.icons: each icon of a new building moves its cube up at once."""
@@ -911,12 +933,33 @@ def test_aos_salary_scenario_other_players():
 def test_aos_salary_refuses_malformed_slots():
     """aos.salary: a slot that is not on the coastline is not an action, whatever digits it uses."""
     m = engines.scenario(GAME, "salary-choice")
-    for bad in ("pay:4", "pay:99", "pay:-1", "pay:x", "pay:", "pay:01", "pay:²", "pay:٠", "pay: 1"):
+    for bad in ("pay:8", "pay:99", "pay:-1", "pay:x", "pay:", "pay:01", "pay:²", "pay:٠", "pay: 1"):
         assert m.why_not_rule(bad) == "core.action.unknown", bad
         with pytest.raises(IllegalAction) as info:
             m.play(bad)
         assert info.value.rule == "core.action.unknown"
     assert m.position == 0 and m.to_move == 0
+
+
+def test_aos_salary_empty_place_names_the_rule():
+    """aos.salary / aos.action.activate / aos.action.payment: a place of the coastline that holds no building
+    yet is in the action table (pay:4 … pay:7), so its refusal names the rule, not "not an action"."""
+    m = engines.scenario(GAME, "salary-choice")
+    assert len(m.state.players[m.to_move].buildings) == 4
+    for slot in range(4, 8):
+        assert f"pay:{slot}" in m.table.index
+        assert m.why_not_rule(f"pay:{slot}") == "aos.salary", slot
+        with pytest.raises(IllegalAction) as info:
+            m.play(f"pay:{slot}")
+        assert info.value.rule == "aos.salary"
+    assert m.why_not("pay:5").render("en") == "Place 6 of your coastline holds no building yet."
+    assert m.why_not("pay:5").render("zh-Hant") == "你的海岸線第6格還沒有建築。"
+    m = to_action(3, seed=1)                        # coastline: start tile and Shipyard
+    assert m.why_not_rule("activate:2") == "aos.action.activate"
+    assert m.why_not("activate:2").render("en") == "Place 3 of your coastline holds no building yet."
+    m.play("activate:1")                            # the Shipyard: ship
+    assert m.why_not_rule("payment:7") == "aos.action.payment"
+    assert m.why_not("payment:7").key == "aos.why.empty-place"
 
 
 def test_aos_salary_always_pays_as_many_as_allowed():
@@ -1383,6 +1426,24 @@ def test_aos_action_combine_plus_one_or_both_in_either_order():
     assert all(seat not in track for track in m.state.track.values())       # no ship was made
 
 
+def test_aos_action_combine_done_refused_with_its_rule():
+    """aos.action.combine / aos.action.turn: 'done' comes only after the first action of a '+' building, and
+    'pass' only before a turn's action; each refusal names its rule."""
+    m = to_action(3, seed=1)
+    seat = m.to_move
+    give(m, seat, "docks")
+    refresh(m)
+    assert m.why_not_rule("done") == "aos.action.combine"
+    assert m.why_not("done").render("en") == \
+        "No action is under way: “Done” only ends a turn on a '+' building after its first action."
+    m.play("activate:2")
+    assert m.why_not_rule("done") == "aos.action.combine"
+    assert m.why_not("done").render("zh-Hant") == "請先執行一個行動：「結束」只用來略過「+」建築的第二個行動。"
+    assert m.why_not_rule("pass") == "aos.action.turn" and m.why_not("pass").key == "aos.why.turn-started"
+    m.play("occupy:london")
+    assert "done" in ids(m.legal_actions()) and m.why_not_rule("pass") == "aos.action.turn"
+
+
 def test_aos_action_combine_slash_only_one():
     """aos.action.combine: '/' (Trade Office: ship / occupy, and the occupy / attack token): just one."""
     m = to_action(3, seed=1)
@@ -1768,6 +1829,7 @@ def test_aos_building_memorial_turns_casualties_into_tokens():
     assert m.to_move == d                         # the last casualty is asked first
     assert ids(m.legal_actions()) == ["memorial:culture", "memorial:influence", "memorial:supply"]
     assert m.why_not("pass").key == "aos.why.pending"
+    assert m.why_not_rule("pass") == "aos.building.memorial"       # the waiting decision's rule
     check_laws(m.state)
     events = m.play("memorial:supply")
     assert [(e.key, e.seat) for e in events] == [("aos.action.casualty", d)]
@@ -1796,28 +1858,48 @@ def test_aos_building_memorial_refuses_a_track_it_does_not_show():
     assert m.why_not_rule("memorial:wealth") == "aos.building.memorial"
 
 
+def test_aos_building_memorial_choice_only_for_a_casualty():
+    """aos.building.memorial: with no casualty waiting, a Memorial choice is refused by the Memorial's rule."""
+    m = to_action(3, seed=1)
+    assert m.why_not_rule("memorial:culture") == "aos.building.memorial"
+    assert m.why_not("memorial:supply").render("en") == ("The Memorial's choice comes only when you own it and "
+                                                         "one of your discs is lost as a casualty, attacking or attacked.")
+
+
 # -- payment (支付) -------------------------------------------------------------------------------
 def test_aos_action_payment_frees_a_worker_but_not_from_no_payment_buildings():
-    """aos.action.payment: a worker back to the harbor; buildings with the no-payment icon (Fortress,
-    Barracks) wait for the salary phase."""
+    """aos.action.payment: a worker back to the harbor; buildings with the no-payment icon (in the stand-in
+    data the payment buildings: here the University) wait for the salary phase; the Fortress's worker may go."""
     m = to_action(3, seed=1)
     c = m.state.crown
-    give(m, c, "bank", "fortress", workers=(1,))
+    give(m, c, "bank", "university", "fortress", workers=(1,))
     player = m.state.players[c]
-    player.workers[3] = 1
-    player.supply -= 1
+    for slot in (3, 4):
+        player.workers[slot] = 1
+        player.supply -= 1
     refresh(m)
     m.play("activate:2")
     legal = ids(m.legal_actions())
-    assert "payment:1" in legal and "payment:3" not in legal
+    assert "payment:1" in legal and "payment:4" in legal and "payment:3" not in legal
     assert m.why_not("payment:3").key == "aos.why.no-payment"
     assert m.why_not_rule("payment:3") == "aos.action.payment"
     assert m.why_not("payment:0").key == "aos.why.no-worker"
     harbor = player.harbor
     events = m.play("payment:1")
     assert [(e.rule, e.params) for e in events] == [("aos.action.payment", {"building": "building.shipyard"})]
-    assert player.workers == [0, 0, 1, 1] and player.harbor == harbor + 1
+    assert player.workers == [0, 0, 1, 1, 1] and player.harbor == harbor + 1
     check_laws(m.state)
+
+
+@pytest.mark.parametrize("game", ["endeavor-aos", "endeavor-2009"])
+def test_aos_action_payment_no_payment_icon_on_exactly_the_payment_buildings(game):
+    """aos.action.payment: the stand-in data puts the no-payment icon on exactly the buildings whose own action
+    is a payment (both editions), as the data files' headers and the README say; no other building shows it."""
+    buildings = engines.get_game(game).buildings.values()
+    assert {b.id for b in buildings if b.no_payment} == {b.id for b in buildings if "payment" in b.actions}
+    path = DATA / ("2009/buildings.toml" if game == "endeavor-2009" else "buildings.toml")
+    assert "exactly the" in path.read_text(encoding="utf-8") and "payment building" in \
+        (DATA.parent / "README.md").read_text(encoding="utf-8")
 
 
 def test_aos_action_payment_never_pays_its_own_activating_worker():
@@ -2364,13 +2446,15 @@ def test_aos_variant_silent_fleet_answers_ship():
     shipping track or an empty fleet of Europe or an open region; the token there leaves the game."""
     m = silent(build="shipyard")
     c = m.state.crown
+    assert m.why_not_rule("silent:track:india") == "aos.variant.silent-fleet"     # nothing to answer yet
+    assert m.why_not("silent:track:india").render("zh-Hant") == "只有在沉默的艦隊回應你的行動時，才需要為它做選擇。"
     m.play("activate:1")
     events = m.play("ship:track:india")
     assert m.to_move == c and m.state.pending == [("silent", c, "ship")]
     legal = ids(m.legal_actions())
     assert {f"silent:track:{r}" for r in REGIONS} | {"silent:fleet:north-sea-fleet", "silent:fleet:atlantic-fleet",
                                                      "silent:fleet:mediterranean-fleet"} == set(legal)
-    assert m.why_not("pass").key == "aos.why.pending"
+    assert m.why_not("pass").key == "aos.why.pending" and m.why_not_rule("pass") == "aos.variant.silent-fleet"
     token = m.state.track_tokens["india"][1]
     removed = len(m.state.removed_tokens)
     events = m.play("silent:track:india")

@@ -950,6 +950,25 @@ def test_every_text_renders_in_both_languages():
     assert G.title.render("zh-Hant") != G.title.render("en")
 
 
+def test_every_phase_a_match_reaches_has_a_name():
+    """ent.flow.turn, ent.explore.draw, ent.event.friendly: the header names the phase of every step, the
+    automatic steps of a turn included (a tile being drawn, the pile's next back showing, a friendly natives'
+    chip being drawn), so no phase shows as a raw key ⟨ent.phase.draw⟩ while the bots play."""
+    from engines.core.texts import LANGS
+    from engines.entdecker.encoding import PHASES
+    phases = {"setup", *PHASES}
+    for seed in range(4):
+        m, b = new(2 + seed % 3, seed), bots(2 + seed % 3, seed)
+        while not m.is_over:
+            phases.add(m.phase)
+            step(m, b)
+    assert {"draw", "reveal", "chip"} <= phases
+    for phase in sorted(phases):
+        for lang in LANGS:
+            name = G.phase_text(phase).render(lang)
+            assert "⟨" not in name and name.strip(), (phase, lang, name)
+
+
 def test_all_texts_of_this_game_are_namespaced():
     """The text catalog is shared: every key this game defines starts with "ent." (or is its title)."""
     import tomllib

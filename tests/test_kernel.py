@@ -299,8 +299,12 @@ def test_goto_out_of_range_raises_and_changes_nothing():
     m = play_to(new(3, seed=1), bots_for(3), 12)
     m.goto(7)
     before = snapshot(m)
-    for bad in (-1, 13, "3", 2.0, None):
-        with pytest.raises(IndexError, match="position must be from 0 to 12"):
+    for bad in (-1, 13):
+        with pytest.raises(ValueError, match="position must be from 0 to 12"):
+            m.goto(bad)
+        assert snapshot(m) == before
+    for bad in ("3", 2.0, None, True):
+        with pytest.raises(TypeError, match="position must be an integer"):
             m.goto(bad)
         assert snapshot(m) == before
 
@@ -1051,10 +1055,10 @@ def test_issue_13_kernel_inputs_are_refused_and_change_nothing():
     m.goto(6)
     before = snapshot(m)
     for call in (lambda: m.goto(True), lambda: m.switch_branch(True), lambda: m.events_of(True)):
-        with pytest.raises((TypeError, IndexError), match="True"):
+        with pytest.raises(TypeError, match="True"):
             call()
         assert snapshot(m) == before
-    with pytest.raises(IndexError, match="no branch to switch to.*5"):
+    with pytest.raises(ValueError, match="branch index: there is no branch to switch to.*5"):
         m.switch_branch(5)
     with pytest.raises(TypeError, match="position must be an integer, got 'x'"):
         m.events_of("x")
@@ -1115,3 +1119,61 @@ def test_observer_keeps_numbers_that_do_not_fit_in_a_byte():
                 got = observer(state, seat)
                 assert got.dtype == np.float32
                 assert got.tolist() == observe(parts, state, seat) == [*values, values[seat] - 4, fraction, *flag]
+
+
+def test_issue_23_arguments_of_the_wrong_type_or_value_are_refused_by_name_and_change_nothing():
+    """goto, switch_branch, plan_draws and advance raise TypeError or ValueError naming the argument,
+    never IndexError, a bare TypeError, or a step taken (issue 23, item 4)."""
+    m = new(3, seed=2)
+    bots = bots_for(3, 2)
+    play_to(m, bots, 20)
+    m.goto(10)
+    before = snapshot(m)
+    cases = [
+        (lambda: m.goto("1"), TypeError, "position must be an integer, got '1'"),
+        (lambda: m.goto(True), TypeError, "position must be an integer, got True"),
+        (lambda: m.goto(1.0), TypeError, "position must be an integer, got 1.0"),
+        (lambda: m.goto(21), ValueError, "position must be from 0 to 20, got 21"),
+        (lambda: m.switch_branch(3), ValueError, "branch index: there is no branch to switch to"),
+        (lambda: m.switch_branch("0"), TypeError, "branch index must be an integer"),
+        (lambda: m.plan_draws(None), TypeError, "outcomes must be a list of outcome ids, got None"),
+        (lambda: m.plan_draws("card:x"), TypeError, "outcomes must be a list of outcome ids"),
+        (lambda: m.plan_draws([3]), TypeError, "outcomes must be a list of outcome ids"),
+        (lambda: m.plan_draws(["bogus:outcome"]), ValueError,
+         "outcomes: 'bogus:outcome' is not a chance outcome of endeavor-aos"),
+        (lambda: m.advance(step="no"), TypeError, "step must be True or False, got 'no'"),
+        (lambda: m.advance(step=1), TypeError, "step must be True or False"),
+    ]
+    for call, kind, message in cases:
+        with pytest.raises(kind, match=re.escape(message)):
+            call()
+        assert snapshot(m) == before, message
+
+
+def test_issue_23_a_deeply_nested_save_is_a_save_error():
+    """A save of a hundred thousand nested lists is refused as a save, not by the parser's RecursionError."""
+    for text in ("[" * 100000 + "]" * 100000, '{"a":' * 100000 + "1" + "}" * 100000):
+        with pytest.raises(SaveError, match="nested too deeply"):
+            Match.from_json(text)
+
+
+@pytest.mark.parametrize("game_id,counts", [("shipyard", (3, 4)), ("amerigo", (2, 4)), ("endeavor-aos", (2, 5))])
+def test_issue_23_action_numbers_belong_to_each_matchs_own_table(game_id, counts):
+    """Action.index is the number in the match's own table, even while another match of the same game
+    with another player count (another table) is played beside it: actions that a game makes once and
+    offers to every match must not carry one table's numbers into the other (issue 23, item 1)."""
+    import random
+    rng = random.Random(7)
+    matches = [engines.new_match(game_id, players=n, seed=3) for n in counts]
+    assert len(matches[0].table) != len(matches[1].table)
+    for _ in range(300):
+        offered = []
+        for m in matches:
+            m.advance()
+            offered.append([(a.id, a.index) for a in m.legal_actions()])
+        for m, before in zip(matches, offered):      # both asked before either plays: nothing may move
+            assert [(a.id, a.index) for a in m.legal_actions()] == before
+            assert all(index == m.table.index[id_] for id_, index in before), m
+        for m in matches:
+            if m.legal_actions():
+                m.play(rng.choice(m.legal_actions()).index)

@@ -1,6 +1,7 @@
 """The game shell and the gallery, in Python (the browser tests click the same pages in Chromium)."""
 
 import json
+import re
 
 import pytest
 
@@ -261,3 +262,20 @@ def test_every_option_and_choice_has_a_name_in_the_dialog():
                 for choice in option.choices:
                     for lang in LANGS:
                         assert "⟨" not in choice_label(option.id, choice, lang), (game.id, option.id, choice)
+
+
+@pytest.mark.parametrize("lang", engines.LANGS)
+def test_citations_show_no_file_or_path_in_any_language(lang):
+    """A rule's source is shown as a rulebook section or as a short mark in the page's language, and its
+    tooltip explains the mark: never a file name, a path or a public source's note (issue 23)."""
+    from widgets.core.shell import cite, cite_tip
+    sources = ["rulebook:000_98ba3dcda373bef6.txt#航行", "public:e09-cards (the Europe 5 abolishes slavery)",
+               "stand-in", "project:a player who cannot pay for any start"]
+    for source in sources:
+        shown = cite(source, lang) + cite_tip(source, lang)
+        for leak in (".txt", ".md", "shared/", "public:", "project:", "stand-in", "e09-cards", "abolishes", "⟨"):
+            assert leak not in shown, (lang, source, shown)
+    assert cite(sources[0], lang).endswith("§ 航行")
+    if lang != "en":
+        for source in sources[1:]:
+            assert not re.search(r"[A-Za-z]", cite(source, lang) + cite_tip(source, lang)), (lang, source)

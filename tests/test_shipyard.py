@@ -367,6 +367,32 @@ def test_income_for_occupied_tiles_to_the_right_and_coins():
     laws(m)
 
 
+def test_an_action_paid_for_by_this_turns_income_may_be_chosen():
+    """sy.turn.choose.able, sy.turn.income: income is step 3 and the action step 4 (回合流程), so whether an
+    action can be carried out counts the income the tile itself brings. With 0 money and only the canal
+    tile for 2 left, the canal tile (2 occupied tiles to its right: income 2) may be chosen and paid for;
+    with only the tile for 3 left it is still refused, and the refusal says the income was counted."""
+    def only(*places):
+        def build(st):
+            for i in range(len(st.canal_market)):
+                if i not in places:
+                    st.canal_pool[st.canal_market[i]] += 1
+                    st.canal_market[i] = -1
+        return build
+    m = table(build=only(2), last="trade", cubes={1: "crew", 2: "employee"}, money=[0, 3, 3])
+    assert "choose:canal" in ids(m) and m.why_not("choose:canal") is None
+    play(m, "choose:canal")
+    assert m.state.money[0] == 2 and ids(m) == ["canal:3"]
+    play(m, "canal:3")
+    assert m.state.money[0] == 0 and len(m.state.canal[0]) == 1
+    laws(m)
+    m = table(build=only(3), last="trade", cubes={1: "crew", 2: "employee"}, money=[0, 3, 3])
+    assert "choose:canal" not in ids(m) and m.why_not_rule("choose:canal") == "sy.turn.choose.able"
+    assert m.why_not("choose:canal").render("en") == ("Rent canal: nothing on that market costs 2 or less. "
+                                                        "(That counts this tile's income of 2.)")
+    assert "收入" in m.why_not("choose:canal").render("zh-Hant")
+
+
 def test_bonus_action_before_or_after_for_six():
     """sy.turn.bonus, sy.turn.end, sy.turn.action: for 6 money one more action, not the chosen one, before or
     after it, even an occupied tile; once per turn; the turn then ends."""
@@ -694,7 +720,7 @@ def test_cruise_scenario_fitting_speed_sailing_and_scoring():
     sy.cruise.score.crew, sy.cruise.score.equipment, sy.cruise.score.speed, sy.cruise.after: the worked
     example. Aboard: captain, soldier, cannon, steam engine, stoker, two sails: speed 4 + 2 = 6. Sailing:
     the military checkpoint (cannon + soldier = 2) at step 2, the Blue Riband at step 5, the fork, the
-    lantern at step 6 (1 lantern on the bow). Score: crew 2, cannon 2, speed 6, checkpoints 2 + 5 + 1."""
+    lantern at step 6 (1 lantern, on the hull with two masts). Score: crew 2, cannon 2, speed 6, checkpoints 2 + 5 + 1."""
     m = cruise_ready()
     assert m.phase == "fit" and "launch" in ids(m)
     for item in ("captain", "soldier", "cannon", "engine", "stoker", "sail", "sail"):
@@ -807,7 +833,7 @@ def test_two_ships_cruise_in_the_order_chosen():
 
 def test_checkpoint_counts():
     """sy.cruise.checkpoint: military counts cannons and soldiers, economic cranes and merchants, the safety
-    checkpoints the icons on the ship's parts."""
+    checkpoints the icons on the ship's hulls (here a lantern on hull-masts, a lifeboat on hull-boiler)."""
     m = cruise_ready()
     st = m.state
     c = st.cruise
@@ -815,6 +841,27 @@ def test_checkpoint_counts():
     c["fitted"][ITEMS.index("crane")], c["fitted"][ITEMS.index("merchant")] = 1, 1
     assert G.checkpoint_count(st, "military") == 3 and G.checkpoint_count(st, "economic") == 2
     assert [G.checkpoint_count(st, i) for i in ("lantern", "lifeboat", "buoy")] == [1, 1, 0]
+
+
+def test_only_safety_icons_on_hull_parts_score_at_checkpoints(monkeypatch):
+    """sy.cruise.checkpoint: the safety checkpoints count the icons on the ship's hull parts (the summary's
+    船身, its word for the middle parts), not those on the bow or the stern. The cruise scenario's ship
+    (bow-gun, hull-masts, hull-boiler, stern-cabin) sails through the lantern checkpoint at step 6: with
+    its one lantern on the bow it scores 0, with it on a hull 1."""
+    def lantern_points(on):
+        features = list(G.part_feature)
+        for kind in ("bow-gun", "hull-masts", "hull-boiler", "stern-cabin"):
+            k = G.part_ids.index(kind)
+            features[k] = features[k][:5] + (int(kind == on),) + features[k][6:]
+        monkeypatch.setattr(G, "part_feature", features)
+        m = cruise_ready()
+        for item in ("captain", "soldier", "cannon", "engine", "stoker", "sail", "sail"):
+            play(m, f"fit:{item}")
+        events = play(m, "sail:1")
+        return next(e for e in events if e.key == "sy.log.checkpoint-lantern").params["points"]
+    assert lantern_points("bow-gun") == 0
+    assert lantern_points("stern-cabin") == 0
+    assert lantern_points("hull-masts") == 1
 
 
 # == government contracts (政府合約) ===================================================================================

@@ -441,57 +441,99 @@ class Amerigo(Game):
         """How many more steps ship k can make: the points (they count for each ship) plus gold."""
         return state.points - state.moved[k] + self.spendable(state, seat)
 
-    def _free_within(self, state, seat, k, start, steps) -> bool:
-        """Can ship k reach a square it may stop on, from `start`, in at most `steps` steps?"""
-        L = state.layout
+    def _stops(self, state, start, steps, others, limit) -> list[int]:
+        """Up to `limit` positions where a ship at `start` could end the action within `steps` steps: any
+        frame square, or an island sea square no other player's ship holds (`others`)."""
+        found = [] if start in others else [start]
+        if len(found) >= limit:
+            return found
+        moves = state.layout.moves
         frontier, seen = [start], {start}
         for _ in range(steps):
             nxt = []
             for p in frontier:
-                for m in L.moves[p]:
+                for m in moves[p]:
                     if m in seen:
                         continue
-                    if not self.occupied(state, m, (seat, k)):
-                        return True
                     seen.add(m)
                     nxt.append(m)
+                    if m not in others:
+                        found.append(m)
+                        if len(found) >= limit:
+                            return found
             frontier = nxt
-        return False
+        return found
+
+    def _can_end(self, state, seat, where, steps) -> bool:
+        """After a step or a post, can the player still end the action with no two ships on one island sea
+        square (am.move.occupied)? `where` and `steps` give each ship's position and the steps it has left.
+        Each ship's list holds up to as many stopping places as there are ships, which is enough to tell
+        whether every ship can have one of its own (a frame square holds any number)."""
+        S = state.layout.squares
+        others = {p for s, ships in enumerate(state.ships) if s != seat for p in ships if 0 <= p < S}
+        n = len(where)
+        choices = [self._stops(state, w, st, others, n) for w, st in zip(where, steps) if w >= 0]
+
+        def fit(i, used):
+            if i == len(choices):
+                return True
+            return any(fit(i + 1, used if q >= S else used | {q}) for q in choices[i] if q >= S or q not in used)
+        return fit(0, frozenset())
+
+    def _ships_after(self, state, seat, k, pos, stop, spendable):
+        """Each ship's position and the steps it has left once ship k has sailed to `pos` (stop: or built a
+        post there). A bought point counts for every ship, so only ship k's own steps change."""
+        where = list(state.ships[seat])
+        where[k] = pos
+        steps = [0 if state.stopped[j] else state.points - state.moved[j] + spendable for j in range(len(where))]
+        steps[k] = 0 if stop else steps[k] - 1
+        return where, steps
+
+    def _held_but(self, state, seat, k):
+        """The island sea squares every ship but ship k of `seat` lies on, or None if two of them share one.
+        Ship k may then stop on any square outside the set, and the action could end at once."""
+        S = state.layout.squares
+        held = [p for s, ships in enumerate(state.ships) for j, p in enumerate(ships)
+                if 0 <= p < S and (s != seat or j != k)]
+        found = set(held)
+        return found if len(found) == len(held) else None
 
     def ship_moves(self, state, seat, k, spendable=None) -> list[int]:
-        """Where ship k may sail one step now (am.move.step, am.move.occupied)."""
+        """Where ship k may sail one step now (am.move.step, am.move.occupied): a step is refused when the
+        player's ships could then no longer all end the action on squares of their own."""
         if state.stopped[k]:
             return []
         if spendable is None:
             spendable = self.spendable(state, seat)
-        left = state.points - state.moved[k] + spendable
-        if left < 1:
+        if state.points - state.moved[k] + spendable < 1:
             return []
-        here = state.ships[seat][k]
-        S = state.layout.squares
-        # The squares other ships stand on. Ship k's own square may be in the set too: it is never one
-        # of its moves (a square's moves are its sea neighbours and frame squares), so that changes
-        # nothing, and the set is built without comparing every ship with ship k.
-        taken = {p for ships in state.ships for p in ships if 0 <= p < S}
+        held = self._held_but(state, seat, k)
         out = []
-        for m in state.layout.moves[here]:
-            if m in taken and not self._free_within(state, seat, k, m, left - 1):
-                continue
+        for m in state.layout.moves[state.ships[seat][k]]:
+            if held is None or m in held:
+                where, steps = self._ships_after(state, seat, k, m, False, spendable)
+                if not self._can_end(state, seat, where, steps):
+                    continue
             out.append(m)
         return out
 
-    def post_square(self, state, seat, k) -> int:
-        """The trading-post square ship k could build on now, or -1 (am.move.post)."""
+    def post_squares(self, state, seat, k) -> list[int]:
+        """The trading-post squares ship k could build on now (am.move.post): beside its anchor, free and
+        uncovered; the ship is alone on its square, and the player's other ship can still end the action."""
         if state.stopped[k] or not state.posts_left[seat]:
-            return -1
+            return []
         pos = state.ships[seat][k]
         L = state.layout
         if pos < 0 or pos >= L.squares:
-            return -1
-        p = L.post_of[pos]
-        if p < 0 or state.post[p] >= 0 or state.cover[p] >= 0 or self.occupied(state, pos, (seat, k)):
-            return -1
-        return p
+            return []
+        out = [p for p in L.posts_of[pos] if state.post[p] < 0 and state.cover[p] < 0]
+        if not out or self.occupied(state, pos, (seat, k)):
+            return []
+        if self._held_but(state, seat, k) is None:        # another ship of the player shares a square
+            where, steps = self._ships_after(state, seat, k, pos, True, self.spendable(state, seat))
+            if not self._can_end(state, seat, where, steps):
+                return []
+        return out
 
     def _launch(self, state, seat, frame, events):
         k = state.launching
@@ -518,7 +560,7 @@ class Amerigo(Game):
         """The action ends by itself when neither ship can do anything more."""
         spendable = self.spendable(state, seat)
         for k in range(self.numbers.ships):
-            if self.ship_moves(state, seat, k, spendable) or self.post_square(state, seat, k) >= 0:
+            if self.ship_moves(state, seat, k, spendable) or self.post_squares(state, seat, k):
                 return
         if not self._stranded(state, seat):
             self._end_turn(state, events)
@@ -526,9 +568,8 @@ class Amerigo(Game):
     def _stranded(self, state, seat) -> bool:
         return any(self.occupied(state, p, (seat, k)) for k, p in enumerate(state.ships[seat]))
 
-    def _build_post(self, state, seat, k, events):
+    def _build_post(self, state, seat, k, p, events):
         L = state.layout
-        p = self.post_square(state, seat, k)
         state.post[p] = seat
         state.posts_left[seat] -= 1
         state.stopped[k] = True
@@ -857,10 +898,12 @@ class Amerigo(Game):
                     self.gain_gold(state, seat, self.progress_tiles[t].amount, events)
                 continue
             state.cannons[seat] = 0
-            loss = strength
+            # The loss is the markers' total: a "stronger pirates" tile raises what the cannons must
+            # beat, not the points lost (am.round.pirates, am.progress.pirates-stronger).
+            loss = sum(state.pirates)
             rule = "am.round.pirates"
             if self.holds(state, seat, "pirates-half"):
-                loss, rule = -(-strength // 2), "am.progress.pirates-half"
+                loss, rule = -(-loss // 2), "am.progress.pirates-half"
             total = sum(state.vp[seat])
             lost = min(loss, total)
             state.vp[seat][PIRATES] -= lost
@@ -1082,8 +1125,7 @@ class Amerigo(Game):
             spendable = self.spendable(state, seat)
             for k in range(self.numbers.ships):
                 out += [self._move_action(state, k, m) for m in self.ship_moves(state, seat, k, spendable)]
-                p = self.post_square(state, seat, k)
-                if p >= 0:
+                for p in self.post_squares(state, seat, k):
                     name = state.layout.names[p]
                     out.append(self.made(("post", k, name), self._make_post_action, k, name))
             if self.holds(state, seat, "ships") and not state.ships8_used:
@@ -1177,7 +1219,7 @@ class Amerigo(Game):
 
     @staticmethod
     def _make_post_action(k, name):
-        return Action(f"post:{k + 1}", "am.move.post", target=f"sq.{name}", label_key="am.act.post", ship=k + 1,
+        return Action(f"post:{k + 1}:{name}", "am.move.post", target=f"sq.{name}", label_key="am.act.post", ship=k + 1,
                       where=f"am.pos.{name}")
 
     def _done(self):
@@ -1250,7 +1292,8 @@ class Amerigo(Game):
             k, _, where = arg.partition(":")
             self._move(state, seat, int(k) - 1, self.position_index(state, where), events)
         elif kind == "post":
-            self._build_post(state, seat, int(arg) - 1, events)
+            k, _, where = arg.partition(":")
+            self._build_post(state, seat, int(k) - 1, state.layout.names.index(where), events)
         elif kind == "use":
             if arg == "ships8":
                 self._use_ships8(state, seat, events)
@@ -1328,7 +1371,7 @@ class Amerigo(Game):
         frontier, seen = [start], {start}
         for d in range(12):
             for p in frontier:
-                if p < L.squares and L.post_of[p] >= 0 and state.post[L.post_of[p]] < 0 and state.cover[L.post_of[p]] < 0:
+                if p < L.squares and any(state.post[q] < 0 and state.cover[q] < 0 for q in L.posts_of[p]):
                     return d
             nxt = []
             for p in frontier:

@@ -18,7 +18,7 @@ COLOURS = ("blue", "black", "red", "brown", "green", "yellow", "white")
 PLAYER_COUNTS = ("2", "3", "4")
 STACKS = ("II", "III", "IV")
 NAME = Field(dict, item=str, choices=("en", "zh-Hant"))
-SOURCE = "shared/rules/001_b95267d5d2ce424f.txt"
+SOURCE = "001_b95267d5d2ce424f.txt"   # the rulebook text (docs/sources.md says what it is)
 
 
 def _names(path, entries, prefix):

@@ -32,7 +32,7 @@ def action_ids(game, players: int, options: dict) -> list[str]:
     ids = [f"act:{c}" for c in COLOURS] + ["gold", "score-cubes"]
     ids += [f"launch:{f}" for f in frames]
     ids += [f"move:{k + 1}:{p}" for k in range(R.ships) for p in squares + frames]
-    ids += [f"post:{k + 1}" for k in range(R.ships)]
+    ids += [f"post:{k + 1}:{q}" for k in range(R.ships) for q in squares]
     ids += ["use:ships8", "use:first", "special", "done"]
     ids += [f"load:{n}" for n in range(R.cannon_max + 1)]
     ids += [f"develop:{n}" for n in range(R.dev_spaces + 1)]

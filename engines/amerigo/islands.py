@@ -47,7 +47,6 @@ def _turn(rows: tuple, turns: int) -> tuple:
 # A layout is tried again until it follows the rules of assembly, and every match builds its own: the same few
 # tiles in the same four turns come back each time, so each turned tile's squares are read once.
 _TILE_SQUARES: dict[tuple, tuple] = {}
-_TILE_ANCHORS: dict[tuple, tuple] = {}
 
 
 def _tile_squares(rows: tuple, turns: int, n: int, W: int, goods_letters) -> tuple:
@@ -59,23 +58,6 @@ def _tile_squares(rows: tuple, turns: int, n: int, W: int, goods_letters) -> tup
         found = _TILE_SQUARES[key] = tuple(
             (r * W + c, KIND_OF[ch], -1) if ch in KIND_OF else (r * W + c, LAND, goods_letters.index(ch))
             for r in range(n) for c, ch in enumerate(grid[r]))
-    return found
-
-
-def _tile_anchors(rows: tuple, turns: int, n: int, W: int) -> tuple:
-    """A turned tile's anchors, each with the trading-post square of its own tile it serves (offsets as above)."""
-    key = (rows, turns % 4, W)
-    found = _TILE_ANCHORS.get(key)
-    if found is None:
-        grid = rotate(rows, turns)
-        out = []
-        for r in range(n):
-            for c in range(n):
-                if grid[r][c] == "a":
-                    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                        if 0 <= rr < n and 0 <= cc < n and grid[rr][cc] == "P":
-                            out.append((r * W + c, rr * W + cc))
-        found = _TILE_ANCHORS[key] = tuple(out)
     return found
 
 
@@ -115,9 +97,9 @@ class Layout:
         self.names, self.neighbours = _grid(W, self.height)
         self.kind = [SEA] * S
         self.goods = [-1] * S
-        self.post_of = [-1] * S                  # anchor -> the trading-post square it serves
         self.tile_of = [0] * S                   # which placed tile (index into `placed`) a square is on
-        kinds, goods, post_of, tile_of = self.kind, self.goods, self.post_of, self.tile_of
+        kinds, goods, tile_of = self.kind, self.goods, self.tile_of
+        anchors = []
         for t, (tile_id, turns) in enumerate(placed):
             top, left = (t // cols) * n, (t % cols) * n
             corner = top * W + left
@@ -126,11 +108,15 @@ class Layout:
                 tile_of[q] = t
                 kinds[q] = k
                 goods[q] = g
-            for da, dp in _tile_anchors(tiles[tile_id].rows, turns, n, W):
-                post_of[corner + da] = corner + dp
-        self.anchors_of = {p: [] for p in range(S) if self.kind[p] == POST}
-        for a, p in enumerate(self.post_of):
-            if p >= 0:
+                if k == ANCHOR:
+                    anchors.append(q)
+        # An anchor serves every trading-post square beside it, on its own tile or across a tile edge
+        # (am.move.post: the rulebook says "adjacent", not "on the same tile").
+        self.posts_of = [()] * S                 # anchor -> the trading-post squares it serves
+        self.anchors_of = {p: [] for p in range(S) if kinds[p] == POST}
+        for a in sorted(anchors):
+            self.posts_of[a] = tuple(sorted(m for m in self.neighbours[a] if kinds[m] == POST))
+            for p in self.posts_of[a]:
                 self.anchors_of[p].append(a)
         self.post_squares = tuple(sorted(self.anchors_of))
         self._frame(rules)

@@ -68,21 +68,26 @@ def _move(game, state, seat, kind, arg):
 
 
 def _post(game, state, seat, kind, arg):
-    k = int(arg) - 1
+    k, _, where = arg.partition(":")
+    k = int(k) - 1
     L = state.layout
+    p = L.names.index(where)
     pos = state.ships[seat][k]
     if state.stopped[k]:
         return "am.move.post", Text("am.why.move-stopped", ship=k + 1)
     if not state.posts_left[seat]:
         return "am.move.post", Text("am.why.post-none-left")
-    if pos < 0 or pos >= L.squares or L.post_of[pos] < 0:
+    if pos < 0 or pos >= L.squares or not L.posts_of[pos]:
         return "am.move.post", Text("am.why.post-no-anchor", ship=k + 1)
-    p = L.post_of[pos]
+    if p not in L.posts_of[pos]:
+        return "am.move.post", Text("am.why.post-not-beside", ship=k + 1, where=f"am.pos.{where}")
     if state.post[p] >= 0:
-        return "am.move.post", Text("am.why.post-taken", where=f"am.pos.{L.names[p]}")
+        return "am.move.post", Text("am.why.post-taken", where=f"am.pos.{where}")
     if state.cover[p] >= 0:
-        return "am.build.post-square", Text("am.why.post-covered", where=f"am.pos.{L.names[p]}")
-    return "am.move.occupied", Text("am.why.post-shared", ship=k + 1)
+        return "am.build.post-square", Text("am.why.post-covered", where=f"am.pos.{where}")
+    if game.occupied(state, pos, (seat, k)):
+        return "am.move.occupied", Text("am.why.post-shared", ship=k + 1)
+    return "am.move.occupied", Text("am.why.post-strands", ship=k + 1)
 
 
 def _use(game, state, seat, kind, arg):

@@ -94,7 +94,7 @@ def islands_view(game, state):
         "goods": [None if g < 0 else game.goods_ids[g] for g in state.goods_on],
         "post": list(state.post),
         "cover": list(state.cover),
-        "anchor_post": [None if p < 0 else L.names[p] for p in L.post_of],
+        "anchor_post": [[L.names[p] for p in posts] or None for posts in L.posts_of],
         "pieces": [{"shape": game.shape_list[s].id, "kind": game.shape_list[s].kind, "seat": who,
                     "squares": [L.names[q] for q in squares]} for s, who, squares in state.pieces],
         "list": [{"name": L.island_name[i], "squares": [L.names[q] for q in squares], "size": len(squares),

@@ -118,7 +118,7 @@ def report(game_id: str, root: Path = ROOT) -> str:
                          f"{test_cell} | {lesson_cell} |")
         lines.append("")
     if book:
-        lines.append(f"Rulebook: `shared/rules/{next(b for b, _ in sections if b)}`.")
+        lines.append(f"Rulebook: `{next(b for b, _ in sections if b)}` (what it is: docs/sources.md).")
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -2,7 +2,7 @@
 
 A data file is TOML: a table of entries, each with its fields and a `source`:
   rulebook:<file>#<section>  stated in a rulebook
-  public:<where>             a public fact (see shared/research/)
+  public:<id> (<note>)       a public fact, described under <id> in docs/sources.md
   stand-in                   the project's own value, respecting every stated count and rule
 Any error names the file, the entry and the field, so a teacher who types in the
 values from their own copy knows exactly what to fix.

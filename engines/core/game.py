@@ -7,6 +7,7 @@ kernel copies it for undo checkpoints and never looks further inside.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
@@ -67,8 +68,9 @@ class Game:
         Most actions recur from decision to decision, and building one (its id, rule, target, label and
         parameters) is a good part of the cost of a random move: a game may make each once. `key` must
         name everything the action depends on (there are as many keys as the action table's ids and
-        their parameters, so the store stays small). The match sets `index` (its number in that match's
-        table) on every action it offers, so one action may serve every match of the game. Where a call
+        their parameters, so the store stays small). The match gives every action it offers its number in that match's
+        table (`Table.numbered`: a table whose numbers differ gets its own copy), so one action may serve
+        every match of the game, whatever their player counts. Where a call
         is made very often, `self._made.get(key) or self.made(key, ...)` answers a hit with one look-up
         (no bound method, argument tuple or call is made; actions and outcomes are never false)."""
         found = self._made.get(key)
@@ -275,16 +277,31 @@ class Bounds:
 class Table:
     """A fixed, numbered list of ids: `ids[i]` and `index[id]`."""
 
-    __slots__ = ("name", "ids", "index")
+    __slots__ = ("name", "ids", "index", "_copies")
 
     def __init__(self, name: str, ids):
         self.name = name
         self.ids = tuple(ids)
         self.index = {id_: i for i, id_ in enumerate(self.ids)}
+        self._copies: dict[int, tuple[Action, Action]] = {}
         if len(self.index) != len(self.ids):
             seen = set()
             twice = next(i for i in self.ids if i in seen or seen.add(i))
             raise ValueError(f"{name}: id {twice!r} is listed twice")
+
+    def numbered(self, action: Action, number: int) -> Action:
+        """`action` carrying its number in this table: the action itself when no table has numbered it
+        yet, else this table's own copy of it (made once). An action is numbered by the first table that
+        offers it, so two matches of one game with different tables never read each other's numbers."""
+        if action.index == -1:
+            action.index = number
+            return action
+        found = self._copies.get(id(action))
+        if found is None or found[0] is not action:      # keyed by identity: equal ids may carry other labels
+            twin = copy.copy(action)
+            twin.index = number
+            found = self._copies[id(action)] = (action, twin)
+        return found[1]
 
     def __len__(self):
         return len(self.ids)

@@ -146,15 +146,21 @@ class Match:
             if self.state.over or self.game.to_move(self.state) is None:
                 self._legal = {}
             else:
-                index = self.table.index
+                table = self.table
+                index = table.index
                 legal = self._legal = {}
                 for a in self.game.legal_actions(self.state):
                     action_id = a.id
                     try:
-                        a.index = index[action_id]
+                        number = index[action_id]
                     except KeyError:
-                        raise RuntimeError(f"rules bug: legal action {action_id!r} is not in {self.table.name}'s "
+                        raise RuntimeError(f"rules bug: legal action {action_id!r} is not in {table.name}'s "
                                            "table (Game.action_ids must list every id that can be legal)") from None
+                    if a.index != number:
+                        # A game may offer one Action to every match (Game.made), but tables differ by player
+                        # count and options: the first table to number an action keeps it, any other one
+                        # numbers a copy of its own.
+                        a = table.numbered(a, number)
                     legal[action_id] = a
         return self._legal
 
@@ -239,6 +245,8 @@ class Match:
     def advance(self, step: bool = False) -> list[Event]:
         """Resolve automatic steps, chance steps included, up to the next decision (or just one with
         step=True). The seeded generator picks each chance outcome."""
+        if not isinstance(step, bool):         # advance(step="no") must not take one step
+            raise TypeError(f"step must be True or False, got {step!r}"[:200])
         start = len(self.log)
         game, state = self.game, self.state
         while not state.over and game.to_move(state) is None:
@@ -262,8 +270,15 @@ class Match:
     def plan_draws(self, outcomes) -> None:
         """The next chance steps give these outcomes, in order, whenever the next one is offered (a
         teacher's prepared demonstration); a draw the plan does not name is the generator's."""
-        if isinstance(outcomes, str) or not all(isinstance(o, str) for o in outcomes):
+        if isinstance(outcomes, (str, bytes, dict)) or not isinstance(outcomes, (list, tuple)) \
+                or not all(isinstance(o, str) for o in outcomes):
             raise TypeError(f"outcomes must be a list of outcome ids, got {outcomes!r}"[:200])
+        # Only listed chance steps can be planned (a sampled one is the generator's alone).
+        unknown = [o for o in outcomes if o not in self.chance_table.index]
+        if unknown:
+            known = ", ".join(self.chance_table.ids[:6]) + (", …" if len(self.chance_table.ids) > 6 else "")
+            raise ValueError(f"outcomes: {unknown[0]!r} is not a chance outcome of {self.game.id} "
+                             f"({'for example ' + known if known else 'it has no listed chance steps'})"[:300])
         self._script = list(outcomes)
         self._script_from = self._cursor
 
@@ -397,8 +412,9 @@ class Match:
 
     def goto(self, position: int) -> None:
         """Jump to any step of the current line, backward or forward."""
-        if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= len(self._entries):
-            raise IndexError(f"position must be from 0 to {len(self._entries)}, got {position!r}"[:200])
+        _check_int("position", position)
+        if not 0 <= position <= len(self._entries):
+            raise ValueError(f"position must be from 0 to {len(self._entries)}, got {position!r}"[:200])
         if position < self._cursor:
             self._restore(position)
         while self._cursor < position:
@@ -426,8 +442,8 @@ class Match:
         """Make a kept branch the current line again; the line it replaces is kept in its place."""
         _check_int("branch index", index)
         if not 0 <= index < len(self.branches):
-            raise IndexError(f"branch index must be from 0 to {len(self.branches) - 1}, got {index!r}"
-                             if self.branches else f"there is no branch to switch to (got index {index!r})")
+            raise ValueError(f"branch index must be from 0 to {len(self.branches) - 1}, got {index!r}"
+                             if self.branches else f"branch index: there is no branch to switch to (got {index!r})")
         at, entries = self.branches[index]
         self.goto(at)
         self._rebase_branches(at)
@@ -560,6 +576,8 @@ class Match:
             data = json.loads(text) if isinstance(text, (str, bytes)) else text
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise SaveError(f"save file is not valid JSON: {exc}") from None
+        except RecursionError:                # "[[[[…]]]]": deeper than any save, and than the parser
+            raise SaveError("save file is not a saved match: its lists or objects are nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a saved match: expected \"format\": \"{SAVE_FORMAT}\"")
         version = data.get("version")

@@ -73,6 +73,7 @@ class Endeavor(Game):
         self.boards = {side: load_board(side, edition=edition) for side, _ in edition.maps}
         self.connections_at = {side: self._connections_by_space(board) for side, board in self.boards.items()}
         self.start_sides = [b.id for b in self.buildings.values() if b.level == 0]
+        self.places = tuple(str(i) for i in range(self.mat.coastline_slots))     # "0".."7": the ids' slot numbers
         self.actions = ActionPhase(self)
         self.occupiers = {b.id for b in self.buildings.values() if "occupy" in b.actions}   # for the heuristic
         self.silent = SilentFleet(self, self.actions)
@@ -400,15 +401,18 @@ class Endeavor(Game):
         kind, _, arg = action_id.partition(":")
         unknown = ("core.action.unknown", Text("core.action.unknown", action=action_id))
         if state.pending:
+            # The decision waiting first is a Memorial casualty or a Silent Fleet placement: its rule forbids the rest.
             pending = state.pending[-1][0]
+            rule = self.rid("building.memorial" if pending == "memorial" else "variant.silent-fleet")
             if kind == "memorial" and pending == "memorial":
-                return self.rid("building.memorial"), self.say("why.memorial-track",
-                                                               attribute=self.term(f"attribute.{arg}"))
+                return rule, self.say("why.memorial-track", attribute=self.term(f"attribute.{arg}"))
             if kind == "silent" and pending.startswith("silent"):
-                return self.rid("variant.silent-fleet"), self.say("why.silent-place")
-            return "core.action.not-now", self.say("why.pending", action=action_id)
-        if kind in ("memorial", "silent"):
-            return "core.action.not-now", Text("core.action.not-now", action=action_id)
+                return rule, self.say("why.silent-place")
+            return rule, self.say("why.pending", action=action_id)
+        if kind == "memorial":
+            return self.rid("building.memorial"), self.say("why.memorial-not-now")
+        if kind == "silent":
+            return self.rid("variant.silent-fleet"), self.say("why.silent-not-now")
         if action_id == BACK_TO_PHASES:
             if state.phase_order != "experienced":
                 return self.rid("flow.phases"), self.say("why.order-in-use")
@@ -431,8 +435,12 @@ class Endeavor(Game):
             if arg not in self.buildings or self.buildings[arg].level == 0:
                 return unknown
             return self.why_not_build(state, player, arg)
+        if kind in ("pay", "activate", "payment") and arg in self.places and int(arg) >= len(player.buildings):
+            # A place of the coastline (2009: of the player board) that holds no building yet.
+            rule = {"pay": "salary", "activate": "action.activate", "payment": "action.payment"}[kind]
+            return self.rid(rule), self.say("why.empty-place", place=int(arg) + 1)
         if kind == "pay":
-            if arg not in [str(i) for i in range(len(player.buildings))]:
+            if arg not in self.places:
                 return unknown
             return self.rid("salary"), self.say("why.no-worker",
                                                 building=self.term(f"building.{player.buildings[int(arg)]}"))
@@ -446,7 +454,7 @@ class Endeavor(Game):
                 return self.rid("action.turn"), self.say("why.turn-started")
             return self.rid("action.token"), self.say("why.token-useless", token=token)
         if kind == "activate":
-            if arg not in [str(i) for i in range(len(player.buildings))]:
+            if arg not in self.places:
                 return unknown
             if state.turn is not None:
                 return self.rid("action.turn"), self.say("why.turn-started")
@@ -460,6 +468,10 @@ class Endeavor(Game):
             if player.harbor < {"ship": 1, "occupy": 1, "attack": 2}.get(kind, 0):
                 return self.rid(f"action.{kind}"), self.say("why.harbor", action=action, harbor=player.harbor)
             return self.actions.explain_target(state, seat, kind, arg) or unknown
+        if kind == "pass":      # offered until the turn's action begins
+            return self.rid("action.turn"), self.say("why.turn-started")
+        if kind == "done":      # ends a '+' turn after its first action
+            return self.rid("action.combine"), self.say("why.done-no-turn" if state.turn is None else "why.done-first")
         return "core.action.not-now", Text("core.action.not-now", action=action_id)
 
     def why_not_build(self, state, player, building_id):

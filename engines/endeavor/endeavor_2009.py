@@ -10,7 +10,7 @@ order:
   buildings are in play, each region's Governor lies on top of its stack;
 - 1. 建筑: a building at or below your industry level, never the level above,
   and at most one level-5 building each;
-- the tracks stop at 15 (public: shared/research/endeavor.md §2.6);
+- the tracks stop at 15 (public: docs/sources.md, e09-tracks);
 - 拿牌: a card is drawn only where the route is open (Europe & the
   Mediterranean always);
 - the card limit is the politics level, at most 5, with no extra slavery card;

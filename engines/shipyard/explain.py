@@ -59,7 +59,12 @@ def _why_choose(game, state, seat, arg):
         return "sy.turn.choose.occupied", Text("sy.why.occupied", tile=tile(a), owner=state.cube[a])
     if a == state.track[-1] and not game._first_game_turn(state):
         return "sy.turn.choose.last", Text("sy.why.front", tile=tile(a))
-    return why_cannot(game, state, seat, a, state.money[seat])
+    # the tile's income (step 3) is paid before the action is carried out (step 4), so it counts
+    income = game.income_of(state, a)
+    rule, why = why_cannot(game, state, seat, a, state.money[seat] + income)
+    if income and a not in (TRADE, SUBSIDY):
+        why = Text("sy.why.with-income", why=why, income=income)
+    return rule, why
 
 
 def _why_bonus(game, state, seat, arg):

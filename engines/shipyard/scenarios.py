@@ -162,9 +162,10 @@ def _note(state, events, name, rule):
 # -- the scenarios -------------------------------------------------------------------------------------------------
 def cruise(game):
     """試航: Player 1's ship lacks one hull, which lies on the market for 0. Built, it carries a gun mount,
-    three masts, a boiler cabin and a cabin; the dock holds a captain, a soldier, a cannon, a steam engine,
-    a stoker and two sails. Steam and a stoker give speed 4, the sails 2 more: 6 spaces along a canal with a
-    military checkpoint, a fork with a Blue Riband, and beyond it a lantern or a life buoy."""
+    three masts, a boiler cabin and a cabin, and its hulls a lantern and a lifeboat; the dock holds a captain,
+    a soldier, a cannon, a steam engine, a stoker and two sails. Steam and a stoker give speed 4, the sails 2
+    more: 6 spaces along a canal with a military checkpoint, a fork with a Blue Riband, and beyond it a lantern
+    or a life buoy."""
     def prepare(state, events):
         _contracts(game, state, {})
         _market(game, state, "hull1.1", "hull-boiler")

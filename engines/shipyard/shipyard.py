@@ -305,10 +305,11 @@ class Shipyard(Game):
         return state.seat == 0 and state.turns[0] == 1 and state.round == 1 and all(t == 0 for t in state.turns[1:])
 
     def _choosable(self, state) -> list[int]:
+        # the income (step 3) comes before the action is carried out (step 4), so it counts
         seat, money = state.seat, state.money[state.seat]
         front_open = self._first_game_turn(state)
         return [a for a in state.track if state.cube[a] < 0 and (front_open or a != state.track[-1])
-                and self.can_do(state, seat, a, money)]
+                and self.can_do(state, seat, a, money + self.income_of(state, a))]
 
     def _choose(self, state, a, events):
         seat = state.seat
@@ -326,10 +327,17 @@ class Shipyard(Game):
         self._find_ships(state, events)
 
     # == 3. income (3. 收入) =================================================================================
+    def occupied_right(self, state, a) -> int:
+        """The occupied tiles between tile `a` and the gear: 1 money each (sy.turn.income)."""
+        return sum(1 for t in state.track[state.track.index(a) + 1:] if state.cube[t] >= 0)
+
+    def income_of(self, state, a) -> int:
+        """What choosing tile `a` now would bring in step 3: occupied tiles to its right and its coins."""
+        return self.occupied_right(state, a) + state.coins[a]
+
     def _income(self, state, events):
         seat, a = state.seat, state.chosen
-        at = state.track.index(a)
-        right = sum(1 for t in state.track[at + 1:] if state.cube[t] >= 0)
+        right = self.occupied_right(state, a)
         coins = state.coins[a]
         state.coins[a] = 0
         state.money[seat] += right + coins
@@ -1046,12 +1054,14 @@ class Shipyard(Game):
     def checkpoint_count(self, state, icon) -> int:
         """What a checkpoint counts on the cruising ship."""
         c = state.cruise
-        fit, f = c["fitted"], c["features"]
+        fit = c["fitted"]
         if icon == "military":
             return fit[CANNON] + fit[SOLDIER]
         if icon == "economic":
             return fit[CRANE] + fit[MERCHANT]
-        return f[5 + ("lantern", "lifeboat", "buoy").index(icon)]
+        # the safety icons count on the hull parts only (船身), not on the bow and the stern
+        f = 5 + ("lantern", "lifeboat", "buoy").index(icon)
+        return sum(self.part_feature[k][f] for k in c["parts"][1:-1])
 
     def _checkpoint(self, state, icon, entry, events):
         c = state.cruise

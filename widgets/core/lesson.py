@@ -24,7 +24,7 @@ from engines.core.texts import localized, render
 from .board import BoardWidget
 from .chart import ScoreBreakdown
 from .lesson_file import Lesson, LessonError, load, play_moves
-from .shell import GameShell, cite
+from .shell import GameShell, cite, cite_tip
 
 log = logging.getLogger(__name__)
 
@@ -403,7 +403,7 @@ class LessonWidget(W.VBox):
             title = localized(rule.title, lang)
             text = localized(rule.text, lang)
             parts.append(f"<details><summary>{html.escape(t('ui.rule', lang))}: {html.escape(title)} · "
-                         f"<code>{rule.id}</code> · <span title='{html.escape(rule.source)}'>"
+                         f"<code>{rule.id}</code> · <span title='{html.escape(cite_tip(rule.source, lang))}'>"
                          f"{html.escape(cite(rule.source, lang))}</span></summary>{paragraphs(text)}</details>")
         return "".join(parts)
 

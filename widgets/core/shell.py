@@ -37,14 +37,26 @@ def t(key: str, lang: str, **params) -> str:
 
 
 def cite(source: str, lang: str) -> str:
-    """'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: 建造階段' (the file stays in the tooltip).
+    """A rule's source as the page shows it, in the page's language and never as a file or path:
+    'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: 建造階段'; a public fact, a stand-in or a ruling of
+    the project -> a short mark saying which (`cite_tip` explains it). docs/sources.md has the details.
 
     The section keeps the rulebook's own words; a zh-Hans reader gets them in Simplified characters."""
     kind, _, rest = source.partition(":")
     if kind == "rulebook":
         section = rest.partition("#")[2]
         return f"{t('ui.source', lang)} § {simplified(section) if lang == 'zh-Hans' else section}"
-    return simplified(source) if lang == "zh-Hans" else source
+    return t(f"ui.source.{_source_kind(source)}", lang)
+
+
+def cite_tip(source: str, lang: str) -> str:
+    """What a citation's mark means, for its tooltip."""
+    return t(f"ui.source.{_source_kind(source)}-tip", lang)
+
+
+def _source_kind(source: str) -> str:
+    kind = source.partition(":")[0]
+    return kind if kind in ("rulebook", "public", "project") else "stand-in"
 
 
 MODES = ("normal", "classroom")
@@ -507,7 +519,7 @@ class GameShell(W.VBox):
         if rule is None:
             return None
         return {"heading": t("ui.rule", lang), "title": rule.title[lang], "id": rule.id, "text": rule.text[lang],
-                "cite": cite(rule.source, lang), "source": rule.source}
+                "cite": cite(rule.source, lang), "source": cite_tip(rule.source, lang)}
 
     def _event(self, event) -> dict:
         m, lang = self.match, self.lang
