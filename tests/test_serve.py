@@ -66,7 +66,7 @@ def test_voila_gets_the_kernel_settings():
 
 def test_preheat_only_for_the_play_pages():
     options, _ = serve.parse_args([])
-    config = serve.voila_config(options, 10)
+    config = serve.voila_config(options, 40)
     assert config.VoilaConfiguration.preheat_kernel is True
     pools = dict(config.VoilaKernelManager.kernel_pools_config)
     assert pools.pop("default") == {"pool_size": 0}        # not the gallery, not the tutorials
@@ -279,3 +279,18 @@ def test_the_culler_runs_even_with_idle_culling_off():
         return running
 
     assert asyncio.run(start())
+
+
+@pytest.mark.parametrize("preheat,places,spares", [(1, 0, 1), (1, 100, 1), (2, 40, 2), (2, 39, 1), (1, 20, 1),
+                                                   (1, 19, 0), (1, 5, 0), (1, 1, 0), (0, 100, 0)])
+def test_spare_kernels_take_at_most_a_quarter_of_the_places(preheat, places, spares):
+    """With five play pages, a spare each needs 20 places; fewer places (little memory free when the
+    server started) get no spares, so that spares never crowd visitors out (issue 23)."""
+    assert serve.spare_kernels(preheat, places, 5) == spares
+    options, _ = serve.parse_args(["--preheat", str(preheat)])
+    pools = serve.voila_config(options, places)
+    if spares:
+        assert pools.VoilaConfiguration.preheat_kernel is True
+        assert {p["pool_size"] for p in dict(pools.VoilaKernelManager.kernel_pools_config).values()} == {0, spares}
+    else:
+        assert "preheat_kernel" not in pools.VoilaConfiguration

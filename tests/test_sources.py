@@ -118,3 +118,36 @@ def write_sections() -> None:
 if __name__ == "__main__":
     write_sections()
     sys.exit(0)
+
+
+PATH_LIKE = re.compile(r"\b(?:engines|widgets|docs|tests|tutorials|notebooks|shared)/|README|\.(?:md|py|toml|txt|ipynb)\b")
+
+
+def page_texts():
+    """(file, key, text) for every text a page can show: the engines' and widgets' texts, the rules'
+    titles and texts, and the lessons (every string of a lesson file is shown, or is an action id)."""
+    def walk(value, where, key=""):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                yield from walk(v, where, f"{key}.{k}" if key else k)
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                yield from walk(v, where, f"{key}[{i}]")
+        elif isinstance(value, str):
+            yield where, key, value
+
+    files = [*ROOT.glob("engines/**/texts.toml"), *ROOT.glob("widgets/**/texts.toml"),
+             *ROOT.glob("engines/**/rules.toml"), *(ROOT / "tutorials" / "lessons").glob("*.toml")]
+    for path in sorted(files):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if path.name == "rules.toml":          # a rule's source is cited, not shown as written (widgets cite())
+            data = {rule: {k: v for k, v in entry.items() if k in ("title", "text")}
+                    for rule, entry in data.items() if isinstance(entry, dict)}
+        yield from walk(data, str(path.relative_to(ROOT)))
+
+
+def test_no_page_text_names_a_file_of_the_repository():
+    """A learner's page never shows a repository path (a file name means nothing on a published page)."""
+    found = [f"{where}: {key}: {text[:120]!r}" for where, key, text in page_texts()
+             if PATH_LIKE.search(text) and not key.endswith(("expect", "source", "note"))]
+    assert not found, "\n".join(found)

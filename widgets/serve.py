@@ -11,8 +11,9 @@ At most `--max-kernels` run at once: by default as many as fit in the memory ava
 server starts, at `--kernel-mb` each. A visitor beyond that gets a short page in their language
 (`?lang=` or their browser's languages) asking them to come back, with HTTP status 503.
 Pages are opened `--opening` at a time (cores less one), so a whole class arriving at once does
-not slow down the clicks of those already playing. `--preheat N` keeps N kernels per play page started ahead of its visitors, which brings the
-first board about a second sooner (docs/deploy.md); 0 turns it off.
+not slow down the clicks of those already playing. `--preheat N` keeps N kernels per play page started
+ahead of its visitors, which brings the first board about a second sooner (docs/deploy.md); 0 turns it
+off. The spares never take more than a quarter of the places (fewer spares, or none, when places are few).
 
 Voila serves the whole project folder (so the gallery can link every play notebook and tutorial),
 and "/" redirects to notebooks/index.ipynb. Only Voila's own routes exist: no Jupyter file, terminal
@@ -135,6 +136,18 @@ def kernel_limit(available_mb: float, kernel_mb: float) -> int:
     return max(1, int(spare // kernel_mb))
 
 
+def spare_kernels(preheat: int, max_kernels: int, pages: int) -> int:
+    """Kernels to keep started ahead of visitors for each play page: `--preheat`, but never so many that
+    the spares of all the play pages take more than a quarter of the kernel places (0: no limit).
+
+    A spare waits for a visitor of its own page only, and the place it holds is refused to everyone
+    else: with few places (a server started while little memory was free), the spares alone would fill
+    them, and every visitor would be sent away until a place came free, which with spares never happens."""
+    if max_kernels <= 0 or pages <= 0:
+        return preheat
+    return min(preheat, max_kernels // (4 * pages))
+
+
 def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
     """Voila's settings for these options (options given to Voila itself on the command line win)."""
     config = Config()
@@ -146,12 +159,14 @@ def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
     config.PageKernelManager.update(max_kernels=max_kernels, max_opening=options.opening,
                                     gone_timeout=options.gone, cull_idle_timeout=options.idle,
                                     cull_interval=options.check_every, cull_connected=True)
-    if options.preheat > 0:
+    pages = play_pages()
+    preheat = spare_kernels(options.preheat, max_kernels, len(pages))
+    if preheat > 0:
         # Only the play pages: the gallery and tutorials are opened less often, and each kernel kept
         # waiting costs memory all day.
         config.VoilaConfiguration.preheat_kernel = True
         config.VoilaKernelManager.kernel_pools_config = {
-            "default": {"pool_size": 0}, **{page: {"pool_size": options.preheat} for page in play_pages()}}
+            "default": {"pool_size": 0}, **{page: {"pool_size": preheat} for page in pages}}
     return config
 
 
@@ -321,6 +336,11 @@ def main(argv=None):
         max_kernels = kernel_limit(available, options.kernel_mb)
         print(f"widgets.serve: at most {max_kernels} pages at once ({available:.0f} MB available, "
               f"{options.kernel_mb} MB per page; change with --max-kernels)", flush=True)
+    spares = spare_kernels(options.preheat, max_kernels, len(play_pages()))
+    if spares < options.preheat:
+        print(f"widgets.serve: {spares or 'no'} kernel{'s' if spares != 1 else ''} per play page started ahead "
+              f"of visitors, not {options.preheat}: spares may take at most a quarter of the {max_kernels} "
+              "places", flush=True)
     # A preheated kernel fetches its visitor's request from this server (widgets/preheat.py).
     os.environ.setdefault("VOILA_APP_IP", options.ip if options.ip not in ("0.0.0.0", "::", "") else "127.0.0.1")
     GalleryVoila.launch_instance(argv=[str(ROOT), *rest], config=voila_config(options, max_kernels))

@@ -144,3 +144,16 @@ def test_an_idle_page_is_closed_and_says_so(browser, tmp_path):
         assert render("serve.ended", {}, "zh-Hant") in banner.inner_text()
         print(f"\nidle kernel closed and the page told within {time.monotonic() - started:.1f} s")
         context.close()
+
+
+def test_a_server_with_few_places_keeps_them_for_visitors(page, tmp_path):
+    """A server started while little memory is free has few kernel places (five here, about 1.3 GB
+    free). Spare kernels started ahead of visitors must not fill them: before, one spare per play page
+    took all five places, and every visitor got the "classroom full" page, reloaded after 60 s, again
+    and again (a browser test then waited 120 s for a board: issue 23)."""
+    with serve(tmp_path / "few-places.log", "--max-kernels", "5") as (url, server):
+        response = page.goto(f"{url}{PLAY}?players=2&seed=1&lang=en", timeout=PAGE_TIMEOUT)
+        assert response.status == 200, page.inner_text("body")[:300]
+        page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+        log = (tmp_path / "few-places.log").read_text()
+        assert "no kernels per play page started ahead of visitors" in log, log[-2000:]
