@@ -25,9 +25,26 @@ def voila_url(tmp_path_factory):
         yield url
 
 
+# The logs of the servers started so far: a failing browser test shows their last lines, so that a page
+# that never drew its board says why (a refused visitor, a kernel that died, a slow start...).
+SERVER_LOGS: list[Path] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and call.when == "call":
+        for path in SERVER_LOGS[-2:]:
+            with contextlib.suppress(OSError):
+                tail = "\n".join(path.read_text(errors="replace").splitlines()[-60:])
+                report.sections.append((f"server log {path.name} (last 60 lines)", tail))
+
+
 @contextlib.contextmanager
 def serve(log_path: Path, *options: str):
     """`python -m widgets.serve` with these options on a free port: yields its URL and process."""
+    SERVER_LOGS.append(log_path)
     port = _free_port()
     log = open(log_path, "w")
     server = subprocess.Popen(
