@@ -394,3 +394,26 @@ def test_a_search_for_a_decision_with_nothing_legal_finds_none(game_id):
                     f"{game_id} {players}p seed {seed}: nothing legal at {m!r} (timeline {m.timeline})"
                 # half the moves random, so that the walk also reaches the middle of the game
                 m.play(fewest_choices_next(m, rng).id if rng.random() < 0.5 else rng.choice(m.legal_actions()).id)
+
+
+@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+def test_every_refused_id_of_the_table_names_a_rule_of_the_game(game_id):
+    """An id of the action table that is not legal now is refused by a rule of the game (its catalog
+    says which), never as "not an action of this game" nor a bare "not now" (issue 23, item 5: Endeavor
+    said so for `activate:N` and `pay:N` beyond the coastline)."""
+    game = engines.GAMES[game_id]
+    for players in (game.min_players, game.max_players):
+        m = engines.new_match(game_id, players, seed=3)
+        bot, rng = RandomBot(3), random.Random(3)
+        while not m.is_over:
+            if m.pending != "decision":
+                m.advance(step=True)
+                continue
+            if rng.random() < 0.2:
+                legal = {a.id for a in m.legal_actions()}
+                for action_id in rng.sample(m.table.ids, min(40, len(m.table.ids))):
+                    if action_id not in legal:
+                        rule = m.why_not_rule(action_id)
+                        assert rule in game.rule_catalog, (game_id, players, m.phase, action_id, rule,
+                                                           m.why_not(action_id).render("en"))
+            m.play(bot.choose(m))
