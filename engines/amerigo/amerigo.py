@@ -489,14 +489,14 @@ class Amerigo(Game):
         steps[k] = 0 if stop else steps[k] - 1
         return where, steps
 
-    def _held_but(self, state, seat, k):
-        """The island sea squares every ship but ship k of `seat` lies on, or None if two of them share one.
-        Ship k may then stop on any square outside the set, and the action could end at once."""
+    def _taken(self, state):
+        """The island sea squares ships lie on, and whether two ships share one. A step onto a square outside
+        the set, while no two ships share one, leaves every ship a square of its own: only other steps
+        need the search of `_can_end`."""
         S = state.layout.squares
-        held = [p for s, ships in enumerate(state.ships) for j, p in enumerate(ships)
-                if 0 <= p < S and (s != seat or j != k)]
-        found = set(held)
-        return found if len(found) == len(held) else None
+        places = [p for ships in state.ships for p in ships if 0 <= p < S]
+        taken = set(places)
+        return taken, len(taken) < len(places)
 
     def ship_moves(self, state, seat, k, spendable=None) -> list[int]:
         """Where ship k may sail one step now (am.move.step, am.move.occupied): a step is refused when the
@@ -507,10 +507,10 @@ class Amerigo(Game):
             spendable = self.spendable(state, seat)
         if state.points - state.moved[k] + spendable < 1:
             return []
-        held = self._held_but(state, seat, k)
+        taken, crowded = self._taken(state)
         out = []
         for m in state.layout.moves[state.ships[seat][k]]:
-            if held is None or m in held:
+            if crowded or m in taken:
                 where, steps = self._ships_after(state, seat, k, m, False, spendable)
                 if not self._can_end(state, seat, where, steps):
                     continue
@@ -529,7 +529,7 @@ class Amerigo(Game):
         out = [p for p in L.posts_of[pos] if state.post[p] < 0 and state.cover[p] < 0]
         if not out or self.occupied(state, pos, (seat, k)):
             return []
-        if self._held_but(state, seat, k) is None:        # another ship of the player shares a square
+        if self._taken(state)[1]:                # ship k is alone: two other ships share a square
             where, steps = self._ships_after(state, seat, k, pos, True, self.spendable(state, seat))
             if not self._can_end(state, seat, where, steps):
                 return []

@@ -157,10 +157,13 @@ class Match:
                         raise RuntimeError(f"rules bug: legal action {action_id!r} is not in {table.name}'s "
                                            "table (Game.action_ids must list every id that can be legal)") from None
                     if a.index != number:
-                        # A game may offer one Action to every match (Game.made), but tables differ by player
-                        # count and options: the first table to number an action keeps it, any other one
-                        # numbers a copy of its own.
-                        a = table.numbered(a, number)
+                        if a.index == -1:        # made for this call, or not numbered yet
+                            a.index = number
+                        else:
+                            # A game may offer one Action to every match (Game.made), but tables differ by
+                            # player count and options: the first table to number an action keeps it, any
+                            # other one numbers a copy of its own.
+                            a = table.numbered(a, number)
                     legal[action_id] = a
         return self._legal
 
