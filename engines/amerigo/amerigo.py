@@ -471,6 +471,17 @@ class Amerigo(Game):
         whether every ship can have one of its own (a frame square holds any number)."""
         S = state.layout.squares
         others = {p for s, ships in enumerate(state.ships) if s != seat for p in ships if 0 <= p < S}
+        # Most often every ship but one can stay where it is, alone, and that one reaches a free square.
+        own = [w for w in where if 0 <= w < S]
+        crowded = [i for i, w in enumerate(where) if 0 <= w < S and (w in others or own.count(w) > 1)]
+        if not crowded:
+            return True
+        if len(crowded) == 1:
+            i = crowded[0]
+            blocked = others.union(w for j, w in enumerate(where) if j != i and 0 <= w < S)
+            if self._stops(state, where[i], steps[i], blocked, 1):
+                return True
+        # Otherwise a ship may have to make room for another: try every way to give each its own square.
         n = len(where)
         choices = [self._stops(state, w, st, others, n) for w, st in zip(where, steps) if w >= 0]
 
@@ -505,12 +516,18 @@ class Amerigo(Game):
             return []
         if spendable is None:
             spendable = self.spendable(state, seat)
-        if state.points - state.moved[k] + spendable < 1:
+        left = state.points - state.moved[k] + spendable
+        if left < 1:
             return []
         taken, crowded = self._taken(state)
+        here = state.ships[seat][k]
         out = []
-        for m in state.layout.moves[state.ships[seat][k]]:
+        for m in state.layout.moves[here]:
             if crowded or m in taken:
+                # Onto a held square, with every other ship alone: enough if ship k can sail on to a free one.
+                if not crowded and self._stops(state, m, left - 1, taken - {here}, 1):
+                    out.append(m)
+                    continue
                 where, steps = self._ships_after(state, seat, k, m, False, spendable)
                 if not self._can_end(state, seat, where, steps):
                     continue
