@@ -3,6 +3,7 @@
 #   make test   the whole suite: unit, property, notebooks (nbval) and browser tests
 # and a measurement (not part of make test):
 #   make load   20 simulated learners on a local server; LOAD_ARGS="--learners 40 --game entdecker"
+#   make hub    a JupyterHub in front of the pages, on this machine (BGW_CLASS_PASSWORD=...)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,7 +17,7 @@ export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
 export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: demo test chromium bench load clean
+.PHONY: demo test chromium bench load hub clean
 
 demo: $(VENV)/.ready-demo
 	$(PY) -m widgets.serve --port=$(PORT)
@@ -30,6 +31,12 @@ bench: $(VENV)/.ready-demo
 
 load: $(VENV)/.ready-demo
 	$(PY) benchmarks/load.py $(LOAD_ARGS)
+
+# A JupyterHub on this machine (deploy/jupyterhub/): set BGW_CLASS_PASSWORD first; http://127.0.0.1:8000/
+hub: $(VENV)/.ready-demo
+	$(PY) -m pip install -q -e ".[hub]"
+	mkdir -p -m 700 $(VENV)/hub
+	BGW_HUB_STATE=$(CURDIR)/$(VENV)/hub $(VENV)/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
