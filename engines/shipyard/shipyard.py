@@ -306,10 +306,16 @@ class Shipyard(Game):
 
     def _choosable(self, state) -> list[int]:
         # the income (step 3) comes before the action is carried out (step 4), so it counts
-        seat, money = state.seat, state.money[state.seat]
+        seat, money, cube, coins, track = state.seat, state.money[state.seat], state.cube, state.coins, state.track
         front_open = self._first_game_turn(state)
-        return [a for a in state.track if state.cube[a] < 0 and (front_open or a != state.track[-1])
-                and self.can_do(state, seat, a, money + self.income_of(state, a))]
+        out, occupied = [], 0          # walking from the gear: the occupied tiles to the right of each
+        for a in reversed(track):
+            if cube[a] >= 0:
+                occupied += 1
+            elif (front_open or a != track[-1]) and self.can_do(state, seat, a, money + occupied + coins[a]):
+                out.append(a)
+        out.reverse()
+        return out
 
     def _choose(self, state, a, events):
         seat = state.seat
