@@ -3,6 +3,7 @@
 #   make test   the whole suite: unit, property, notebooks (nbval) and browser tests
 # and a measurement (not part of make test):
 #   make load   20 simulated learners on a local server; LOAD_ARGS="--learners 40 --game entdecker"
+#   make site   the static site in site/ (serve it with any web server)
 #   make hub    a JupyterHub in front of the pages, on this machine (BGW_CLASS_PASSWORD=...)
 
 PYTHON ?= python3
@@ -17,7 +18,7 @@ export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
 export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: demo test chromium bench load hub clean
+.PHONY: demo test site chromium bench load hub clean
 
 demo: $(VENV)/.ready-demo
 	$(PY) -m widgets.serve --port=$(PORT)
@@ -31,6 +32,11 @@ bench: $(VENV)/.ready-demo
 
 load: $(VENV)/.ready-demo
 	$(PY) benchmarks/load.py $(LOAD_ARGS)
+
+# The static site (site/): the gallery, play pages and lessons running in the browser (Pyodide, Voici).
+# From the main environment, whose OpenCC makes the zh-Hans table; the build tools get a venv of their own.
+site: $(VENV)/.ready-demo
+	$(PY) -m widgets.site
 
 # A JupyterHub on this machine (deploy/jupyterhub/): set BGW_CLASS_PASSWORD first; http://127.0.0.1:8000/
 hub: $(VENV)/.ready-demo
@@ -58,4 +64,4 @@ chromium:
 	else echo "Browser tests need Debian's chromium and fonts-noto-cjk: run 'sudo apt-get install chromium fonts-noto-cjk' (they are skipped until then)."; fi
 
 clean:
-	rm -rf $(VENV) *.egg-info build test-artifacts
+	rm -rf $(VENV) .venv-site site *.egg-info build test-artifacts

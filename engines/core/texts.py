@@ -129,13 +129,30 @@ def simplified(text: str) -> str:
     if done is None:
         global _converter
         if _converter is None:
-            import opencc             # loaded only when zh-Hans is first asked for
-            _converter = opencc.OpenCC("tw2sp")
-        done = _converter.convert(text)
+            _converter = _opencc()
+        done = _converter(text)
         for phrase, replacement in _PHRASES.items():
             done = done.replace(phrase, replacement)
         _SIMPLIFIED[text] = done
     return done
+
+
+GENERATED = Path(__file__).with_name("zh-Hans.generated.toml")
+
+
+def _opencc():
+    """OpenCC's tw2sp conversion; where OpenCC cannot be installed (it is compiled: in the browser, with
+    Pyodide) the table `python -m widgets.site` generated with OpenCC instead: every zh-Hant text of the
+    project, and character by character for a text it does not hold."""
+    try:
+        import opencc             # loaded only when zh-Hans is first asked for
+        return opencc.OpenCC("tw2sp").convert
+    except ImportError:
+        if not GENERATED.exists():
+            raise
+    table = tomllib.loads(GENERATED.read_text(encoding="utf-8"))
+    texts, chars = table["texts"], table["chars"]
+    return lambda text: texts.get(text) or "".join(chars.get(c, c) for c in text)
 
 
 def localized(texts: dict, lang: str) -> str:

@@ -22,13 +22,23 @@ MAX_SEATS = len(PALETTE)
 _bokeh_ready = False
 
 
+def have_bokeh() -> bool:
+    """bokeh needs numpy, which Pyodide cannot get here: in the static site (widgets.site) charts are SVG."""
+    try:
+        import bokeh  # noqa: F401
+        import jupyter_bokeh  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def load_bokeh_offline() -> None:
     """Put BokehJS on the page now, as a cell output (for notebooks that show bokeh figures of their own).
 
     The game shell does not need it: its charts bring BokehJS with them (BokehLoader).
     """
     global _bokeh_ready
-    if _bokeh_ready:
+    if _bokeh_ready or not have_bokeh():
         return
     from bokeh.io import output_notebook
     from bokeh.resources import Resources
@@ -77,13 +87,19 @@ class LazyBokeh:
         self.loader = None
         self.figure = None
         self._make = None
+        self._svg = None
 
     @property
     def ready(self) -> bool:
         return self.loader is not None and self.loader.ready
 
-    def show(self, make) -> None:
+    def show(self, make, svg=None) -> None:
+        """`svg()`, when given, draws the chart as SVG where bokeh is missing; without it nothing is shown."""
         self._make = make
+        if not have_bokeh():
+            self._svg = svg
+            self.box.children = [W.HTML(svg())] if svg else []
+            return
         if self.loader is None:
             self.loader = BokehLoader()
             self.loader.observe(lambda _: self.refresh(), "ready")
@@ -91,6 +107,9 @@ class LazyBokeh:
         self.refresh()
 
     def refresh(self) -> None:
+        if self._make is not None and not have_bokeh():
+            self.show(self._make, self._svg)
+            return
         if not self.ready or self._make is None:
             return
         from jupyter_bokeh import BokehModel
@@ -139,10 +158,36 @@ class ScoreChart:
     def figure(self):
         return self.lazy.figure
 
+    def _svg(self) -> str:
+        """The same chart as SVG (no bokeh): a line per seat, the axes' end values, a legend."""
+        players, lang = self._shape or (0, "en")
+        steps = sorted(self._points)
+        w, h, left, bottom, top, right = 640, 220, 40, 30, 28, 10
+        values = [v for p in steps for v in self._points[p]]
+        high, low = max([1] + values), min([0] + values)
+        last = max(steps[-1] if steps else 1, 1)
+        x = lambda p: left + (w - left - right) * p / last                    # noqa: E731
+        y = lambda v: h - bottom - (h - bottom - top) * (v - low) / (high - low)    # noqa: E731
+        parts = [f"<svg class='bgw-chart-svg' viewBox='0 0 {w} {h}' width='100%' style='max-width:{w}px' "
+                 f"xmlns='http://www.w3.org/2000/svg' font-family='sans-serif' font-size='11'>",
+                 f"<text x='{left}' y='14' font-size='13' font-weight='bold'>{html.escape(render('ui.chart', {}, lang))}</text>",
+                 f"<line x1='{left}' y1='{y(0)}' x2='{w - right}' y2='{y(0)}' stroke='#999'/>",
+                 f"<line x1='{left}' y1='{y(low)}' x2='{left}' y2='{top}' stroke='#999'/>",
+                 f"<text x='{left - 4}' y='{y(high) + 4}' text-anchor='end'>{high}</text>",
+                 f"<text x='{left - 4}' y='{y(low) + 4}' text-anchor='end'>{low}</text>",
+                 f"<text x='{w - right}' y='{h - 12}' text-anchor='end'>{html.escape(render('ui.timeline', {}, lang))} {last}</text>"]
+        for seat in range(players):
+            points = " ".join(f"{x(p):.1f},{y(self._points[p][seat]):.1f}" for p in steps if seat < len(self._points[p]))
+            colour = PALETTE[seat % MAX_SEATS]
+            parts.append(f"<polyline points='{points}' fill='none' stroke='{colour}' stroke-width='2'/>")
+            parts.append(f"<text x='{left + 10 + 90 * seat}' y='{h - 12}' fill='{colour}'>"
+                         f"{html.escape(render('core.seat', {'n': seat + 1}, lang))}</text>")
+        return "".join(parts) + "</svg>"
+
     def show(self):
         """Put the chart on the page (BokehJS is loaded the first time)."""
         self.visible = True
-        self.lazy.show(self._make)
+        self.lazy.show(self._make, self._svg)
 
     def hide(self):
         self.visible = False

@@ -1,0 +1,30 @@
+"""The static site's pieces that need no browser: the zh-Hans table that stands in for OpenCC in Pyodide."""
+
+from __future__ import annotations
+
+import engines  # noqa: F401  (loads every game's catalog)
+import engines.core.texts as texts
+from widgets import site
+
+
+def test_pregenerated_zh_hans_matches_opencc(tmp_path, monkeypatch):
+    """Every catalog key renders in zh-Hans the same with the build's table as with OpenCC."""
+    keys = texts.catalog_keys()
+    with_opencc = {k: texts.template(k, "zh-Hans") for k in keys}
+    table = tmp_path / "zh-Hans.generated.toml"
+    site.write_zh_hans_table(table)
+    monkeypatch.setattr(texts, "GENERATED", table)
+    monkeypatch.setitem(__import__("sys").modules, "opencc", None)    # import opencc now fails, as in Pyodide
+    monkeypatch.setattr(texts, "_converter", None)
+    texts._SIMPLIFIED.clear()
+    try:
+        assert {k: texts.template(k, "zh-Hans") for k in keys} == with_opencc
+    finally:
+        texts._SIMPLIFIED.clear()
+
+
+def test_stub_wheel_is_a_wheel(tmp_path):
+    import zipfile
+    wheel = site.stub_wheel("ssl", tmp_path)
+    assert wheel.name == "ssl-1.0.0-py3-none-any.whl"
+    assert "ssl-1.0.0.dist-info/METADATA" in zipfile.ZipFile(wheel).namelist()

@@ -1,0 +1,419 @@
+"""Build the static site: `python -m widgets.site [--output site]`.
+
+The gallery, the play pages and the lessons as static files that any web server can host. The engines and
+widgets run in the visitor's browser with Pyodide, through Voici (Voila's static sibling) and JupyterLite's
+Pyodide kernel. Everything is fetched at build time from PyPI and npm; the built site asks nothing of any
+other host (no CDN, no PyPI fallback).
+
+The build tools live in a virtual environment of their own (`.venv-site/`, made when missing): Voici's and
+JupyterLite's Jupyter extensions would otherwise change the Voila pages of `make demo`. Downloads are kept in
+`.venv-site/cache/`, so a second build needs no network.
+
+What cannot run in Pyodide is handled here or in the kernel:
+- OpenCC is compiled (no Pyodide wheel): every zh-Hant text of the project is converted now and shipped in
+  the project's wheel as `engines/core/zh-Hans.generated.toml`, which engines/core/texts.py reads when
+  `import opencc` fails;
+- bokeh needs numpy (no Pyodide build reachable): the score chart is drawn as SVG (widgets/core/chart.py);
+- the kernel asks for the compiled modules ssl and sqlite3 at start: empty stub wheels stand in for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv-site"
+CACHE = VENV / "cache"
+
+# Pins, each for a reason (checked on 2026-11-22 and 2026-11-26, Debian 12, Chromium):
+BUILD_TOOLS = [
+    "voici==0.9.0",          # 0.10 cannot load a 0.6/0.7 Pyodide kernel ("Shared module
+                             # @jupyterlab/pluginmanager doesn't exist in shared scope default", hangs on "Running")
+    "voici-core==0.9.0",     # the front end voici 0.9.0 was built against
+    "jupyterlite-core==0.6.4",             # the JupyterLite that voici 0.9 and the 0.6 kernel share
+    "jupyterlite-pyodide-kernel==0.6.1",   # expects Pyodide 0.27.6 (Python 3.12), the runtime npm has
+    "anywidget==0.11.0",     # its front end (a JupyterLab extension) goes into the site: same version as the wheel
+]
+PYODIDE_NPM = "pyodide@0.27.6"      # the runtime only: the npm package carries no package wheels
+PYODIDE_TGZ = "pyodide-0.27.6.tgz"
+PYTHON_VERSION = "3.12"             # Pyodide 0.27's Python
+# What the notebooks import in the browser, besides the project (the kernel brings ipykernel's stand-in).
+# ipython 9.0.2 copes without sqlite3 (its history is off); later ones were not tried.
+SITE_REQUIREMENTS = ["ipywidgets>=8.1,<9", "anywidget==0.11.0", "ipython==9.0.2"]
+# Compiled Pyodide modules the kernel asks for at start, on no registry reachable here: empty stand-ins.
+STUB_MODULES = ("ssl", "sqlite3")
+LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+def log(message: str) -> None:
+    print(f"[site] {message}", flush=True)
+
+
+def run(*args, **kwargs) -> None:
+    subprocess.run([str(a) for a in args], check=True, **kwargs)
+
+
+# -- the build environment ----------------------------------------------------------------------------
+def build_python() -> Path:
+    python = VENV / "bin" / "python"
+    marker = VENV / ".ready"
+    if not marker.exists() or marker.read_text() != "\n".join(BUILD_TOOLS):
+        if not python.exists():
+            log(f"creating {VENV.name}/")
+            run(sys.executable, "-m", "venv", VENV)
+        run(python, "-m", "pip", "install", "-q", *BUILD_TOOLS)
+        # voici requires jupyterlite-xeus, whose front end asks raw.githubusercontent.com for a package
+        # mapping on every page: the site uses the Pyodide kernel only.
+        run(python, "-m", "pip", "uninstall", "-q", "-y", "jupyterlite-xeus")
+        marker.write_text("\n".join(BUILD_TOOLS))
+    return python
+
+
+# -- the Pyodide runtime ------------------------------------------------------------------------------
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def stub_wheel(name: str, folder: Path) -> Path:
+    """An empty wheel named `name` (an installable package with no module)."""
+    version = "1.0.0"
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                                 f"Summary: empty stand-in for Pyodide's compiled module (static site)\n",
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: widgets.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    record = "".join(f"{n},,\n" for n in files) + f"{info}/RECORD,,\n"
+    with zipfile.ZipFile(path, "w") as z:
+        for n, text in files.items():
+            z.writestr(zipfile.ZipInfo(n, (2020, 1, 1, 0, 0, 0)), text)
+        z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), record)
+    return path
+
+
+def pyodide_runtime(dest: Path, python: Path) -> None:
+    """Pyodide from npm, unpacked into `dest` (the lite dir's static/pyodide), with a lock file cut down to
+    what is present: micropip and packaging (from PyPI) and the ssl and sqlite3 stand-ins."""
+    tgz = CACHE / PYODIDE_TGZ
+    if not tgz.exists():
+        log(f"npm pack {PYODIDE_NPM}")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", "--silent", PYODIDE_NPM, cwd=CACHE, stdout=subprocess.DEVNULL)
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        for member in tar.getmembers():
+            if member.isfile() and not member.name.endswith(".map"):
+                name = member.name.split("/", 1)[1]
+                (dest / name).parent.mkdir(parents=True, exist_ok=True)
+                (dest / name).write_bytes(tar.extractfile(member).read())
+    lock = json.loads((dest / "pyodide-lock.json").read_text())
+    wheels = CACHE / "pyodide-wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    packages = {}
+    for name in ("micropip", "packaging"):
+        entry = lock["packages"][name]
+        target = wheels / entry["file_name"]
+        if not target.exists():
+            version = entry["version"]
+            run(python, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "--python-version",
+                PYTHON_VERSION, "-d", wheels,
+                f"{name}=={version}")
+        shutil.copy(target, dest / entry["file_name"])
+        packages[name] = dict(entry, sha256=_sha256(target))
+    for name in STUB_MODULES:
+        wheel = stub_wheel(name, dest)
+        packages[name] = {"name": name, "version": "1.0.0", "file_name": wheel.name, "install_dir": "site",
+                          "sha256": _sha256(wheel), "package_type": "package", "imports": [],
+                          "depends": [], "unvendored_tests": False}
+    lock["packages"] = packages
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock))
+
+
+# -- the wheels the pages install ------------------------------------------------------------------------
+def zh_hans_table() -> dict[str, dict[str, str]]:
+    """OpenCC's tw2sp of every zh-Hant text the project holds (before the phrase overrides, which the kernel
+    applies itself): {"texts": {traditional: simplified}, "chars": {character: simplified}} ("chars" serves
+    a text not known at build time, one character at a time)."""
+    import tomllib
+    import opencc
+    convert = opencc.OpenCC("tw2sp").convert
+    found: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str) and any("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in value):
+            found.add(value)
+
+    for folder in ("engines", "widgets", "tutorials/lessons"):
+        for path in sorted((ROOT / folder).rglob("*.toml")):
+            if path.name != "zh-Hans.generated.toml":
+                walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    texts = {t: convert(t) for t in sorted(found)}
+    chars = sorted({c for t in found for c in t if ord(c) > 0x2e7f})
+    return {"texts": {t: s for t, s in texts.items() if s != t},
+            "chars": {c: s for c in chars if (s := convert(c)) != c}}
+
+
+def toml_string(text: str) -> str:
+    # JSON's string escapes are TOML's basic-string escapes (\" \\ \n \uXXXX...); non-ASCII stays as it is.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def write_zh_hans_table(path: Path) -> None:
+    table = zh_hans_table()
+    lines = ["# Generated by `python -m widgets.site` with OpenCC (tw2sp): do not edit.", ""]
+    for section in ("texts", "chars"):
+        lines.append(f"[{section}]")
+        lines += [f"{toml_string(k)} = {toml_string(v)}" for k, v in table[section].items()]
+        lines.append("")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def project_wheel(out: Path, python: Path) -> Path:
+    """The project as a wheel, built from a copy of the sources with the zh-Hans table added."""
+    with tempfile.TemporaryDirectory(prefix="bgw-site-src-") as tmp:
+        src = Path(tmp) / "src"
+        ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".venv*", "site", "test-artifacts", ".git",
+                                        "build", "tests", "benchmarks")
+        src.mkdir()
+        for name in ("engines", "widgets", "pyproject.toml", "README.md", "tutorials"):
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, src / name, ignore=ignore)
+            else:
+                shutil.copy(ROOT / name, src / name)
+        write_zh_hans_table(src / "engines" / "core" / "zh-Hans.generated.toml")
+        before = set(out.glob("board_game_widgets-*.whl"))
+        for old in before:
+            old.unlink()
+        run(python, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, src)
+    return next(out.glob("board_game_widgets-*.whl"))
+
+
+def dependency_wheels(out: Path, python: Path) -> None:
+    """Pure-Python wheels of what the pages import, for Pyodide's Python, into `out` (cached)."""
+    cache = CACHE / "wheels"
+    cache.mkdir(parents=True, exist_ok=True)
+    stamp = cache / ".requirements"
+    if not stamp.exists() or stamp.read_text() != "\n".join(SITE_REQUIREMENTS):
+        log("pip download (pure-Python wheels for Pyodide)")
+        run(python, "-m", "pip", "download", "-q", "--only-binary=:all:", "--platform", "any",
+            "--python-version", PYTHON_VERSION, "--implementation", "py", "--abi", "none", "-d", cache,
+            *SITE_REQUIREMENTS)
+        stamp.write_text("\n".join(SITE_REQUIREMENTS))
+    for wheel in cache.glob("*.whl"):
+        shutil.copy(wheel, out / wheel.name)
+
+
+# -- the pages ----------------------------------------------------------------------------------------
+# The kernel installs only what it is asked for: the project (without its server-side dependencies: bokeh,
+# voila, opencc...) and the widget libraries, from the site's own index. Put before each page's first code cell.
+INSTALL = ("import piplite as _p; await _p.install(['ipywidgets', 'anywidget']); "
+           "await _p.install(['board-game-widgets'], deps=False); del _p\n")
+# The pages find some of their data in the project's folders, which an installed wheel does not have: the
+# gallery (widgets/gallery.py) shows a play page when notebooks/<game>.ipynb exists and a lesson's title from
+# its first heading; a lesson reads tutorials/lessons/<game>.toml (widgets/core/lesson_file.py). Such pages
+# first write what they need beside the installed package.
+WRITE_FILES = """import json as _j, pathlib as _pl, widgets as _w
+_root = _pl.Path(_w.__file__).resolve().parent.parent
+for _name, _text in _j.loads({files!r}).items():
+    (_root / _name).parent.mkdir(parents=True, exist_ok=True)
+    (_root / _name).write_text(_text, encoding="utf-8")
+del _j, _pl, _w, _root, _name, _text
+"""
+
+
+def _heading(path: Path) -> str:
+    for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", [])).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return ""
+
+
+def _prefix(notebook: Path, code: str) -> None:
+    """Put `code` at the start of the notebook's first code cell."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    cell = next(c for c in nb["cells"] if c["cell_type"] == "code")
+    source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+    cell["source"] = code + source
+    notebook.write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def contents(dest: Path) -> list[Path]:
+    """The notebooks the site renders: the gallery and play pages at the top, the lessons under tutorials/."""
+    pages, stand_ins = [], {}
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        shutil.copy(path, dest / path.name)
+        pages.append(dest / path.name)
+        stand_ins[f"notebooks/{path.name}"] = "{}"
+    (dest / "tutorials").mkdir(exist_ok=True)
+    for path in sorted((ROOT / "tutorials").glob("*.ipynb")):
+        shutil.copy(path, dest / "tutorials" / path.name)
+        pages.append(dest / "tutorials" / path.name)
+        stand_ins[f"tutorials/{path.name}"] = json.dumps(
+            {"cells": [{"cell_type": "markdown", "source": "# " + _heading(path)}]}, ensure_ascii=False)
+    for page in pages:
+        if page.name == "index.ipynb":
+            files = stand_ins
+        elif page.parent.name == "tutorials":
+            game = page.name.split(".")[0]
+            files = {f"tutorials/lessons/{game}.toml":
+                     (ROOT / "tutorials" / "lessons" / f"{game}.toml").read_text(encoding="utf-8")}
+        else:
+            files = {}
+        _prefix(page, INSTALL + (WRITE_FILES.format(files=json.dumps(files, ensure_ascii=False)) if files else ""))
+    return pages
+
+
+# The gallery links `<game>.ipynb?lang=..` and `../tutorials/<lesson>.ipynb`, as the Voila server names its
+# pages; Voici names them voici/render/<game>.html. A folder of that .ipynb name whose index.html forwards
+# (with the address's options) makes those links work on any static server (they redirect `x.ipynb?..` to
+# `x.ipynb/?..`, keeping the query).
+FORWARD = ("<!doctype html><meta charset='utf-8'><title>…</title>"
+           "<script>location.replace({target!r} + location.search + location.hash)</script>")
+
+
+def forwards(output: Path, pages: list[Path], contents_dir: Path) -> None:
+    render = output / "voici" / "render"
+    for page in pages:
+        rel = page.relative_to(contents_dir)
+        html_name = rel.with_suffix(".html").as_posix()
+        if rel.parent == Path("."):
+            folder, target = render / rel.name, f"../{html_name}"
+        else:                              # ../tutorials/x.ipynb from the gallery: voici/tutorials/x.ipynb/
+            folder, target = output / "voici" / rel, f"../../render/{html_name}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(FORWARD.format(target=target), encoding="utf-8")
+    # The site's root is the gallery (JupyterLite's own index would open a file browser).
+    (output / "index.html").write_text(FORWARD.format(target="voici/render/index.html"), encoding="utf-8")
+
+
+# The page's address reaches the kernel as QUERY_STRING, as under Voila (widgets.page_options reads it).
+# Voici hands the kernel nothing of the address, but it runs the notebook embedded in the page (the
+# `notebookSrc` of the page's jupyter-config-data): this script, put right after that data, prefixes the first
+# code cell with a line that sets QUERY_STRING from the page address before voici.js reads it.
+QUERY_SCRIPT = """<script>(function () {
+  var el = document.getElementById("jupyter-config-data"), config = JSON.parse(el.textContent);
+  // Voici 0.9 writes the runtime's and the wheels' URLs relative to the site's root ("./static/..."), but they
+  // are read relative to the page (voici/render/...): make them absolute, from the page's baseUrl.
+  var base = new URL(config.baseUrl || "./", location.href);
+  var kernel = (config.litePluginSettings || {})["@jupyterlite/pyodide-kernel-extension:kernel"] || {};
+  if (kernel.pyodideUrl) kernel.pyodideUrl = new URL(kernel.pyodideUrl, base).href;
+  if (kernel.pipliteUrls) kernel.pipliteUrls = kernel.pipliteUrls.map(function (u) { return new URL(u, base).href; });
+  var cells = (config.notebookSrc || {}).cells || [], cell = cells.find(function (c) { return c.cell_type === "code"; });
+  if (cell) {
+  var source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
+  cell.source = "import os as _os; _os.environ['QUERY_STRING'] = " + JSON.stringify(location.search.slice(1)) +
+                "; del _os\\n" + source;
+  }
+  el.textContent = JSON.stringify(config);
+})();</script>"""
+OUTSIDE = ('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css"',
+           '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css"')
+
+
+def patch_pages(output: Path) -> None:
+    """Each rendered page: the address passed to the kernel, and no request outside the site."""
+    for page in (output / "voici" / "render").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        config = text.index('<script id="jupyter-config-data"')
+        end = text.index("</script>", config) + len("</script>")
+        text = text[:end] + "\n" + QUERY_SCRIPT + text[end:]
+        page.write_text(strip_outside(text), encoding="utf-8")
+    for page in [output / "index.html", *(output / "voici" / "tree").rglob("*.html")]:
+        if page.exists():
+            page.write_text(strip_outside(page.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def strip_outside(text: str) -> str:
+    """Drop the template's Font Awesome links to a CDN (the pages use none of its icons)."""
+    for link in OUTSIDE:
+        while link in text:
+            start = text.index(link)
+            text = text[:start] + text[text.index(">", start) + 1:]
+    return text
+
+
+def lite_config(lite: Path, wheels: list[Path]) -> None:
+    (lite / "jupyter_lite_config.json").write_text(json.dumps({"PipliteAddon": {
+        "piplite_urls": [str(w) for w in wheels]}}, indent=1))
+    settings = {"@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}
+    (lite / "jupyter-lite.json").write_text(json.dumps({"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "litePluginSettings": settings,
+        # jupyterlite-xeus comes with voici; its front end asks raw.githubusercontent.com for a mapping: off.
+        "disabledExtensions": ["@jupyterlite/xeus-extension"]}}, indent=1))
+
+
+def teacher_pages(output: Path) -> None:
+    """The teacher's pages (docs/teach/*.md as HTML), which the Voila server makes on request, made now; the
+    gallery links them as ../../../teach/<game>.<kind>.<lang>.html, which from voici/render/ is teach/ at the
+    site's root when the site is served at a host's root."""
+    import engines
+    from widgets import teach
+    folder = output / "teach"
+    folder.mkdir(exist_ok=True)
+    for game in sorted(engines.GAMES):
+        for kind in teach.KINDS:
+            for lang in LANGS:
+                text = teach.page(game, kind, lang)
+                if text is not None:
+                    (folder / f"{game}.{kind}.{lang}.html").write_text(text, encoding="utf-8")
+
+
+def build(output: Path) -> None:
+    started = time.monotonic()
+    python = build_python()
+    output = output.resolve()
+    with tempfile.TemporaryDirectory(prefix="bgw-site-") as tmp:
+        lite = Path(tmp) / "lite"
+        lite.mkdir()
+        pyodide_runtime(lite / "static" / "pyodide", python)
+        wheels = Path(tmp) / "wheels"
+        wheels.mkdir()
+        dependency_wheels(wheels, python)
+        log("building the project's wheel")
+        project_wheel(wheels, python)
+        pages = Path(tmp) / "contents"
+        pages.mkdir()
+        notebooks = contents(pages)
+        lite_config(lite, sorted(wheels.glob("*.whl")))
+        if output.exists():
+            shutil.rmtree(output)
+        log("voici build")
+        env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1",
+                   **{k: str(Path(tmp) / "jupyter" / k) for k in
+                      ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR")})
+        run(VENV / "bin" / "voici", "build", "--contents", pages, "--output-dir", output,
+            "--disable-addons", "jupyterlite-xeus",
+            cwd=lite, env=env)
+        patch_pages(output)
+        forwards(output, notebooks, pages)
+        teacher_pages(output)
+    log(f"built {output} in {time.monotonic() - started:.0f} s")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m widgets.site", description=__doc__.split("\n")[0])
+    parser.add_argument("--output", default=str(ROOT / "site"), help="where the site goes (default: site/)")
+    args = parser.parse_args(argv)
+    build(Path(args.output))
+
+
+if __name__ == "__main__":
+    main()
