@@ -1,6 +1,6 @@
 """The static site (`python -m widgets.site`) in Debian's Chromium, served by a plain static server, with every
 request to another host aborted: a play page draws its board. Also a measurement:
-`.venv/bin/python tests/browser/test_site.py [page]` prints the first-visit time and the bytes downloaded.
+`.venv/bin/python tests/browser/test_static_site.py [page]` prints the first-visit time and the bytes downloaded.
 
 Skipped when site/ was not built or Chromium is missing. Slow (Pyodide starts in the page: about 10-30 s).
 """
@@ -19,6 +19,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
+from board_page import PAGE_TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -46,84 +48,50 @@ def serve(folder: Path):
     return server, f"http://127.0.0.1:{port}/"
 
 
-def visit(page: str, screenshot: Path | None = None, timeout: float = 120) -> dict:
-    """Open `page` (relative to the site) in a fresh Chromium profile; wait for the board. Returns the time to
-    the board, the bytes the site served and the outside requests that were blocked."""
-    from playwright.sync_api import sync_playwright
-    server, base = serve(SITE)
-    blocked, served, errors = [], [], []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page_ = browser.new_page(viewport={"width": 1400, "height": 1000})
-
-            def route(r):
-                if urlparse(r.request.url).hostname != "127.0.0.1":
-                    blocked.append(r.request.url)
-                    return r.abort()
-                return r.continue_()
-
-            page_.route("**/*", route)
-            page_.on("response", lambda resp: served.append(resp))
-            page_.on("pageerror", lambda e: errors.append(str(e)))
-            started = time.monotonic()
-            page_.goto(base + page)
-            page_.wait_for_selector(".bgw-board svg", timeout=timeout * 1000)
-            seconds = time.monotonic() - started
-            size = 0
-            for resp in served:
-                try:
-                    size += len(resp.body())
-                except Exception:       # redirects and aborted requests have no body
-                    pass
-            if screenshot:
-                page_.wait_for_timeout(1000)
-                page_.screenshot(path=str(screenshot))
-            text = page_.inner_text("body")
-            browser.close()
-    finally:
-        server.shutdown()
-    return {"seconds": seconds, "bytes": size, "requests": len(served), "blocked": blocked, "errors": errors,
-            "text": text}
-
-
-def test_play_page_draws_its_board_offline(tmp_path):
-    result = visit("voici/render/entdecker.html?lang=zh-Hans&seed=3&players=2", tmp_path / "play.png")
-    assert not result["blocked"], result["blocked"]
-    assert "玩家2" in result["text"] and "玩家3" not in result["text"]    # ?lang= and ?players= reached the kernel
+def offline(route, blocked: list):
+    """Let requests to the site through; abort every other one and note it."""
+    if urlparse(route.request.url).hostname != "127.0.0.1":
+        blocked.append(route.request.url)
+        return route.abort()
+    return route.continue_()
 
 
 @pytest.fixture(scope="module")
-def browser_page():
-    from playwright.sync_api import sync_playwright
+def site_url():
     server, base = serve(SITE)
-    blocked = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-
-        def route(r):
-            if urlparse(r.request.url).hostname != "127.0.0.1":
-                blocked.append(r.request.url)
-                return r.abort()
-            return r.continue_()
-
-        page.route("**/*", route)
-        yield page, base, blocked
-        browser.close()
+    yield base
     server.shutdown()
+
+
+@pytest.fixture
+def offline_page(browser):
+    """A fresh context of the session's Chromium (tests/conftest.py) in which every outside request fails."""
+    blocked: list[str] = []
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.route("**/*", lambda route: offline(route, blocked))
+    yield context.new_page(), blocked
+    context.close()
 
 
 def _board(page) -> str:
     return page.inner_html(".bgw-board svg")
 
 
-def test_gallery_play_link_and_next(browser_page):
-    page, base, blocked = browser_page
-    page.goto(base + "?lang=en")                       # the site's root forwards to the gallery
-    page.wait_for_selector(".bgw-card a.bgw-card-button", timeout=120_000)
+def test_play_page_draws_its_board_offline(offline_page, site_url):
+    page, blocked = offline_page
+    page.goto(site_url + "voici/render/entdecker.html?lang=zh-Hans&seed=3&players=2")
+    page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
+    text = page.inner_text("body")
+    assert "玩家2" in text and "玩家3" not in text        # ?lang= and ?players= reached the kernel
+    assert not blocked, blocked
+
+
+def test_gallery_play_link_and_next(offline_page, site_url):
+    page, blocked = offline_page
+    page.goto(site_url + "?lang=en")                       # the site's root forwards to the gallery
+    page.wait_for_selector(".bgw-card a.bgw-card-button", timeout=PAGE_TIMEOUT)
     page.click(".bgw-card a.bgw-card-button[href^='entdecker.ipynb']")
-    page.wait_for_selector(".bgw-board svg", timeout=120_000)
+    page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
     assert "/voici/render/entdecker.html?lang=en" in page.url
     before = _board(page)
     page.click("button.bgw-next")
@@ -132,10 +100,10 @@ def test_gallery_play_link_and_next(browser_page):
     assert not blocked, blocked
 
 
-def test_lesson_continue(browser_page):
-    page, base, blocked = browser_page
-    page.goto(base + "voici/tutorials/entdecker.en.ipynb?step=2")   # the gallery's lesson link
-    page.wait_for_selector(".bgw-board svg", timeout=120_000)
+def test_lesson_continue(offline_page, site_url):
+    page, blocked = offline_page
+    page.goto(site_url + "voici/tutorials/entdecker.en.ipynb?step=2")   # the gallery's lesson link
+    page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
     assert "Step 2 of" in page.inner_text("body")
     page.get_by_role("button", name="Continue").click()
     page.wait_for_function("() => document.body.innerText.includes('Step 3 of')", timeout=30_000)
