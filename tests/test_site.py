@@ -28,3 +28,12 @@ def test_stub_wheel_is_a_wheel(tmp_path):
     wheel = site.stub_wheel("ssl", tmp_path)
     assert wheel.name == "ssl-1.0.0-py3-none-any.whl"
     assert "ssl-1.0.0.dist-info/METADATA" in zipfile.ZipFile(wheel).namelist()
+
+
+def test_teacher_links_lead_to_the_teach_pages_on_the_server_and_in_the_site(monkeypatch):
+    """The gallery is /voila/render/notebooks/index.ipynb on the server and voici/render/index.html in the
+    static site (whose teach/ folder sits beside voici/, wherever the site is hosted)."""
+    from widgets import gallery
+    assert gallery.teaching_material("amerigo")["en"]["summary"] == "../../../teach/amerigo.summary.en.html"
+    monkeypatch.setattr("sys.platform", "emscripten")        # Pyodide's
+    assert gallery.teaching_material("amerigo")["zh-Hans"]["plan"] == "../../teach/amerigo.plan.zh-Hans.html"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 import tomllib
+import sys
 from pathlib import Path
 
 import ipywidgets as W
@@ -117,8 +118,15 @@ def teaching_material(game: str, root: Path = ROOT) -> dict[str, dict[str, str]]
         written = "zh-Hant" if lang == "zh-Hans" else lang
         for kind in TEACH_KINDS:
             if (root / "docs" / "teach" / f"{game}.{kind}.{written}.md").exists():
-                found.setdefault(lang, {})[kind] = f"../../../teach/{game}.{kind}.{lang}.html"
+                found.setdefault(lang, {})[kind] = f"{teach_folder()}{game}.{kind}.{lang}.html"
     return found
+
+
+def teach_folder() -> str:
+    """Where the teacher's pages are, from the gallery page: /voila/render/notebooks/index.ipynb on the
+    server (the pages at /teach/), voici/render/index.html in the static site (at teach/ beside voici/, which
+    may be anywhere on its host), where the kernel is Pyodide's."""
+    return "../../teach/" if sys.platform == "emscripten" else "../../../teach/"
 
 
 def variants(game, lang: str) -> list[str]:

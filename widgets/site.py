@@ -225,8 +225,8 @@ def dependency_wheels(out: Path, python: Path) -> None:
 INSTALL = ("import piplite as _p; await _p.install(['ipywidgets', 'anywidget']); "
            "await _p.install(['board-game-widgets'], deps=False); del _p\n")
 # The pages find some of their data in the project's folders, which an installed wheel does not have: the
-# gallery (widgets/gallery.py) shows a play page when notebooks/<game>.ipynb exists and a lesson's title from
-# its first heading; a lesson reads tutorials/lessons/<game>.toml (widgets/core/lesson_file.py). Such pages
+# gallery (widgets/gallery.py) shows a play page when notebooks/<game>.ipynb exists, a lesson's title from
+# its first heading, and a teacher's page when its docs/teach/ file exists; a lesson reads tutorials/lessons/<game>.toml (widgets/core/lesson_file.py). Such pages
 # first write what they need beside the installed package.
 WRITE_FILES = """import json as _j, pathlib as _pl, widgets as _w
 _root = _pl.Path(_w.__file__).resolve().parent.parent
@@ -262,6 +262,8 @@ def contents(dest: Path) -> list[Path]:
         shutil.copy(path, dest / path.name)
         pages.append(dest / path.name)
         stand_ins[f"notebooks/{path.name}"] = "{}"
+    for path in sorted((ROOT / "docs" / "teach").glob("*.md")):     # the gallery links the teacher's pages it finds
+        stand_ins[f"docs/teach/{path.name}"] = ""
     (dest / "tutorials").mkdir(exist_ok=True)
     for path in sorted((ROOT / "tutorials").glob("*.ipynb")):
         shutil.copy(path, dest / "tutorials" / path.name)
@@ -361,9 +363,9 @@ def lite_config(lite: Path, wheels: list[Path]) -> None:
 
 
 def teacher_pages(output: Path) -> None:
-    """The teacher's pages (docs/teach/*.md as HTML), which the Voila server makes on request, made now; the
-    gallery links them as ../../../teach/<game>.<kind>.<lang>.html, which from voici/render/ is teach/ at the
-    site's root when the site is served at a host's root."""
+    """The teacher's pages (docs/teach/*.md as HTML), which the Voila server makes on request, made now, in
+    teach/ beside voici/: the gallery links them as ../../teach/<game>.<kind>.<lang>.html from voici/render/
+    (widgets.gallery.teach_folder), wherever the site is hosted."""
     import engines
     from widgets import teach
     folder = output / "teach"

@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 import pytest
 
@@ -90,6 +90,8 @@ def test_gallery_play_link_and_next(offline_page, site_url):
     page, blocked = offline_page
     page.goto(site_url + "?lang=en")                       # the site's root forwards to the gallery
     page.wait_for_selector(".bgw-card a.bgw-card-button", timeout=PAGE_TIMEOUT)
+    teach = page.get_attribute(".bgw-card-teach a", "href")         # the teacher's page, served by the site
+    assert page.request.get(urljoin(page.url, teach)).status == 200, teach
     page.click(".bgw-card a.bgw-card-button[href^='entdecker.ipynb']")
     page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
     assert "/voici/render/entdecker.html?lang=en" in page.url
