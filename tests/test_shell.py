@@ -279,3 +279,40 @@ def test_citations_show_no_file_or_path_in_any_language(lang):
     if lang != "en":
         for source in sources[1:]:
             assert not re.search(r"[A-Za-z]", cite(source, lang) + cite_tip(source, lang)), (lang, source)
+
+
+def _upload(data: bytes) -> tuple:
+    """What a FileUpload holds once the learner has chosen a file."""
+    import datetime
+    return ({"name": "match.json", "type": "application/json", "size": len(data), "content": memoryview(data),
+             "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+
+
+@pytest.mark.parametrize("lang", engines.LANGS)
+def test_a_match_saved_to_a_file_loads_again_and_a_bad_file_changes_nothing(lang):
+    """The setup section's download link holds the match as it is now; choosing that file in its file input
+    loads the same position; a file that is not a save (or was edited) changes nothing and says so in the
+    page's language (issue 24: save and load where no server keeps files)."""
+    import base64
+    shell = widgets.play("entdecker", players=2, seed=4, lang=lang)
+    for _ in range(12):
+        shell.next_step()
+    shell.more.selected_index = 0
+    for _ in range(3):                             # the link follows every step while the section is open
+        shell.next_step()
+        shell.refresh()
+    link = shell.setup.save_link.value
+    saved = base64.b64decode(re.search(r"base64,([^']+)'", link)[1])
+    assert saved.decode() == shell.match.to_json() and "entdecker-seed4-step" in link
+    assert "⟨" not in link
+    position, view = shell.match.position, shell.match.view()
+    shell.new_game(2, 9)
+    assert shell.match.view() != view
+    shell.setup.load_input.value = _upload(saved)
+    assert (shell.match.position, shell.match.view()) == (position, view)
+    assert shell.setup.load_input.value == ()     # ready for the next file
+    for bad in (b"not json", saved.replace(b'"seed":4', b'"seed":5'), b"\xff\xfe", b"[" * 100000 + b"]" * 100000):
+        before = shell.match.to_json()
+        shell.setup.load_input.value = _upload(bad)
+        assert shell.match.to_json() == before
+        assert shell.panel.panel["message"] == engines.core.texts.render("ui.load-refused", {}, lang)

@@ -8,6 +8,8 @@ Skipped when site/ was not built or Chromium is missing. Slow (Pyodide starts in
 from __future__ import annotations
 
 import functools
+import json
+import re
 import http.server
 import os
 import shutil
@@ -109,6 +111,32 @@ def test_lesson_continue(offline_page, site_url):
     assert "Step 2 of" in page.inner_text("body")
     page.get_by_role("button", name="Continue").click()
     page.wait_for_function("() => document.body.innerText.includes('Step 3 of')", timeout=30_000)
+    assert not blocked, blocked
+
+
+def test_save_to_a_file_and_load_it_again(offline_page, site_url, tmp_path):
+    """Where no server keeps files, the learner downloads the match and loads that file again."""
+    page, blocked = offline_page
+    page.goto(site_url + "voici/render/entdecker.html?lang=en&seed=5&players=2")
+    page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
+    for _ in range(3):
+        before = _board(page)
+        page.click("button.bgw-next")
+        page.wait_for_function("b => document.querySelector('.bgw-board svg').innerHTML !== b", arg=before,
+                               timeout=30_000)
+    page.get_by_text("Seats and new game").click()
+    with page.expect_download(timeout=30_000) as download:
+        page.click("a.bgw-save-link")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert re.fullmatch(r"entdecker-seed5-step[1-9][0-9]*\.json", saved.name), saved.name
+    assert json.loads(saved.read_text())["timeline"]["position"] > 0
+    page.click("button.bgw-new-game-button")                  # another game (the dialog's seed 5 again, at step 0)
+    page.wait_for_function("() => document.querySelector('.bgw-timeline, .widget-slider') !== null")
+    with page.expect_file_chooser(timeout=30_000) as chooser:
+        page.click(".bgw-load")
+    chooser.value.set_files(str(saved))
+    page.wait_for_function("() => document.body.innerText.includes('Match loaded.')", timeout=30_000)
     assert not blocked, blocked
 
 

@@ -1,5 +1,7 @@
-"""The game shell's folded section for the seats (human or bot) and a new game (edition, players, seed,
-options, with the rulebook's advice on choosing an option where the game gives one).
+"""The game shell's folded section for the seats (human or bot), a new game (edition, players, seed,
+options, with the rulebook's advice on choosing an option where the game gives one), and saving the match
+to a file or loading one (a plain download link and a file input: they work the same on the server and in
+the static site, where no server keeps files).
 
 Its widgets are made the first time the section is opened: a page that never opens it never pays for
 them (about a third of the shell's widgets), so the board comes up sooner.
@@ -7,6 +9,7 @@ them (about a third of the shell's widgets), so the board comes up sooner.
 
 from __future__ import annotations
 
+import base64
 import html
 
 import ipywidgets as W
@@ -16,6 +19,7 @@ from engines.core.bots import available_bots
 from engines.core.texts import has_text, render
 
 SEAT_KINDS = ("human", *available_bots())         # the search bot (mcts) where OpenSpiel is installed
+MAX_SAVE_BYTES = 5_000_000                        # a whole game's save is a few kB
 
 
 def t(key: str, lang: str, **params) -> str:
@@ -55,11 +59,17 @@ class SetupSection:
         self.new_game_button.on_click(shell._guard(lambda _: self.new_game()))
         self.new_game_row = W.HBox()
         self.new_game_row.add_class("bgw-new-game")
+        self.save_link = W.HTML()
+        self.save_link.add_class("bgw-save")
+        self.load_input = W.FileUpload(accept=".json,application/json", multiple=False)
+        self.load_input.add_class("bgw-load")
         self.built = True
         self.sync()
         self.players_input.observe(shell._guard(lambda _: self._build_option_inputs()), "value")
         self.edition_input.observe(shell._guard(lambda _: self._on_edition()), "value")
-        self.box.children = [self.seat_row, self.new_game_row, self.option_hints]
+        self.load_input.observe(shell._guard(lambda change: self.load(change["new"])), "value")
+        self.box.children = [self.seat_row, self.new_game_row, self.option_hints,
+                             W.HBox([self.save_link, self.load_input])]
 
     def sync(self) -> None:
         """Follow the shell: its match (players, seed, options), its seats and its language."""
@@ -86,7 +96,35 @@ class SetupSection:
         self.seed_input.value = match.seed
         self.seed_input.description = t("ui.seed", lang)
         self.new_game_button.description = t("ui.new-game", lang)
+        self.load_input.description = t("ui.load", lang)
         self._build_option_inputs(match.options)
+        self.sync_save()
+
+    def sync_save(self) -> None:
+        """The download link holds the match as it is now (the shell calls this after every step)."""
+        if not self.built:
+            return
+        match, lang = self.shell.match, self.shell.lang
+        data = base64.b64encode(match.to_json().encode()).decode()
+        name = f"{match.game.id}-seed{match.seed}-step{match.position}.json"
+        self.save_link.value = (f"<a class='bgw-save-link' download='{name}' style='color:#1a5fb4;"
+                                f"text-decoration:underline;margin-right:16px;line-height:32px' "
+                                f"href='data:application/json;base64,{data}'>↓ {html.escape(t('ui.save', lang))}</a>")
+
+    def load(self, files) -> None:
+        """Load the match in the file the learner chose; a file that is not a save of these pages changes
+        nothing, and the page says so in its language."""
+        if not files:
+            return
+        upload = files[0]
+        self.load_input.value = ()             # the same file may be chosen again
+        content = bytes(upload.get("content") or b"")
+        try:
+            if len(content) > MAX_SAVE_BYTES:
+                raise engines.SaveError(f"save file: {len(content)} bytes, more than any save")
+            self.shell.load(content.decode("utf-8"))
+        except (engines.SaveError, UnicodeDecodeError):
+            self.shell.refuse_file()
 
     def _game(self) -> str:
         """The game the dialog is set for: the edition chosen in it, if the game has several."""

@@ -290,6 +290,10 @@ class GameShell(W.VBox):
         self._say("ui.loaded")
         self.refresh()
 
+    def refuse_file(self):
+        """A file that is not a save of these pages was chosen: nothing changes."""
+        self._say("ui.load-refused")
+
     # -- stepping -------------------------------------------------------------------------------
     def next_step(self) -> bool:
         """One step: an automatic one, or a bot's decision. False when a human must decide."""
@@ -459,6 +463,8 @@ class GameShell(W.VBox):
         if self._hint_at != m.position and self.hint_box.value:
             self.hint_box.value = ""             # the hints were for another position
         self.chart.update(m, lang)
+        if self.more.selected_index == 0:
+            self.setup.sync_save()
         if self.more.selected_index == 1:
             self.full_log.value = self._log_html()
 
