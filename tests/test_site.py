@@ -37,3 +37,20 @@ def test_teacher_links_lead_to_the_teach_pages_on_the_server_and_in_the_site(mon
     assert gallery.teaching_material("amerigo")["en"]["summary"] == "../../../teach/amerigo.summary.en.html"
     monkeypatch.setattr("sys.platform", "emscripten")        # Pyodide's
     assert gallery.teaching_material("amerigo")["zh-Hans"]["plan"] == "../../teach/amerigo.plan.zh-Hans.html"
+
+
+def test_without_bokeh_the_score_chart_is_svg_that_follows_the_game(monkeypatch):
+    """In the static site bokeh cannot be installed: the chart section draws the same chart as SVG, one line
+    per seat, and redraws it in place as the game goes on."""
+    import widgets
+    from widgets.core import chart
+    monkeypatch.setattr(chart, "have_bokeh", lambda: False)
+    shell = widgets.play("entdecker", players=3, seed=2, lang="zh-Hans")
+    shell.more.selected_index = 2
+    (svg,) = shell.chart.lazy.box.children
+    assert svg.value.count("<polyline") == 3 and "玩家3" in svg.value
+    before = svg.value
+    shell.run_bots()
+    assert shell.chart.lazy.box.children == (svg,) and svg.value != before
+    steps = engines.core.texts.render("ui.timeline", {}, "zh-Hans")
+    assert shell.match.position > 0 and f"{steps} {shell.match.position}</text>" in svg.value

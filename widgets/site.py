@@ -320,9 +320,9 @@ QUERY_SCRIPT = """<script>(function () {
   if (kernel.pipliteUrls) kernel.pipliteUrls = kernel.pipliteUrls.map(function (u) { return new URL(u, base).href; });
   var cells = (config.notebookSrc || {}).cells || [], cell = cells.find(function (c) { return c.cell_type === "code"; });
   if (cell) {
-  var source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
-  cell.source = "import os as _os; _os.environ['QUERY_STRING'] = " + JSON.stringify(location.search.slice(1)) +
-                "; del _os\\n" + source;
+    var source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
+    cell.source = "import os as _os; _os.environ['QUERY_STRING'] = " + JSON.stringify(location.search.slice(1)) +
+                  "; del _os\\n" + source;
   }
   el.textContent = JSON.stringify(config);
 })();</script>"""

@@ -308,14 +308,9 @@ class Shipyard(Game):
         # the income (step 3) comes before the action is carried out (step 4), so it counts
         seat, money, cube, coins, track = state.seat, state.money[state.seat], state.cube, state.coins, state.track
         front_open = self._first_game_turn(state)
-        out, occupied = [], 0          # walking from the gear: the occupied tiles to the right of each
-        for a in reversed(track):
-            if cube[a] >= 0:
-                occupied += 1
-            elif (front_open or a != track[-1]) and self.can_do(state, seat, a, money + occupied + coins[a]):
-                out.append(a)
-        out.reverse()
-        return out
+        right = self.occupied_right(state)
+        return [a for a in track if cube[a] < 0 and (front_open or a != track[-1])
+                and self.can_do(state, seat, a, money + right[a] + coins[a])]
 
     def _choose(self, state, a, events):
         seat = state.seat
@@ -333,17 +328,23 @@ class Shipyard(Game):
         self._find_ships(state, events)
 
     # == 3. income (3. 收入) =================================================================================
-    def occupied_right(self, state, a) -> int:
-        """The occupied tiles between tile `a` and the gear: 1 money each (sy.turn.income)."""
-        return sum(1 for t in state.track[state.track.index(a) + 1:] if state.cube[t] >= 0)
+    def occupied_right(self, state) -> dict[int, int]:
+        """For each tile of the track: how many occupied tiles lie between it and the gear (1 money each in
+        step 3, sy.turn.income). One walk from the gear."""
+        out, occupied = {}, 0
+        for t in reversed(state.track):
+            out[t] = occupied
+            if state.cube[t] >= 0:
+                occupied += 1
+        return out
 
     def income_of(self, state, a) -> int:
-        """What choosing tile `a` now would bring in step 3: occupied tiles to its right and its coins."""
-        return self.occupied_right(state, a) + state.coins[a]
+        """What choosing tile `a` now would bring in step 3: the occupied tiles to its right and its coins."""
+        return self.occupied_right(state)[a] + state.coins[a]
 
     def _income(self, state, events):
         seat, a = state.seat, state.chosen
-        right = self.occupied_right(state, a)
+        right = self.occupied_right(state)[a]
         coins = state.coins[a]
         state.coins[a] = 0
         state.money[seat] += right + coins

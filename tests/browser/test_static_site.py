@@ -130,13 +130,17 @@ def test_save_to_a_file_and_load_it_again(offline_page, site_url, tmp_path):
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     assert re.fullmatch(r"entdecker-seed5-step[1-9][0-9]*\.json", saved.name), saved.name
-    assert json.loads(saved.read_text())["timeline"]["position"] > 0
-    page.click("button.bgw-new-game-button")                  # another game (the dialog's seed 5 again, at step 0)
-    page.wait_for_function("() => document.querySelector('.bgw-timeline, .widget-slider') !== null")
+    before = _board(page)
+    page.click("button.bgw-new-game-button")                  # another game: the dialog's seed 5 again, at step 0
+    page.wait_for_function("b => document.querySelector('.bgw-board svg').innerHTML !== b", arg=before,
+                           timeout=30_000)
     with page.expect_file_chooser(timeout=30_000) as chooser:
         page.click(".bgw-load")
     chooser.value.set_files(str(saved))
-    page.wait_for_function("() => document.body.innerText.includes('Match loaded.')", timeout=30_000)
+    position = json.loads(saved.read_text())["timeline"]["position"]
+    page.wait_for_function("p => document.body.innerText.includes('Match loaded.')"    # the saved step is back
+                           " && document.querySelector('.bgw-timeline .widget-readout').innerText.trim() === String(p)",
+                           arg=position, timeout=30_000)
     assert not blocked, blocked
 
 

@@ -8,6 +8,8 @@ BokehJS is on the page.
 
 from __future__ import annotations
 
+import functools
+
 import html
 
 import anywidget
@@ -22,6 +24,7 @@ MAX_SEATS = len(PALETTE)
 _bokeh_ready = False
 
 
+@functools.cache
 def have_bokeh() -> bool:
     """bokeh needs numpy, which Pyodide cannot get here: in the static site (widgets.site) charts are SVG."""
     try:
@@ -98,7 +101,7 @@ class LazyBokeh:
         self._make = make
         if not have_bokeh():
             self._svg = svg
-            self.box.children = [W.HTML(svg())] if svg else []
+            self.refresh()
             return
         if self.loader is None:
             self.loader = BokehLoader()
@@ -107,8 +110,13 @@ class LazyBokeh:
         self.refresh()
 
     def refresh(self) -> None:
-        if self._make is not None and not have_bokeh():
-            self.show(self._make, self._svg)
+        if not have_bokeh():
+            if self._svg is None:
+                self.box.children = []
+            elif self.box.children:
+                self.box.children[0].value = self._svg()
+            else:
+                self.box.children = [W.HTML(self._svg())]
             return
         if not self.ready or self._make is None:
             return
