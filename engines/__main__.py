@@ -13,7 +13,7 @@ import sys
 import time
 
 import engines
-from engines.core.bots import available_bots, make_bot, play_out
+from engines.core.bots import available_bots, make_bot, play_out, register_bot
 from engines.core.texts import LANGS, render
 from engines.workloads import (adapter_games, engine_games_as_openspiel, engine_games_as_pettingzoo, random_game,
                                tic_tac_toe)
@@ -176,7 +176,10 @@ def tournament(args) -> int:
     rules = engines.get_game(args.game)
     players = args.players or rules.min_players
     options = _options(args.option)
-    settings = {"mcts": {"budget_ms": args.budget_ms, **_search_settings(args.mcts)}}
+    search = {"budget_ms": args.budget_ms, **_search_settings(args.mcts)}
+    if "openspiel-mcts" in kinds:
+        _register_openspiel_search()
+    settings = {kind: search for kind in SEARCH_BOTS}
     wins = {k: 0.0 for k in kinds}
     seats_played = {k: 0 for k in kinds}
     margins = {k: [] for k in kinds}
@@ -203,9 +206,10 @@ def tournament(args) -> int:
                         tally[0] += 1.0 if totals[s] > totals[o] else 0.5 if totals[s] == totals[o] else 0.0
                         tally[1] += 1
             bar.update(1)
-    given = "".join(f", {key} {value}" for key, value in settings["mcts"].items() if key != "budget_ms")
+    given = "".join(f", {key} {value}" for key, value in search.items() if key != "budget_ms")
+    searching = " and ".join(k for k in SEARCH_BOTS if k in kinds)
     print(f"{args.game}, {players} players, {args.games} games, bots {', '.join(kinds)}"
-          + (f" (mcts {args.budget_ms} ms a move{given})" if "mcts" in kinds else ""))
+          + (f" ({searching} {args.budget_ms} ms a move{given})" if searching else ""))
     if cut:
         print(f"  {cut} games reached the declared most moves ({match.bounds.max_moves}) and were scored as they stood")
     for kind in dict.fromkeys(kinds):      # a kind in several seats: one line, all its seats
@@ -240,6 +244,18 @@ def _options(pairs):
     return options
 
 
+SEARCH_BOTS = ("mcts", "openspiel-mcts")     # the kernel's search, and OpenSpiel's (the peer it is measured against)
+
+
+def _register_openspiel_search() -> None:
+    """OpenSpiel's search as a bot kind, for tournaments against the kernel's own (needs `.[rl]`)."""
+    try:
+        from engines.adapters.mcts import MCTSBot
+    except ImportError:
+        raise SystemExit("the openspiel-mcts bot needs OpenSpiel: pip install -e '.[rl]'") from None
+    register_bot("openspiel-mcts", MCTSBot)
+
+
 def _search_settings(pairs) -> dict:
     """`--mcts KEY=VALUE` pairs as the search bot's settings, numbers read as numbers; a setting the bot
     does not take is refused before any game is played."""
@@ -252,10 +268,10 @@ def _search_settings(pairs) -> dict:
             except ValueError:
                 pass
         settings[key] = value
-    if settings and "mcts" in available_bots():
+    if settings:
         import inspect
-        from engines.adapters.mcts import MCTSBot
-        known = set(inspect.signature(MCTSBot).parameters) - {"seed", "budget_ms"}
+        from engines.core.search import SearchBot
+        known = set(inspect.signature(SearchBot).parameters) - {"seed", "budget_ms"}
         unknown = sorted(set(settings) - known)
         if unknown:
             raise ValueError(f"--mcts: the search bot has no setting {', '.join(unknown)} "
@@ -290,7 +306,7 @@ def main(argv=None) -> int:
     c.set_defaults(run=coverage)
     t = sub.add_parser("tournament", help="bots play each other: win rates with 95%% intervals")
     t.add_argument("game", choices=sorted(engines.GAMES))
-    t.add_argument("--bots", default="greedy,random", help="comma-separated bot kinds (random, greedy, mcts)")
+    t.add_argument("--bots", default="greedy,random", help="comma-separated bot kinds (random, greedy, mcts; openspiel-mcts with .[rl])")
     t.add_argument("--games", type=int, default=20)
     t.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
     t.add_argument("--budget-ms", type=int, default=500, help="the mcts bot's thinking time per move")

@@ -90,7 +90,6 @@ def test_the_guard_ends_a_loop(two_banks, guarded):
 @pytest.mark.parametrize("bot", ["greedy", "mcts"])
 def test_a_bot_back_in_a_position_makes_another_choice(two_banks, bot):
     if bot == "mcts":
-        pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[rl]'")
         bot = make_bot("mcts", seed=3, simulations=60)
     else:
         bot = make_bot("greedy", seed=3)
@@ -150,7 +149,6 @@ def test_tournament_reports_win_rates_and_pairings(capsys):
 def test_tournament_passes_search_settings_to_the_search_bot_and_refuses_unknown_ones(monkeypatch, capsys):
     """`--mcts KEY=VALUE` reaches every search bot the tournament makes, numbers as numbers; a setting the
     bot does not take stops the command with one line before any game is played."""
-    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install -e '.[rl]'")
     import engines.__main__ as cli
     made = []
 

@@ -235,9 +235,8 @@ def test_new_game_dialog_chooses_the_edition():
 
 
 def test_hint_names_the_search_bots_best_moves_and_their_rules():
-    """The Hint button (where OpenSpiel is installed) lists the search bot's best moves for the learner,
-    each legal, with its share and the rule that offers it; it goes away once the position changes."""
-    pytest.importorskip("pyspiel", reason="the search bot needs OpenSpiel: pip install -e '.[rl]'")
+    """The Hint button lists the search bot's best moves for the learner, each legal, with its share and
+    the rule that offers it; it goes away once the position changes."""
     shell = widgets.play("entdecker", players=2, seed=3, seats={0: "human", 1: "greedy"})
     shell._hint_bot.budget = 0.1
     shell.run_bots()

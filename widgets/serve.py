@@ -156,6 +156,8 @@ def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
     config.Voila.port_retries = 0
     config.Voila.open_browser = False
     config.VoilaConfiguration.multi_kernel_manager_class = "widgets.kernels.PageKernelManager"
+    config.VoilaConfiguration.template = TEMPLATE
+    config.VoilaConfiguration.page_config_hook = offline_page_config
     config.PageKernelManager.update(max_kernels=max_kernels, max_opening=options.opening,
                                     gone_timeout=options.gone, cull_idle_timeout=options.idle,
                                     cull_interval=options.check_every, cull_connected=True)
@@ -168,6 +170,25 @@ def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
         config.VoilaKernelManager.kernel_pools_config = {
             "default": {"pool_size": 0}, **{page: {"pool_size": preheat} for page in pages}}
     return config
+
+
+TEMPLATE = "bgw"                  # Voila's "lab" page without the CDN's Font Awesome (widgets/jupyter/...)
+TEMPLATE_FOLDER = Path(__file__).resolve().parent / "jupyter"
+
+
+def offline_page_config(page_config: dict, **_) -> dict:
+    """Voila's page settings, with no MathJax to fetch from a CDN (the pages have no formulas). Voila
+    standing alone leaves it out already; as a Jupyter server extension (JupyterHub) it sets one."""
+    # Voila's page leaves MathJax out only when both are unset; either one set brings in the CDN's copy.
+    page_config["fullMathjaxUrl"] = page_config["mathjaxConfig"] = None
+    return page_config
+
+
+def use_template_folder() -> None:
+    """Let Voila find the project's template: a Jupyter data folder first in JUPYTER_PATH."""
+    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(TEMPLATE_FOLDER) not in paths:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([str(TEMPLATE_FOLDER), *paths])
 
 
 def play_pages(root: Path = ROOT) -> list[str]:
@@ -341,6 +362,7 @@ def main(argv=None):
         print(f"widgets.serve: {spares or 'no'} kernel{'s' if spares != 1 else ''} per play page started ahead "
               f"of visitors, not {options.preheat}: spares may take at most a quarter of the {max_kernels} "
               "places", flush=True)
+    use_template_folder()
     # A preheated kernel fetches its visitor's request from this server (widgets/preheat.py).
     os.environ.setdefault("VOILA_APP_IP", options.ip if options.ip not in ("0.0.0.0", "::", "") else "127.0.0.1")
     GalleryVoila.launch_instance(argv=[str(ROOT), *rest], config=voila_config(options, max_kernels))

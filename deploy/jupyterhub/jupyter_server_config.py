@@ -8,6 +8,7 @@
 #
 # Tests start the servers with shorter timers on the command line (e.g. --PageKernelManager.gone_timeout=3),
 # which takes precedence over this file; the values here are the ones docs/deploy.md gives.
+import os
 from pathlib import Path
 
 c = get_config()  # noqa: F821 (provided by Jupyter when it loads this file)
@@ -17,6 +18,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 c.ServerApp.root_dir = str(ROOT)
 c.ServerApp.jpserver_extensions = {"voila": True}
+# The project's page template: Voila's own, without the stylesheets it would ask a CDN for (a classroom
+# without internet gets whole pages). Voila finds it in a Jupyter data folder of the project's.
+os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(ROOT / "widgets" / "jupyter"),
+                                                           os.environ.get("JUPYTER_PATH")]))
+c.VoilaConfiguration.template = "bgw"
+# As a server extension Voila would also point the page at MathJax on a CDN (the pages have no formulas).
+from widgets.serve import offline_page_config  # noqa: E402 (the project is installed in the servers' Python)
+
+c.VoilaConfiguration.page_config_hook = offline_page_config
 # Learners come for the pages, not for a terminal.
 c.ServerApp.terminals_enabled = False
 

@@ -1,29 +1,17 @@
-"""The search bot: OpenSpiel's Monte Carlo tree search, run through the OpenSpiel adapter.
+"""OpenSpiel's Monte Carlo tree search over the OpenSpiel adapter: the peer the kernel's own search is
+measured against (`tournament --bots openspiel-mcts,mcts`; docs/bots.md).
 
-    bot = make_bot("mcts", seed=1, budget_ms=500)
-    bot.choose(match)              # the move it would play
-    bot.rank(match, k=3)           # [(Action, share of the search's visits)], best first: the Hint button
+    from engines.adapters.mcts import MCTSBot
+    MCTSBot(seed=1, budget_ms=500).rank(match, 3)
 
-Why OpenSpiel's MCTS (`open_spiel.python.algorithms.mcts.MCTSBot`) rather than our own: it is a
-well-kept, tested implementation that handles chance nodes and games of more than two players (each
-player maximises its own return). What this module adds is what our games need around it:
-- a **time budget**: OpenSpiel counts simulations; the search here runs until the budget is spent
-  (`_TimedSearch` stops it between two simulations and keeps the tree built so far);
-- a **leaf evaluator** from the game's own heuristic (`Game.heuristic`, the greedy bot's measure): a
-  random rollout to the end of a game takes hundreds of steps, so a leaf is scored by turning the
-  players' heuristic values into shares of a win (a softmax whose temperature is in points of score),
-  optionally after a few random moves (`rollout`; a game may ask for them in its `search_settings`);
-- **priors** for OpenSpiel's PUCT rule (`prior="greedy"`): each move's share is a softmax of the mover's
-  heuristic one move ahead, so the search looks first at what the greedy bot would play and spends its
-  simulations deeper instead of trying every reply once;
-- **hidden information** (`Game.hidden_information`): every simulation starts from a copy in which what
-  the seat cannot see is drawn again (`Game.determinize`; `SearchRoot`), so the bot never plans with cards
-  it cannot see (information-set MCTS with a single tree). Chance to come is hidden as well: the search
-  draws it from a generator of the bot's, never the match's own (which would tell the future); a game with
-  sampled chance (`Game.sampled_chance`, Amerigo's tower) is searched in several worlds, each with its own
-  future, sharing the budget;
-- the kernel's **loop guard** (`engines.core.bots.LoopGuard`): a position it comes back to in the same
-  round gets a different move.
+The project's `mcts` bot (engines/core/search.py) runs the same algorithm as OpenSpiel's
+`open_spiel.python.algorithms.mcts.MCTSBot`, over the engine's states, in pure Python, so that it also
+runs where OpenSpiel cannot (the static site). This bot is OpenSpiel's own search with the same
+additions, from the same settings (`SearchBot.settings`): a time budget (`_TimedSearch` stops between two
+simulations and keeps the tree), leaves scored by the game's heuristic (`HeuristicEvaluator`), greedy
+priors for PUCT, hidden information redrawn in every simulation (`SearchRoot`), chance drawn from the
+bot's generator, several worlds for sampled chance, and the loop guard. Running both on the same seeds
+shows whether a change of the kernel's search changed its strength, not only its speed.
 """
 
 from __future__ import annotations
@@ -35,18 +23,10 @@ import time
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from engines.core.bots import LoopGuard
 from engines.core.rng import Rng
+from engines.core.search import SearchBot, shares as _shares
 
 from .openspiel import EngineState, load_game
-
-
-def _shares(values, temperature: float) -> list[float]:
-    """A softmax: values in points of score become shares that add up to 1."""
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 class HeuristicEvaluator(mcts.Evaluator):
@@ -152,54 +132,15 @@ class _TimedSearch(mcts.MCTSBot):
             return self.root
 
 
-class MCTSBot:
-    """A bot that searches a budget of milliseconds per move (information-set MCTS by determinization
-    where information is hidden).
+class MCTSBot(SearchBot):
+    """OpenSpiel's search with the kernel's search bot's settings and loop guard (see SearchBot)."""
 
-    Settings: `budget_ms` (wall-clock time per move), or `simulations` (a fixed count instead, which
-    makes a search repeat exactly: tests); `uct_c` (exploration); `temperature`, `rollout`, `prior`,
-    `prior_temperature` (the leaves and priors, see HeuristicEvaluator); `determinizations` (the worlds a
-    game with sampled chance is searched in).
+    name = "openspiel-mcts"
 
-    A setting not given here comes from the game's `search_settings` (a dict on the Game class, for
-    what suits that game's heuristic; see there why), then from `DEFAULTS`. The bot never names a game.
-
-    Why these defaults (docs/bots.md has the figures): with leaves at a temperature of 4 points and
-    uniform priors, a difference of a point or two between moves barely moved a leaf's share of a win,
-    the exploration term drowned it and visits spread almost evenly over the moves, so the choice was
-    close to a coin toss among them (Shipyard: 0 of 9 games won against two greedy bots). Leaves at 1
-    point and greedy priors (PUCT) let the search start from the greedy bot's choice and spend its
-    simulations checking it and its rivals a few moves deeper."""
-
-    name = "mcts"
-    DEFAULTS = {"uct_c": 1.4, "temperature": 1.0, "determinizations": 4, "rollout": 0, "prior": "greedy",
-                "prior_temperature": 1.0}
-
-    def __init__(self, seed: int = 0, budget_ms: int = 500, uct_c: float | None = None,
-                 temperature: float | None = None, determinizations: int | None = None,
-                 rollout: int | None = None, prior: str | None = None, prior_temperature: float | None = None,
-                 simulations: int | None = None):
-        if prior not in (None, "uniform", "greedy"):
-            raise ValueError(f"prior must be 'uniform' or 'greedy', got {prior!r}")
-        self.seed = seed
-        self.rng = Rng(seed ^ 0x3C75)
-        self.budget = budget_ms / 1000
-        self.simulations = simulations
-        given = {"uct_c": uct_c, "temperature": temperature, "determinizations": determinizations,
-                 "rollout": rollout, "prior": prior, "prior_temperature": prior_temperature}
-        self.given = {k: v for k, v in given.items() if v is not None}
-        self.guard = LoopGuard()
-        self.searched = 0                 # simulations run by the last `rank` (for benchmarks)
+    def __init__(self, seed: int = 0, budget_ms: int = 500, **settings):
+        super().__init__(seed, budget_ms, **settings)
         self._games: dict = {}
         self._setups: dict = {}           # game id -> (settings, evaluator)
-
-    def settings(self, game) -> dict:
-        """The search's settings for `game`: those given to the bot, else the game's, else DEFAULTS."""
-        declared = getattr(game, "search_settings", {})
-        unknown = sorted(set(declared) - set(self.DEFAULTS))
-        if unknown:          # a misspelt name would otherwise be ignored, and the default silently used
-            raise ValueError(f"{game.id}.search_settings names what the search does not have: {', '.join(unknown)}")
-        return {**self.DEFAULTS, **declared, **self.given}
 
     def _setup(self, game):
         if game.id not in self._setups:
@@ -256,14 +197,3 @@ class MCTSBot:
         else:
             node = search.search(root, deadline)
         return {child.action: child.explore_count for child in node.children}
-
-    def choose(self, match):
-        legal = match.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        allowed = {a.id for a in self.guard.allowed(match, legal)}
-        choice = next((a for a, _ in self.rank(match) if a.id in allowed), None)
-        if choice is None:                 # the search never reached an allowed move
-            choice = next(a for a in legal if a.id in allowed)
-        self.guard.remember(match, choice)
-        return choice

@@ -104,29 +104,27 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-def _mcts(seed: int = 0, **settings):
-    """OpenSpiel's Monte Carlo tree search (engines/adapters/mcts.py); needs the `.[rl]` extra."""
-    try:
-        from ..adapters.mcts import MCTSBot
-    except ImportError:
-        raise ValueError("the mcts bot needs OpenSpiel: pip install -e '.[rl]'") from None
-    return MCTSBot(seed, **settings)
+def _search(seed: int = 0, **settings):
+    """The kernel's Monte Carlo tree search (engines/core/search.py): pure Python, runs everywhere."""
+    from .search import SearchBot        # search.py builds on LoopGuard, above
+    return SearchBot(seed, **settings)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": _search}
+
+
+def register_bot(name: str, make) -> None:
+    """Add a bot kind (`make(seed, **settings)`), e.g. an adapter's: the kernel itself knows no adapter."""
+    BOTS[name] = make
 
 
 def available_bots() -> list[str]:
-    """The bots that can run here (mcts only where OpenSpiel is installed)."""
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        return ["random", "greedy"]
+    """The bot kinds a seat can be given here."""
     return list(BOTS)
 
 
 def make_bot(name: str, seed: int = 0, **settings) -> Bot:
-    """A bot by name; `settings` go to bots that take them (mcts: budget_ms, uct_c, rollout, ...; see MCTSBot)."""
+    """A bot by name; `settings` go to bots that take them (mcts: budget_ms, uct_c, rollout, ...; see engines/core/search.py)."""
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     return BOTS[name](seed, **settings)

@@ -175,8 +175,17 @@ def test_three_learners_play_behind_the_hub_and_their_kernels_go(browser, hub):
     # The learners sign in through the form, each in a browser of their own, all within a second as a class
     # arrives: the hub starts their servers together and sends each to the gallery (the configured default_url).
     contexts, galleries = {}, {}
+    elsewhere: list[str] = []              # requests to any other host: aborted, noted
+
+    def only_the_hub(route):
+        if not route.request.url.startswith(hub.url):
+            elsewhere.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
     for name in LEARNERS:
         contexts[name] = browser.new_context()
+        contexts[name].route("**/*", only_the_hub)
         page = galleries[name] = contexts[name].new_page()
         page.goto(hub.url + "/hub/login", timeout=PAGE_TIMEOUT)
         page.fill("#username_input", name)
@@ -200,6 +209,9 @@ def test_three_learners_play_behind_the_hub_and_their_kernels_go(browser, hub):
         page.get_by_role("button", name="Next").click()
         wait_for_redraw(page, before)
     mark("Next redrew every board")
+    assert not elsewhere, elsewhere        # the pages are whole without internet
+    for context in contexts.values():      # a routed request does not outlive its page: the closing
+        context.unroute("**/*")            # beacon below must leave as a browser sends it
 
     # Two pages each, so two kernels each, on each learner's own server.
     kernel_ids = {name: [kernel["id"] for kernel in hub.kernels(name)] for name in LEARNERS}

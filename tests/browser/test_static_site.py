@@ -114,6 +114,35 @@ def test_lesson_continue(offline_page, site_url):
     assert not blocked, blocked
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
+def test_the_sites_engines_play_the_very_games_cpython_plays():
+    """The site's Python (Pyodide, run here under Node from the site's own files) and CPython play the
+    same random games from the same seeds (tests/browser/pyodide_cpu.py times them)."""
+    from pyodide_cpu import TIMED, in_cpython, in_pyodide
+    code = TIMED % {"games": [("entdecker", 2), ("amerigo", 2)], "count": 1}
+    web, native = in_pyodide(code), in_cpython(code)
+    assert [web[g][0] for g in web] == [native[g][0] for g in native] and all(web[g][0] > 50 for g in web)
+
+
+def test_the_hint_searches_in_the_browser(offline_page, site_url):
+    """The Hint runs the kernel's search in the page's own Python (no OpenSpiel there): it lists the
+    search's best moves for the learner, each with its share."""
+    page, blocked = offline_page
+    page.goto(site_url + "voici/render/entdecker.html?lang=en&seed=3&players=2")
+    page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
+    before = _board(page)
+    page.click("button.bgw-next")              # the income spinner turns: then Player 1 decides
+    page.wait_for_function("b => document.querySelector('.bgw-board svg').innerHTML !== b", arg=before,
+                           timeout=30_000)
+    page.wait_for_selector("button.bgw-hint-button:not([disabled])", timeout=30_000)
+    page.click("button.bgw-hint-button")
+    page.wait_for_selector(".bgw-hint-box .bgw-hint", timeout=30_000)
+    hints = page.query_selector_all(".bgw-hint-box .bgw-hint")
+    assert 1 <= len(hints) <= 3
+    assert all(re.search(r"\d+%", h.inner_text()) for h in hints), [h.inner_text() for h in hints]
+    assert not blocked, blocked
+
+
 def test_save_to_a_file_and_load_it_again(offline_page, site_url, tmp_path):
     """Where no server keeps files, the learner downloads the match and loads that file again."""
     page, blocked = offline_page

@@ -104,3 +104,28 @@ def test_teaching_material_is_served_as_pages(page, voila_url):
     assert response.status == 200 and page.locator("h1").count() == 1
     assert "发现者" in page.inner_text("body") or "课" in page.inner_text("body")
     assert page.goto(voila_url + "/teach/entdecker.plan.xx.html").status == 404
+
+
+def test_the_served_pages_ask_no_other_host(browser, voila_url):
+    """A classroom without internet gets whole pages: the gallery, a play page and a lesson load, and
+    draw their boards, with every request to another host aborted (Voila's own template asked a CDN for
+    Font Awesome; the project's template, widgets/jupyter/voila/templates/bgw, does not)."""
+    from urllib.parse import urlparse
+    asked: list[str] = []
+    here = urlparse(voila_url).hostname
+
+    def route(r):
+        if urlparse(r.request.url).hostname != here:
+            asked.append(r.request.url)
+            return r.abort()
+        return r.continue_()
+
+    context = browser.new_context()
+    context.route("**/*", route)
+    page = context.new_page()
+    for path in ("/", "/voila/render/notebooks/amerigo.ipynb?seed=2", "/voila/render/tutorials/shipyard.en.ipynb"):
+        page.goto(voila_url + path, timeout=PAGE_TIMEOUT)
+        page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+        assert "cdn.jsdelivr.net" not in page.content()
+    context.close()
+    assert not asked, asked

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import html
 
-from engines.core.bots import available_bots, make_bot
+from engines.core.bots import make_bot
 from engines.core.texts import render
 
 HINT_BUDGET_MS = 600
 
 
 def hint_bot(seed: int = 0):
-    """The search bot where OpenSpiel is installed, else None (the shell then hides the Hint button)."""
-    return make_bot("mcts", seed=seed, budget_ms=HINT_BUDGET_MS) if "mcts" in available_bots() else None
+    """The search bot (the kernel's, pure Python: it runs on the server and in the static site alike)."""
+    return make_bot("mcts", seed=seed, budget_ms=HINT_BUDGET_MS)
 
 
 def hints(match, lang: str, bot=None, k: int = 3) -> list[dict]:

@@ -15,10 +15,9 @@ import html
 import ipywidgets as W
 
 import engines
-from engines.core.bots import available_bots
 from engines.core.texts import has_text, render
 
-SEAT_KINDS = ("human", *available_bots())         # the search bot (mcts) where OpenSpiel is installed
+SEAT_KINDS = ("human", "random", "greedy", "mcts")
 MAX_SAVE_BYTES = 5_000_000                        # a whole game's save is a few kB
 
 
