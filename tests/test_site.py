@@ -54,3 +54,28 @@ def test_without_bokeh_the_score_chart_is_svg_that_follows_the_game(monkeypatch)
     assert shell.chart.lazy.box.children == (svg,) and svg.value != before
     steps = engines.core.texts.render("ui.timeline", {}, "zh-Hans")
     assert shell.match.position > 0 and f"{steps} {shell.match.position}</text>" in svg.value
+
+
+def test_without_bokeh_the_final_scores_are_stacked_svg_bars(monkeypatch):
+    """The final breakdown in the static site: a bar per player, a piece per score part as long as its
+    points (negative parts leftwards of 0), the total at its end, the parts named below; and the table."""
+    import re
+
+    import widgets
+    from widgets.core import chart
+    monkeypatch.setattr(chart, "have_bokeh", lambda: False)
+    shell = widgets.play("entdecker", players=2, seed=4, lang="zh-Hans", seats={0: "greedy", 1: "greedy"})
+    shell.run_bots()
+    m = shell.match
+    assert m.is_over
+    title, (svg,), table = shell.final.box.children[0], shell.final.lazy.box.children, shell.final.box.children[2]
+    scores = m.scores()
+    for seat in range(2):
+        assert f">{scores[seat]['total']}</text>" in svg.value and f"玩家{seat + 1}" in svg.value
+    widths = [float(w) for w in re.findall(r"<rect x='[-0-9.]+' y='[0-9.]+' width='([0-9.]+)' height='26'", svg.value)]
+    pieces = [v for seat in range(2) for v in scores[seat]["parts"].values() if v]
+    assert len(widths) == len(pieces)
+    # every piece's length is its points at one scale (drawn to a tenth of a pixel)
+    scales = [w / abs(v) for w, v in zip(widths, pieces)]
+    assert max(scales) - min(scales) < 0.2 / min(abs(v) for v in pieces), scales
+    assert "bgw-score-table" in table.value and "<h3" in title.value

@@ -286,7 +286,8 @@ class ScoreBreakdown:
         self.table.value = self._table(scores, seats, parts, names, lang)
         self.title.value = f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>"
         self.box.children = [self.title, self.lazy.box, self.table]
-        self.lazy.show(lambda: self._figure(scores, seats, parts, names, lang))
+        self.lazy.show(lambda: self._figure(scores, seats, parts, names, lang),
+                       lambda: self._svg(scores, seats, parts, names))
         self._key = key
 
     @staticmethod
@@ -325,6 +326,43 @@ class ScoreBreakdown:
         fig.yaxis.major_label_text_font_size = "13px"
         fig.min_border_left = 70
         return fig
+
+    @staticmethod
+    def _svg(scores, seats, parts, names) -> str:
+        """The same stacked bars as SVG (no bokeh: the static site): positive parts rightwards from 0,
+        negative ones leftwards, each total at the end of its bar, the parts' legend below."""
+        w, left, right, row, legend_row = 640, 90, 40, 34, 18
+        low = min([0] + [sum(v for v in scores[s]["parts"].values() if v < 0) for s in seats])
+        high = max([1] + [sum(v for v in scores[s]["parts"].values() if v > 0) for s in seats])
+        scale = (w - left - right) / (high - low)
+        x = lambda v: left + (v - low) * scale            # noqa: E731
+        legend_rows = (len(parts) + 3) // 4
+        h = 10 + row * len(seats) + 10 + legend_row * legend_rows
+        out = [f"<svg class='bgw-final-svg' viewBox='0 0 {w} {h}' width='100%' style='max-width:{w}px' "
+               f"xmlns='http://www.w3.org/2000/svg' font-family='sans-serif' font-size='12'>"]
+        for r, (seat, name) in enumerate(zip(seats, names)):
+            top = 10 + row * r
+            out.append(f"<text x='{left - 8}' y='{top + row / 2 + 4}' text-anchor='end' font-size='13' "
+                       f"fill='{PALETTE[seat % MAX_SEATS]}'>{html.escape(name)}</text>")
+            ends = {True: 0, False: 0}                   # how far the positive and negative stacks reach
+            for i, part in enumerate(parts):
+                value = scores[seat]["parts"].get(part, 0)
+                if not value:
+                    continue
+                start = ends[value > 0]
+                ends[value > 0] += value
+                a, b = sorted((x(start), x(ends[value > 0])))
+                out.append(f"<rect x='{a:.1f}' y='{top + 4}' width='{b - a:.1f}' height='{row - 8}' "
+                           f"fill='{PART_PALETTE[i % len(PART_PALETTE)]}' stroke='white'>"
+                           f"<title>{html.escape(parts[part])}: {value}</title></rect>")
+            out.append(f"<text x='{x(ends[True]) + 4:.1f}' y='{top + row / 2 + 4}' font-weight='bold' "
+                       f"font-size='13'>{scores[seat]['total']}</text>")
+        out.append(f"<line x1='{x(0):.1f}' y1='6' x2='{x(0):.1f}' y2='{10 + row * len(seats)}' stroke='#555'/>")
+        for i, part in enumerate(parts):
+            lx, ly = left + (i % 4) * 130, 10 + row * len(seats) + 10 + legend_row * (i // 4)
+            out.append(f"<rect x='{lx}' y='{ly}' width='10' height='10' fill='{PART_PALETTE[i % len(PART_PALETTE)]}'/>"
+                       f"<text x='{lx + 14}' y='{ly + 9}' font-size='11'>{html.escape(parts[part])}</text>")
+        return "".join(out) + "</svg>"
 
     @staticmethod
     def _table(scores, seats, parts, names, lang):
