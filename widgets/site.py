@@ -53,6 +53,10 @@ PYTHON_VERSION = "3.12"             # Pyodide 0.27's Python
 SITE_REQUIREMENTS = ["ipywidgets>=8.1,<9", "anywidget==0.11.0", "ipython==9.0.2"]
 # Compiled Pyodide modules the kernel asks for at start, on no registry reachable here: empty stand-ins.
 STUB_MODULES = ("ssl", "sqlite3")
+# IPython requires jedi (and jedi parso) for completions as one types in a code cell, which the pages have
+# none of; IPython runs without it (completer.py: JEDI_INSTALLED). jedi's wheel is 15.6 MB in 5,710 files,
+# and unpacking it took about 1.5 s of every visit: an empty stand-in instead.
+STUB_DEPENDENCIES = {"jedi": "parso"}          # stand-in -> what only it needed
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
 
@@ -85,13 +89,13 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def stub_wheel(name: str, folder: Path) -> Path:
+def stub_wheel(name: str, folder: Path, why: str = "empty stand-in for Pyodide's compiled module (static site)") -> Path:
     """An empty wheel named `name` (an installable package with no module)."""
     version = "1.0.0"
     path = folder / f"{name}-{version}-py3-none-any.whl"
     info = f"{name}-{version}.dist-info"
     files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-                                 f"Summary: empty stand-in for Pyodide's compiled module (static site)\n",
+                                 f"Summary: {why}\n",
              f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: widgets.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
     record = "".join(f"{n},,\n" for n in files) + f"{info}/RECORD,,\n"
     with zipfile.ZipFile(path, "w") as z:
@@ -215,15 +219,84 @@ def dependency_wheels(out: Path, python: Path) -> None:
             "--python-version", PYTHON_VERSION, "--implementation", "py", "--abi", "none", "-d", cache,
             *SITE_REQUIREMENTS)
         stamp.write_text("\n".join(SITE_REQUIREMENTS))
+    dropped = {n for pair in STUB_DEPENDENCIES.items() for n in pair}
     for wheel in cache.glob("*.whl"):
-        shutil.copy(wheel, out / wheel.name)
+        if wheel.name.split("-")[0].lower() not in dropped:
+            shutil.copy(wheel, out / wheel.name)
+    for name in STUB_DEPENDENCIES:
+        stub_wheel(name, out, "empty stand-in: the static site's pages have no code cells to complete")
+
+
+# Byte code, made at build time: Pyodide's Python would otherwise compile every module the kernel imports
+# (IPython, prompt_toolkit, ipywidgets...) from source on every visit, the browser caching no .pyc. Compiled
+# here by the site's own Pyodide (its Python's byte code), run by Node, as "unchecked-hash" .pyc files
+# beside the sources, which the import system takes without comparing them to the sources' dates (micropip
+# gives extracted files the time of the visit). Measured under Node on 2026-11-26: importing IPython,
+# ipywidgets and anywidget took 2.9 s from source and 1.6 s with this byte code.
+COMPILE = """
+import {{ loadPyodide }} from {pyodide_mjs};
+const py = await loadPyodide({{ indexURL: {pyodide_dir} }});
+py.FS.mkdirTree("/wheels");
+py.FS.mount(py.FS.filesystems.NODEFS, {{ root: {wheels} }}, "/wheels");
+py.runPython({code});
+"""
+COMPILE_PY = r"""
+import compileall, io, pathlib, shutil, sys, tempfile, zipfile
+for name in {names!r}:
+    wheel = pathlib.Path("/wheels") / name
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(tmp)
+        order = [i.filename for i in z.infolist()]
+    compileall.compile_dir(tmp, quiet=2, workers=1, legacy=False,
+                           invalidation_mode=compileall.py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    made = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*.pyc"))
+    record = next(n for n in order if n.endswith(".dist-info/RECORD"))
+    lines = (tmp / record).read_text().rstrip("\n") + "\n" + "".join(f"{{m}},,\n" for m in made)
+    (tmp / record).write_text(lines)
+    out = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for n in [n for n in order if n != record] + made + [record]:   # RECORD last, as wheels have it
+            if not n.endswith("/"):
+                z.write(tmp / n, n)
+    out.replace(wheel)
+    shutil.rmtree(tmp)
+"""
+
+
+def compile_wheels(folder: Path, names: list[str], pyodide: Path) -> None:
+    """Add Pyodide's byte code to the wheels `names` in `folder`, in place (see COMPILE)."""
+    if not names:
+        return
+    script = COMPILE.format(pyodide_mjs=json.dumps(str(pyodide / "pyodide.mjs")),
+                            pyodide_dir=json.dumps(str(pyodide) + "/"), wheels=json.dumps(str(folder)),
+                            code=json.dumps(COMPILE_PY.format(names=names)))
+    run("node", "--input-type=module", "-e", script)
+
+
+def compiled_dependency_wheels(out: Path, pyodide: Path) -> None:
+    """The dependency wheels in `out`, with byte code: compiled once, kept in the cache."""
+    compiled = CACHE / "compiled-wheels"
+    compiled.mkdir(parents=True, exist_ok=True)
+    todo = [w.name for w in out.glob("*.whl") if not (compiled / w.name).exists()]
+    if todo:
+        log(f"compiling {len(todo)} wheels to Pyodide's byte code")
+        for name in todo:
+            shutil.copy(out / name, compiled / name)
+        compile_wheels(compiled, todo, pyodide)
+    for wheel in out.glob("*.whl"):
+        if (compiled / wheel.name).exists():
+            shutil.copy(compiled / wheel.name, wheel)
 
 
 # -- the pages ----------------------------------------------------------------------------------------
 # The kernel installs only what it is asked for: the project (without its server-side dependencies: bokeh,
 # voila, opencc...) and the widget libraries, from the site's own index. Put before each page's first code cell.
-INSTALL = ("import piplite as _p; await _p.install(['ipywidgets', 'anywidget']); "
-           "await _p.install(['board-game-widgets'], deps=False); del _p\n")
+# One call, with every package named and no dependency resolution (each resolution reads the index and every
+# wheel's metadata again): the kernel has installed IPython, traitlets and comm already; ipywidgets needs its two
+# front-end packages, anywidget psygnal and typing_extensions. A missing one fails the page's first import.
+INSTALL = ("import piplite as _p; await _p.install(['ipywidgets', 'widgetsnbextension', 'jupyterlab_widgets', "
+           "'anywidget', 'psygnal', 'typing_extensions', 'board-game-widgets'], deps=False); del _p\n")
 # The pages find some of their data in the project's folders, which an installed wheel does not have: the
 # gallery (widgets/gallery.py) shows a play page when notebooks/<game>.ipynb exists, a lesson's title from
 # its first heading, and a teacher's page when its docs/teach/ file exists; a lesson reads tutorials/lessons/<game>.toml (widgets/core/lesson_file.py). Such pages
@@ -389,8 +462,9 @@ def build(output: Path) -> None:
         wheels = Path(tmp) / "wheels"
         wheels.mkdir()
         dependency_wheels(wheels, python)
+        compiled_dependency_wheels(wheels, lite / "static" / "pyodide")
         log("building the project's wheel")
-        project_wheel(wheels, python)
+        compile_wheels(wheels, [project_wheel(wheels, python).name], lite / "static" / "pyodide")
         pages = Path(tmp) / "contents"
         pages.mkdir()
         notebooks = contents(pages)

@@ -114,6 +114,26 @@ def test_lesson_continue(offline_page, site_url):
     assert not blocked, blocked
 
 
+def test_the_sites_wheels_carry_byte_code_its_python_takes_unchecked():
+    """Every module of every wheel the pages install has its byte code for the site's Python (3.12) beside
+    it, as an unchecked-hash .pyc (flags 0b01): the browser compiles nothing on a visit. jedi, which only
+    completes code cells, is an empty stand-in."""
+    import zipfile
+    for wheel in sorted((SITE / "pypi").glob("*.whl")):
+        names = set(zipfile.ZipFile(wheel).namelist())
+        sources = [n for n in names if n.endswith(".py")]
+        for source in sources:
+            folder, _, stem = source.rpartition("/")
+            pyc = f"{folder + '/' if folder else ''}__pycache__/{stem[:-3]}.cpython-312.pyc"
+            assert pyc in names, (wheel.name, source)
+        if sources:
+            header = zipfile.ZipFile(wheel).read(pyc)[:8]
+            assert int.from_bytes(header[4:8], "little") == 0b01, (wheel.name, header)
+        if wheel.name.startswith("jedi-"):
+            assert not sources
+    assert any(w.name.startswith("board_game_widgets-") for w in (SITE / "pypi").glob("*.whl"))
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
 def test_the_sites_engines_play_the_very_games_cpython_plays():
     """The site's Python (Pyodide, run here under Node from the site's own files) and CPython play the
