@@ -315,3 +315,13 @@ def test_a_match_saved_to_a_file_loads_again_and_a_bad_file_changes_nothing(lang
         shell.setup.load_input.value = _upload(bad)
         assert shell.match.to_json() == before
         assert shell.panel.panel["message"] == engines.core.texts.render("ui.load-refused", {}, lang)
+
+
+def test_the_gallery_links_each_lesson_in_simplified_chinese():
+    """A zh-Hans reader gets the zh-Hans lesson notebook, titled in Simplified characters."""
+    from widgets import gallery
+    for game in engines.GAMES:
+        (lesson,) = gallery.lessons(game)
+        assert lesson["links"]["zh-Hans"] == f"../tutorials/{game}.zh-Hans.ipynb"
+        title = gallery.lesson_title(lesson["title"], "zh-Hans")
+        assert title and title != lesson["title"]["zh-Hant"] and title == engines.core.texts.simplified(title)

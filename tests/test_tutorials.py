@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = ROOT / "tutorials"
 NOTEBOOK_DIRS = (ROOT / "notebooks", ROOT / "tutorials")
 SOURCE_LANG = "en"
-TWIN_LANGS = ("zh-Hant",)
+TWIN_LANGS = ("zh-Hant", "zh-Hans")
 LANG_STRINGS = {"en", *TWIN_LANGS}
 
 ENGLISH = sorted(TUTORIALS.glob(f"*.{SOURCE_LANG}.ipynb"))
@@ -140,7 +140,7 @@ def test_translated_text_is_translated(path):
             assert re.search(r"[\u4e00-\u9fff]", source(cell)), f"{path.name}, cell {number}: no Chinese text"
 
 
-CITATION = re.compile(r"`(?P<id>[^`\s]+)`\s*[（(]\s*(?:rulebook|規則書)\s*§\s*(?P<section>[^)）]+?)\s*[)）]")
+CITATION = re.compile(r"`(?P<id>[^`\s]+)`\s*[（(]\s*(?:rulebook|規則書|规则书)\s*§\s*(?P<section>[^)）]+?)\s*[)）]")
 
 
 @pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
@@ -182,3 +182,21 @@ def test_notebook_is_stored_without_outputs(path):
         assert cell.get("outputs") == [], f"{rel(path)}, cell {number}: stored outputs"
         assert cell.get("execution_count") is None, (
             f"{rel(path)}, cell {number}: execution_count {cell.get('execution_count')!r}, expected None")
+
+
+@pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.zh-Hans.ipynb")), ids=lambda p: p.name)
+def test_simplified_tutorials_are_made_from_the_traditional_ones_and_current(path):
+    """A zh-Hans lesson page is Simplified throughout: its notebook is what tutorials/make_notebooks.py makes
+    from the Traditional texts today (run it after changing them), with no Traditional character left."""
+    import importlib.util
+    import opencc
+    to_simplified = opencc.OpenCC("t2s").convert          # character by character, no phrases
+    spec = importlib.util.spec_from_file_location("make_notebooks", TUTORIALS / "make_notebooks.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    game, _ = split_name(path)
+    assert load(path) == make.notebook(game, "zh-Hans"), f"{path.name} is stale: run tutorials/make_notebooks.py"
+    for number, cell in enumerate(load(path)["cells"], 1):
+        if cell["cell_type"] == "markdown":
+            traditional = sorted({c for c in source(cell) if "\u4e00" <= c <= "\u9fff" and to_simplified(c) != c})
+            assert not traditional, f"{path.name}, cell {number}: Traditional characters {traditional}"

@@ -1,6 +1,10 @@
 """Write the tutorial notebooks, cell for cell the same in every language, from the texts below.
 
-    python tutorials/make_notebooks.py        # rewrites tutorials/<game>.<lang>.ipynb (no outputs)
+    .venv/bin/python tutorials/make_notebooks.py   # rewrites tutorials/<game>.<lang>.ipynb (no outputs)
+
+The texts are written in English and Traditional Chinese; the Simplified Chinese notebooks are made from the
+Traditional ones as every zh-Hans text of the project is (OpenCC's tw2sp, then the project's phrase overrides
+for mainland terms: engines/core/texts.py `simplified`), so that a zh-Hans page is Simplified throughout.
 
 A tutorial is a few lines of theme and goal, one lesson widget that teaches the rules step by step on
 the board (tutorials/lessons/<game>.toml), and an optional last section of engine code for the curious.
@@ -13,6 +17,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+LANGS = ("en", "zh-Hant", "zh-Hans")
 
 HOW = {
     "en": """**How the lesson works.** Each step teaches one rule on the board beside it. When a step asks for a move,
@@ -241,15 +246,26 @@ def cell(kind: str, text: str) -> dict:
     return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": lines}
 
 
+def written(table: dict, lang: str) -> str:
+    """A text of the tables above in `lang` (zh-Hans: made from zh-Hant)."""
+    if lang == "zh-Hans":
+        import engines  # noqa: F401  (registering the games loads their zh-Hans phrase overrides)
+        import widgets.core.shell  # noqa: F401  (and the widgets' own)
+        from engines.core.texts import simplified
+        return simplified(table["zh-Hant"])
+    return table[lang]
+
+
 def notebook(game: str, lang: str) -> dict:
-    texts = GAMES[game]
+    texts = {part: (value if isinstance(value, str) else written(value, lang)) for part, value in GAMES[game].items()}
+    how, start = written(HOW, lang), written(START, lang)
     cells = [
-        cell("markdown", texts["intro"][lang] + "\n\n" + START[lang]),
+        cell("markdown", texts["intro"] + "\n\n" + start),
         cell("code", f'import widgets\n\n# The page address may choose the language and the step: ?lang=zh-Hans&step=12\n'
                      f'page = widgets.page_options({{"lang": "{lang}", "step": 1}})\n'
                      f'LANG = page["lang"]\nwidgets.lesson("{game}", lang=LANG, step=page["step"])'),
-        cell("markdown", HOW[lang] + "\n\n" + texts["stand_in"][lang]),
-        cell("markdown", texts["curious"][lang]),
+        cell("markdown", how + "\n\n" + texts["stand_in"]),
+        cell("markdown", texts["curious"]),
         cell("code", texts["code"]),
     ]
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
@@ -259,7 +275,7 @@ def notebook(game: str, lang: str) -> dict:
 
 def main(games=None):
     for game in games or GAMES:
-        for lang in ("en", "zh-Hant"):
+        for lang in LANGS:
             path = HERE / f"{game}.{lang}.ipynb"
             path.write_text(json.dumps(notebook(game, lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             print("wrote", path.relative_to(HERE.parent))
