@@ -325,3 +325,24 @@ def test_the_gallery_links_each_lesson_in_simplified_chinese():
         assert lesson["links"]["zh-Hans"] == f"../tutorials/{game}.zh-Hans.ipynb"
         title = gallery.lesson_title(lesson["title"], "zh-Hans")
         assert title and title != lesson["title"]["zh-Hant"] and title == engines.core.texts.simplified(title)
+
+
+def test_a_boards_options_carry_their_actions_parameters():
+    """Boards never work a rule out again: an Entdecker unit's price reaches the board with its option
+    (the engine's cost, hostile natives doubling it), and only plain values are sent."""
+    from engines.core.bots import make_bot
+    from widgets.core.choices import board_choices
+    m = engines.new_match("entdecker", 2, seed=3)
+    bot = make_bot("greedy", seed=3)
+    for _ in range(400):
+        m.advance()
+        units = [c for c in board_choices(m, "en") if c["id"].startswith("unit:")]
+        if units:
+            break
+        m.play(bot.choose(m))
+    else:
+        pytest.fail("no unit to place in 400 moves")
+    for choice in units:
+        action = next(a for a, _ in m.candidates() if a.id == choice["id"])
+        assert choice["params"]["cost"] == action.params["cost"] > 0
+        assert json.loads(json.dumps(choice["params"])) == choice["params"]

@@ -51,6 +51,8 @@ def test_play_a_turn_by_clicking_the_board(page, voila_url, record_property):
     latencies.append(click_and_wait(page, ".ent-placement.bgw-legal[data-target='place.D1.180']"))
     latencies.append(click_and_wait(page, ".ent-pile.bgw-legal[data-target='pile.2']"))
     latencies.append(click_and_wait(page, ".ent-placement.bgw-legal[data-target='place.E1.180']"))
+    # the unit's price on its button is the action's own (the board works out no rule)
+    expect(page.locator(".ent-button.bgw-legal[data-target='unit.fort.E1.1']")).to_contain_text("3", timeout=20_000)
     latencies.append(click_and_wait(page, ".ent-button.bgw-legal[data-target='unit.fort.E1.1']"))
 
     expect(page.locator(".bgw-shell").first).to_contain_text("Player 1 places a fort on E1 for 3 gold", timeout=20_000)

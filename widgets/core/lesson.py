@@ -23,6 +23,7 @@ from engines.core.texts import localized, render
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown
+from .choices import board_choices, guarded
 from .lesson_file import Lesson, LessonError, load, play_moves
 from .shell import GameShell, cite, cite_tip
 
@@ -141,14 +142,7 @@ class LessonWidget(W.VBox):
 
     # -- errors are shown on the page ----------------------------------------------------------------
     def _guard(self, callback):
-        def run(*args):
-            with self.errors:
-                try:
-                    return callback(*args)
-                except Exception:
-                    log.exception("lesson callback failed")
-                    raise
-        return run
+        return guarded(self.errors, callback, "lesson callback")
 
     # -- moving between steps --------------------------------------------------------------------------
     @property
@@ -295,11 +289,7 @@ class LessonWidget(W.VBox):
         m, lang, step, lesson = self.match, self.lang, self.step, self.lesson
         task_open = step.task is not None and not self.task_done
         seat = m.to_move if task_open and m.to_move is not None else self._seat()
-        choices = []
-        if task_open:
-            for action, why in m.candidates():
-                choices.append({"id": action.id, "target": action.target, "label": action.label.render(lang),
-                                "legal": why is None, "why": None if why is None else why.render(lang)})
+        choices = board_choices(m, lang) if task_open else []
         view = m.view(seat)
         self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if task_open else None,
                         focus=f"{self._focus}#{self.number}")

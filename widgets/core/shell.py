@@ -19,6 +19,7 @@ from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, r
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
+from .choices import board_choices, guarded
 from .hint import hint_bot, hints, hints_html
 from .panel import ShellPanel
 from .setup import SEAT_KINDS, SetupSection
@@ -210,14 +211,7 @@ class GameShell(W.VBox):
 
     # -- error handling: every callback shows its failure on the page ---------------------------
     def _guard(self, callback):
-        def run(*args):
-            with self.errors:
-                try:
-                    return callback(*args)
-                except Exception:
-                    log.exception("callback failed")
-                    raise
-        return run
+        return guarded(self.errors, callback)
 
     # -- seats and new games ---------------------------------------------------------------------
     def _set_seats(self, seats: dict):
@@ -439,11 +433,7 @@ class GameShell(W.VBox):
         viewer = None if self.teacher_view or not human_seats else (seat if seat in human_seats else human_seats[0])
         view = m.view(viewer)
         offer = seat is not None and seat not in self.bots
-        choices = []
-        if offer:
-            for action, why in m.candidates():
-                choices.append({"id": action.id, "target": action.target, "label": action.label.render(lang),
-                                "legal": why is None, "why": None if why is None else why.render(lang)})
+        choices = board_choices(m, lang) if offer else []
         open_mats = {"mats": "compact", "open": human_seats}
         if self.board.options != open_mats:
             self.board.options = open_mats

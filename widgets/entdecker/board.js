@@ -395,8 +395,7 @@ function draw(model, root, tip) {
         if (!c) continue;
         const g = button(svg, x, py, 100, 28, "", c.target);
         unitShape(g, kind, x + 14, py + 14, SEAT_COLOURS[turn.seat]);
-        const cost = ((view.limits || {}).costs || {})[kind] * (turn.hostile ? 2 : 1);
-        el("text", { x: x + 28, y: py + 19, "font-size": 12 }, g, `${L(`ent.unit.${kind}`)} ${cost}`);
+        el("text", { x: x + 28, y: py + 19, "font-size": 12 }, g, `${L(`ent.unit.${kind}`)} ${c.params.cost}`);
         x += 106;
       }
       py += 34;

@@ -1,0 +1,34 @@
+"""What the shell and the lesson widget both hand a board: the pending decision's options, and a guard that
+shows a failing callback on the page.
+
+A board draws the options; it decides nothing. Each option carries its action's parameters (a unit's price,
+a card's place in the hand...), so that a board never works a rule out again to label an option.
+"""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def board_choices(match, lang: str) -> list[dict]:
+    """Every option of the pending decision the board can show: id, target, label, whether it is legal and,
+    if not, why (in `lang`), and the action's parameters that are plain values."""
+    return [{"id": action.id, "target": action.target, "label": action.label.render(lang),
+             "legal": why is None, "why": None if why is None else why.render(lang),
+             "params": {k: v for k, v in action.params.items() if isinstance(v, (str, int, float, bool))}}
+            for action, why in match.candidates()]
+
+
+def guarded(output, callback, what: str = "callback"):
+    """`callback`, run inside `output` (an ipywidgets Output), so that a failure is shown on the page and
+    logged instead of vanishing in the browser's console."""
+    def run(*args):
+        with output:
+            try:
+                return callback(*args)
+            except Exception:
+                log.exception("%s failed", what)
+                raise
+    return run
