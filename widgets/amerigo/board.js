@@ -48,8 +48,8 @@ function draw(model, root, tip, ui) {
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
-  const byTarget = {};
-  for (const c of choices) if (c.target) byTarget[c.target] = c;
+  const kit = boardKit(model, tip, choices);
+  const { byTarget, offer } = kit;
   const isl = view.islands || { width: 12, height: 12, kind: [], frames: [], list: [], pieces: [], ships: [] };
   const W = isl.width, H = isl.height, n = isl.tile_size || 4;
   const turn = view.turn || {};
@@ -66,16 +66,9 @@ function draw(model, root, tip, ui) {
 
   const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
 
-  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
-  const button = (parent, x, y, w, h, text, target, opts = {}) => {
-    const g = el("g", { class: `am-button ${opts.cls || ""}` }, parent);
-    el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: opts.stroke || "#a67c52", class: "bgw-frame" }, g);
-    if (opts.swatch) cube(g, x + 5, y + (h - 12) / 2, opts.swatch);
-    el("text", { x: x + (opts.swatch ? 21 : w / 2), y: y + h / 2 + 4, "font-size": opts.size || 12,
-                 "text-anchor": opts.swatch ? "start" : "middle", fill: opts.ink || "#222" }, g, text);
-    offer(g, target);
-    return g;
-  };
+  const button = (parent, x, y, w, h, text, target, opts = {}) => kit.button(parent, x, y, w, h, text, target, {
+    size: 12, ...opts, cls: `am-button ${opts.cls || ""}`,
+    icon: opts.swatch ? (g, bx, by, bh) => cube(g, bx + 5, by + (bh - 12) / 2, opts.swatch) : null });
 
   // -- banner: title line, stand-ins, scenario --------------------------------------------------------------
   const standIn = Object.values(view.stand_in || {}).some(Boolean);

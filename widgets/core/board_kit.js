@@ -102,3 +102,39 @@ function offerChoice(model, tip, group, target, choice) {
   group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
   return true;
 }
+
+// The seats' colours, the score chart's (widgets/core/chart.py PALETTE). A game whose rulebook prints its
+// own player colours (Amerigo) draws with those instead.
+const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
+
+// The offered choice of each board element (its target). Where two options share one element, the legal
+// one, else the first listed: a refused option must never hide a legal one drawn at the same place.
+function choicesByTarget(choices) {
+  const byTarget = {};
+  for (const c of choices) {
+    if (!c.target) continue;
+    const had = byTarget[c.target];
+    if (!had || (c.legal && !had.legal)) byTarget[c.target] = c;
+  }
+  return byTarget;
+}
+
+// What every board draws with: its choices by target, `offer(group, target)` to make an element a choice,
+// and `button(parent, x, y, w, h, text, target, opts)`: a framed, labelled button that is the choice of
+// `target` (opts: cls, fill, stroke, ink, size, and icon(g, x, y, h) drawn before a left-aligned text).
+function boardKit(model, tip, choices) {
+  const byTarget = choicesByTarget(choices);
+  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
+  const button = (parent, x, y, w, h, text, target, opts = {}) => {
+    const g = el("g", { class: opts.cls || "bgw-button" }, parent);
+    el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: opts.stroke || "#a67c52",
+                 class: "bgw-frame" }, g);
+    const size = opts.size || 12.5;
+    if (opts.icon) opts.icon(g, x, y, h);
+    el("text", { x: opts.icon ? x + 21 : x + w / 2, y: y + h / 2 + size * 0.36, "font-size": size,
+                 "text-anchor": opts.icon ? "start" : "middle", fill: opts.ink || "#222" }, g, text);
+    offer(g, target);
+    return g;
+  };
+  return { byTarget, offer, button };
+}

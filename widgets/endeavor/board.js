@@ -13,7 +13,6 @@
 // move, the seats in options.open and a mat a lesson focuses on are drawn in full, the others as one line
 // each; a click on a line opens that mat (and a click on its name closes it again).
 
-const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];   // as in the score chart
 const SILENT_COLOUR = "#8c8c8c";
 const ATTRIBUTES = ["industry", "culture", "wealth", "influence"];
 const ATTRIBUTE_COLOURS = { industry: "#7f8c8d", culture: "#8e44ad", wealth: "#d4a017", influence: "#2471a3" };
@@ -54,9 +53,8 @@ function draw(model, state) {
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
-  const byTarget = {};
-  // One element may be named by several choices (occupy or attack a city): a legal one wins.
-  for (const c of choices) if (c.target && !(byTarget[c.target] && byTarget[c.target].legal)) byTarget[c.target] = c;
+  // One element may be named by several choices (occupy or attack a city): the kit's rule, a legal one wins.
+  const { byTarget, offer } = boardKit(model, tip, choices);
   const seatName = (owner) => L(`seat.${owner}`);
   // What a building type is (actions, combine, icons): the Python side supplies it for every type,
   // start tiles included, as "data.building.<id>" (the view's coastline names only the type).
@@ -65,8 +63,6 @@ function draw(model, state) {
 
   const lang = model.get("lang");
 
-  // Mark an element as a choice: highlighted and clickable if legal, dimmed with the reason if not.
-  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
 
   // -- small pieces: icons, discs, trade tokens, cards ---------------------------------
   const icons = (parent, x, y0, b, size = 11) => {

@@ -2,7 +2,6 @@
 // It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
 // carries data-target (the Action.target of its choice); a click sends {type: "choose", id}.
 
-const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
 const SIDES = "NESW";
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
 const DIR = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
@@ -93,8 +92,8 @@ function draw(model, root, tip) {
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
-  const byTarget = {};
-  for (const c of choices) if (c.target) byTarget[c.target] = c;
+  const kit = boardKit(model, tip, choices);
+  const { byTarget, offer } = kit;
   const clipId = `ent-clip-${++uid}`;
   const board = view.board || { columns: 10, rows: 7, squares: [], circles: [], islands: [] };
   const cols = board.columns, rows = board.rows;
@@ -108,15 +107,8 @@ function draw(model, root, tip) {
   const defs = el("defs", {}, svg);
   el("rect", { x: 0, y: 0, width: 100, height: 100 }, el("clipPath", { id: clipId }, defs));
 
-  // Mark an element as a choice: highlighted and clickable if legal, marked with the reason if not.
-  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
-  const button = (parent, x, y, w, h, text, target, opts = {}) => {
-    const g = el("g", { class: "ent-button" }, parent);
-    el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: "#a67c52", class: "bgw-frame" }, g);
-    el("text", { x: x + w / 2, y: y + h / 2 + 5, "font-size": opts.size || 13, "text-anchor": "middle" }, g, text);
-    offer(g, target);
-    return g;
-  };
+  const button = (parent, x, y, w, h, text, target, opts = {}) =>
+    kit.button(parent, x, y, w, h, text, target, { size: 13, ...opts, cls: "ent-button" });
 
   // -- banner: stand-in notice, scenario --------------------------------------------------------------
   const standIn = Object.values(view.stand_in || {}).some(Boolean);

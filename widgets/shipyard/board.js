@@ -2,7 +2,6 @@
 // It knows no rules: it draws what `view` holds and marks what `choices` name. Every clickable element
 // carries data-target (the Action.target of its choice); a click sends {type: "choose", id}.
 
-const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
 const FAMILY_COLOURS = { trader: "#e6b0aa", builder: "#aed6f1", engineer: "#ccd1d1", recruiter: "#abebc6",
                          rondel: "#f9e79f", speed: "#d6eaf8" };
 const GOOD_COLOURS = { coal: "#2c3e50", timber: "#a0522d", cloth: "#85c1e9" };
@@ -103,22 +102,13 @@ function draw(model, root, tip) {
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
-  const byTarget = {};
-  for (const c of choices) if (c.target && !byTarget[c.target]) byTarget[c.target] = c;
+  const kit = boardKit(model, tip, choices);
+  const { byTarget, offer } = kit;
   const players = view.players || [];
   const seatName = (s) => L(`seat.${s}`);
   const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
   uid += 1;
 
-  // Mark an element as a choice: highlighted and clickable if legal, marked with the reason if not.
-  const offer = (group, target) => offerChoice(model, tip, group, target, byTarget[target]);
-  const button = (x, y, w, h, text, target, opts = {}) => {
-    const g = el("g", { class: "sy-button" }, svg);
-    el("rect", { x, y, width: w, height: h, rx: 5, fill: opts.fill || "#fdf6e3", stroke: "#a67c52", class: "bgw-frame" }, g);
-    el("text", { x: x + w / 2, y: y + h / 2 + 4.5, "font-size": opts.size || 12.5, "text-anchor": "middle" }, g, text);
-    offer(g, target);
-    return g;
-  };
 
   // -- banner: stand-in notice, scenario, whose turn ---------------------------------------------------------------
   let top = 14;
@@ -359,7 +349,7 @@ function draw(model, root, tip) {
     if (!byTarget[target]) continue;
     const text = target === "sell" ? byTarget[target].label : L(key);
     const w = Math.max(120, text.length * 7.5 + 20);
-    button(bx, y + 6, w, 28, text, target, { fill: "#fdebd0" });
+    kit.button(svg, bx, y + 6, w, 28, text, target, { fill: "#fdebd0", cls: "sy-button" });
     bx += w + 10;
   }
   if (bx > 20 || panel.length) y += 44;
