@@ -21,6 +21,10 @@ from ..core.texts import Text
 from .components import ATTRIBUTES, REGIONS
 
 DISCS_NEEDED = {"ship": 1, "occupy": 1, "attack": 2, "payment": 0, "acquire": 0}
+# The rule of each kind of ship and space action, written out so that grepping a rule id finds its code (an
+# edition's own id comes from `rid`: "aos.action.occupy" is "e09.action.occupy" in the 2009 edition).
+SHIP_RULES = {"track": "aos.action.ship.track", "fleet": "aos.action.ship.fleet", "sea": "aos.action.ship.sea"}
+SPACE_RULES = {"occupy": "aos.action.occupy", "attack": "aos.action.attack", "ship.fleet": "aos.action.ship.fleet"}
 
 
 class Turn:
@@ -95,17 +99,17 @@ class ActionPhase:
 
     def _activate_action(self, seat, slot, building_id):
         g = self.game
-        return Action(f"activate:{slot}", g.rid("action.activate"), target=f"mat.{seat}.slot.{slot}",
+        return Action(f"activate:{slot}", g.rid("aos.action.activate"), target=f"mat.{seat}.slot.{slot}",
                       label_key=g.tkey("act.activate"), building=g.term(f"building.{building_id}"))
 
     def _token_action(self, seat, kind):
         g = self.game
-        return Action(f"token:{kind}", g.rid("action.token"), target=f"mat.{seat}.token.{kind}",
+        return Action(f"token:{kind}", g.rid("aos.action.token"), target=f"mat.{seat}.token.{kind}",
                       label_key=g.tkey("act.token"), token=g.term(f"token.{kind}"))
 
     def _pass_action(self):
         g = self.game
-        return Action("pass", g.rid("action.pass"), label_key=g.tkey("act.pass"))
+        return Action("pass", g.rid("aos.action.pass"), label_key=g.tkey("act.pass"))
 
     def _any_possible(self, state, seat, actions, harbor, known) -> bool:
         for action in actions:
@@ -128,7 +132,7 @@ class ActionPhase:
         player = state.players[seat]
         building = g.buildings[player.buildings[slot]]
         name = g.term(f"building.{building.id}")
-        rule = g.rid("action.activate")
+        rule = g.rid("aos.action.activate")
         if not building.actions:
             return rule, g.say("why.no-action", building=name)
         if player.workers[slot]:
@@ -140,7 +144,7 @@ class ActionPhase:
     def target_choices(self, state, turn) -> list[Action]:
         choices = [target for action in turn.remaining() for target in self.targets(state, turn.seat, action)]
         if turn.done and turn.combine == "+":
-            choices.append(Action("done", self.game.rid("action.combine"), label_key=self.game.tkey("act.done")))
+            choices.append(Action("done", self.game.rid("aos.action.combine"), label_key=self.game.tkey("act.done")))
         return choices
 
     def has_target(self, state, seat, action, harbor=None) -> bool:
@@ -208,10 +212,10 @@ class ActionPhase:
     def _make_ship_action(self, where, name):
         g = self.game
         if where == "fleet":
-            return Action(f"ship:fleet:{name}", g.rid("action.ship.fleet"), target=f"space.{name}",
+            return Action(f"ship:fleet:{name}", g.rid("aos.action.ship.fleet"), target=f"space.{name}",
                           label_key=g.tkey("act.ship.fleet"), space=g.term(f"space.{name}"))
         target = "track" if where == "track" else "sea"
-        return Action(f"ship:{where}:{name}", g.rid(f"action.ship.{where}"), target=f"{target}.{name}",
+        return Action(f"ship:{where}:{name}", g.rid(SHIP_RULES[where]), target=f"{target}.{name}",
                       label_key=g.tkey(f"act.ship.{where}"), region=g.term(f"region.{name}"))
 
     def _space_action(self, action, space):
@@ -220,7 +224,7 @@ class ActionPhase:
 
     def _make_space_action(self, action, space):
         g = self.game
-        return Action(f"{action}:{space}", g.rid(f"action.{action}"), target=f"space.{space}",
+        return Action(f"{action}:{space}", g.rid(SPACE_RULES[action]), target=f"space.{space}",
                       label_key=g.tkey(f"act.{action}"), space=g.term(f"space.{space}"))
 
     def _deck_action(self, deck, card):
@@ -228,7 +232,7 @@ class ActionPhase:
 
     def _make_deck_action(self, deck, card):
         g = self.game
-        return Action(f"acquire:{deck}", g.rid("action.acquire"), target=f"deck.{deck}",
+        return Action(f"acquire:{deck}", g.rid("aos.action.acquire"), target=f"deck.{deck}",
                       label_key=g.tkey("act.acquire"), card=g.term(f"card.{card}"))
 
     def explain_target(self, state, seat, action, arg) -> tuple[str, Text] | None:
@@ -240,34 +244,34 @@ class ActionPhase:
             if where in ("track", "sea") and name in REGIONS:
                 region = g.term(f"region.{name}")
                 if where == "track" and state.open[name]:
-                    return g.rid("action.ship.track"), g.say("why.track-open", region=region)
+                    return g.rid("aos.action.ship.track"), g.say("why.track-open", region=region)
                 if where == "track":
-                    return g.rid("action.open"), g.say("why.track-full", region=region)
-                return g.rid("action.ship.sea"), g.say("why.region-closed", region=region)
+                    return g.rid("aos.action.open"), g.say("why.track-full", region=region)
+                return g.rid("aos.action.ship.sea"), g.say("why.region-closed", region=region)
             if where == "sea" and name == "europe":
-                return g.rid("action.ship.sea"), g.say("why.europe-no-sea")
+                return g.rid("aos.action.ship.sea"), g.say("why.europe-no-sea")
             if where == "fleet" and board.spaces.get(name, {}).get("kind") == "fleet":
                 return self._space_refusal(state, seat, "ship.fleet", name, board)
             return None
         if action in ("occupy", "attack") and arg in board.spaces:
             if action == "occupy" and board.spaces[arg]["kind"] != "city":
-                return g.rid("action.occupy"), g.say("why.not-a-city", space=g.term(f"space.{arg}"))
+                return g.rid("aos.action.occupy"), g.say("why.not-a-city", space=g.term(f"space.{arg}"))
             return self._space_refusal(state, seat, action, arg, board)
         if action == "acquire":
             if arg.startswith("discard:"):
                 card = arg.split(":", 1)[1]
                 if card not in state.discard:
-                    return g.rid("action.acquire.discard"), g.say("why.not-in-pile")
-                return g.rid("action.presence"), g.say("why.presence-low", region=g.term("region.europe"),
+                    return g.rid("aos.action.acquire.discard"), g.say("why.not-in-pile")
+                return g.rid("aos.action.presence"), g.say("why.presence-low", region=g.term("region.europe"),
                                                        presence=state.presence["europe"][seat],
                                                        value=self.cards[card].value)
             if arg in state.decks:
                 if not state.decks[arg]:
-                    return g.rid("action.acquire"), g.say("why.deck-empty")
+                    return g.rid("aos.action.acquire"), g.say("why.deck-empty")
                 region = self.deck_region(arg)
                 if not self.deck_open(state, arg):
-                    return g.rid("action.acquire"), g.say("why.draw-closed", region=g.term(f"region.{region}"))
-                return g.rid("action.presence"), g.say("why.presence-low", region=g.term(f"region.{region}"),
+                    return g.rid("aos.action.acquire"), g.say("why.draw-closed", region=g.term(f"region.{region}"))
+                return g.rid("aos.action.presence"), g.say("why.presence-low", region=g.term(f"region.{region}"),
                                                        presence=state.presence[region][seat],
                                                        value=self.cards[state.decks[arg][-1]].value)
             return None
@@ -275,19 +279,19 @@ class ActionPhase:
             building = state.players[seat].buildings[int(arg)]
             name = g.term(f"building.{building}")
             if int(arg) == self._activating_slot(state, seat) and state.players[seat].workers[int(arg)]:
-                return g.rid("action.payment"), g.say("why.pay-self", building=name)
+                return g.rid("aos.action.payment"), g.say("why.pay-self", building=name)
             key = "why.no-payment" if g.buildings[building].no_payment else "why.no-worker"
-            return g.rid("action.payment"), g.say(key, building=name)
+            return g.rid("aos.action.payment"), g.say(key, building=name)
         return None
 
     def _space_refusal(self, state, seat, action, space, board):
         g = self.game
         region = board.spaces[space]["region"]
         owner = state.owner[space]
-        rule = g.rid(f"action.{action}")
+        rule = g.rid(SPACE_RULES[action])
         name = g.term(f"space.{space}")
         if not self.region_open(state, region):
-            return g.rid("action.open"), g.say("why.region-closed", region=g.term(f"region.{region}"))
+            return g.rid("aos.action.open"), g.say("why.region-closed", region=g.term(f"region.{region}"))
         if action == "attack":
             if owner is None:
                 return rule, g.say("why.nothing-to-attack", space=name)
@@ -296,7 +300,7 @@ class ActionPhase:
         elif owner is not None:
             return rule, g.say("why.space-taken", space=name, owner=g.seat_ref(state, owner))
         if not self.present(state, seat, region):
-            return g.rid("action.presence"), g.say("why.no-presence", region=g.term(f"region.{region}"))
+            return g.rid("aos.action.presence"), g.say("why.no-presence", region=g.term(f"region.{region}"))
         return None
 
     def targets(self, state, seat, action, harbor=None) -> list[Action]:
@@ -325,20 +329,20 @@ class ActionPhase:
         state.presence[region][seat] += 1
         token = state.track_tokens[region][index]
         state.track_tokens[region][index] = None
-        events.append(g.event("action.ship.track", seat=g.seat_ref(state, seat), automatic=automatic,
+        events.append(g.event("aos.action.ship.track", seat=g.seat_ref(state, seat), automatic=automatic,
                               region=g.term(f"region.{region}"), space=index + 1, length=len(track)))
         self.take_token(state, seat, token, events)
         if None not in track:
             self.open_region(state, region, events)
 
     def ship_to_fleet(self, state, seat, space, events):
-        self._place(state, seat, space, events, "action.ship.fleet")
+        self._place(state, seat, space, events, "aos.action.ship.fleet")
 
     def ship_to_sea(self, state, seat, region, events):
         """Age of Sail: the open sea of an open region; 2009: beside the full route (no token either way)."""
         state.sea[region][seat] += 1
         state.presence[region][seat] += 1
-        events.append(self.game.event("action.ship.sea", seat=seat, automatic=False,
+        events.append(self.game.event("aos.action.ship.sea", seat=seat, automatic=False,
                                       region=self.game.term(f"region.{region}"), count=state.sea[region][seat]))
 
     # == opening a region =========================================================
@@ -354,18 +358,18 @@ class ActionPhase:
         # A tie goes to the tied player whose disc is nearest the deck: the end of the track, where the
         # last disc placed lies (Age of Sail words it one way, 2009 the other).
         winner = next(owner for owner in reversed(track) if owner in tied)
-        events.append(g.event("action.open", region=g.term(f"region.{region}"), most=most))
+        events.append(g.event("aos.action.open", region=g.term(f"region.{region}"), most=most))
         governor = state.governors.pop(region)
         if winner == state.silent_seat:
             state.removed_cards.append(governor)
-            events.append(g.event("variant.silent-fleet", key="silent.governor", region=g.term(f"region.{region}"),
+            events.append(g.event("aos.variant.silent-fleet", key="silent.governor", region=g.term(f"region.{region}"),
                                   card=g.term(f"card.{governor}")))
             return
         player = state.players[winner]
         player.cards.append(governor)
         if player.governor_slot is None:
             player.governor_slot = governor
-        events.append(g.event("action.governor", key="action.governor.tie" if len(tied) > 1 else "action.governor",
+        events.append(g.event("aos.action.governor", key="action.governor.tie" if len(tied) > 1 else "action.governor",
                               seat=winner, region=g.term(f"region.{region}"), card=g.term(f"card.{governor}"), most=most))
         g.gain_icons(player, winner, self.cards[governor].icons, events)
 
@@ -377,7 +381,7 @@ class ActionPhase:
                 and self.region_open(state, space["region"]) and self.present(state, seat, space["region"])]
 
     def occupy(self, state, seat, space, events):
-        self._place(state, seat, space, events, "action.occupy")
+        self._place(state, seat, space, events, "aos.action.occupy")
 
     def _place(self, state, seat, space, events, rule):
         """A disc from the harbor onto an empty city or fleet: take its token, then check connections."""
@@ -405,7 +409,7 @@ class ActionPhase:
                 token = state.connection_tokens.get(connection)
                 if token is not None:
                     state.connection_tokens[connection] = None
-                    events.append(g.event("action.connection", seat=seat, a=g.term(f"space.{ends['a']}"),
+                    events.append(g.event("aos.action.connection", seat=seat, a=g.term(f"space.{ends['a']}"),
                                           b=g.term(f"space.{ends['b']}")))
                     self.take_token(state, seat, token, events)
 
@@ -426,7 +430,7 @@ class ActionPhase:
         state.owner[space] = seat
         state.presence[region][defender] -= 1
         state.presence[region][seat] += 1
-        events.append(g.event("action.attack", seat=seat, automatic=False, space=g.term(f"space.{space}"),
+        events.append(g.event("aos.action.attack", seat=seat, automatic=False, space=g.term(f"space.{space}"),
                               defender=g.seat_ref(state, defender)))
         self.casualty(state, seat, events)
         self.casualty(state, defender, events)
@@ -442,27 +446,27 @@ class ActionPhase:
             state.pending.append(("memorial", seat))
             return
         player.supply += 1
-        events.append(self.game.event("action.attack", key="action.casualty", seat=seat))
+        events.append(self.game.event("aos.action.attack", key="action.casualty", seat=seat))
 
     # == the Memorial (Age of Sail) =====================================================
     def memorial_choices(self, state, seat) -> list[Action]:
         g = self.game
         tracks = sorted({a for b in state.players[seat].buildings for a in g.buildings[b].memorial_tracks},
                         key=ATTRIBUTES.index)
-        return [Action(f"memorial:{a}", g.rid("building.memorial"), target=f"mat.{seat}.track.{a}",
+        return [Action(f"memorial:{a}", g.rid("aos.building.memorial"), target=f"mat.{seat}.track.{a}",
                        label_key=g.tkey("act.memorial"), attribute=g.term(f"attribute.{a}")) for a in tracks] + \
-               [Action("memorial:supply", g.rid("building.memorial"), label_key=g.tkey("act.memorial.supply"))]
+               [Action("memorial:supply", g.rid("aos.building.memorial"), label_key=g.tkey("act.memorial.supply"))]
 
     def memorial(self, state, seat, choice, events):
         g = self.game
         player = state.players[seat]
         if choice == "supply":
             player.supply += 1
-            events.append(g.event("action.attack", key="action.casualty", seat=seat))
+            events.append(g.event("aos.action.attack", key="action.casualty", seat=seat))
             return
         attribute = ATTRIBUTES.index(choice)
         player.memorial[attribute] += 1
-        events.append(g.event("building.memorial", seat=seat, automatic=False, attribute=g.term(f"attribute.{choice}"),
+        events.append(g.event("aos.building.memorial", seat=seat, automatic=False, attribute=g.term(f"attribute.{choice}"),
                               value=player.attributes[attribute] + 1))
         g.move_track(player, seat, attribute, 1, events)
 
@@ -471,7 +475,7 @@ class ActionPhase:
         g = self.game
         player = state.players[seat]
         own = self._activating_slot(state, seat)
-        return [Action(f"payment:{slot}", g.rid("action.payment"), target=f"mat.{seat}.slot.{slot}",
+        return [Action(f"payment:{slot}", g.rid("aos.action.payment"), target=f"mat.{seat}.slot.{slot}",
                        label_key=g.tkey("act.payment"), building=g.term(f"building.{b}"))
                 for slot, b in enumerate(player.buildings)
                 if player.workers[slot] and not g.buildings[b].no_payment and slot != own]
@@ -487,7 +491,7 @@ class ActionPhase:
         player = state.players[seat]
         player.workers[slot] = 0
         player.harbor += 1
-        events.append(self.game.event("action.payment", seat=seat, automatic=False,
+        events.append(self.game.event("aos.action.payment", seat=seat, automatic=False,
                                       building=self.game.term(f"building.{player.buildings[slot]}")))
 
     # == acquire (2009: draw a card) ============================================
@@ -510,7 +514,7 @@ class ActionPhase:
                         (not needs_open or region == "europe" or opened[region]):
                     out.append(self._deck_action(deck, cards[-1]))
         europe = state.presence["europe"][seat]
-        out += [Action(f"acquire:discard:{c}", g.rid("action.acquire.discard"), target=f"discard.{c}",
+        out += [Action(f"acquire:discard:{c}", g.rid("aos.action.acquire.discard"), target=f"discard.{c}",
                        label_key=g.tkey("act.acquire"), card=g.term(f"card.{c}"))
                 for c in state.discard if self.cards[c].value <= europe]
         return out
@@ -520,10 +524,10 @@ class ActionPhase:
         if source.startswith("discard:"):
             card_id = source.split(":", 1)[1]
             state.discard.remove(card_id)
-            rule = "action.acquire.discard"
+            rule = "aos.action.acquire.discard"
         else:
             card_id = state.decks[source].pop()
-            rule = "action.acquire"
+            rule = "aos.action.acquire"
         card = self.cards[card_id]
         player = state.players[seat]
         player.cards.append(card_id)
@@ -533,7 +537,7 @@ class ActionPhase:
             moved = min(card.population, player.supply)
             player.supply -= moved
             player.harbor += moved
-            events.append(g.event("action.acquire.population", seat=seat, amount=moved))
+            events.append(g.event("aos.action.acquire.population", seat=seat, amount=moved))
         if card.abolition and not state.abolished:
             self.abolish(state, events)
 
@@ -541,7 +545,7 @@ class ActionPhase:
     def abolish(self, state, events):
         g = self.game
         state.abolished = True
-        events.append(g.event("action.abolition"))
+        events.append(g.event("aos.action.abolition"))
         for seat, player in enumerate(state.players):
             slaves = [c for c in player.cards if self.cards[c].slavery]
             for card_id in slaves:
@@ -549,7 +553,7 @@ class ActionPhase:
                 player.slavery_down.append(card_id)
                 g.lose_icons(player, seat, self.cards[card_id].icons, events)
             if slaves:
-                events.append(g.event("action.abolition", key="action.abolition.player", seat=seat, count=len(slaves)))
+                events.append(g.event("aos.action.abolition", key="action.abolition.player", seat=seat, count=len(slaves)))
         on_board = state.decks["slavery"] + [c for c in state.discard if self.cards[c].slavery]
         state.removed_cards += on_board
         state.decks["slavery"] = []
@@ -567,10 +571,10 @@ class ActionPhase:
         player = state.players[seat]
         if kind.attribute is not None:
             player.attribute_tokens[kind.attribute] += 1
-            events.append(g.event("token.attribute", seat=seat, token=g.term(f"token.{token}"),
+            events.append(g.event("aos.token.attribute", seat=seat, token=g.term(f"token.{token}"),
                                   attribute=g.term(f"attribute.{ATTRIBUTES[kind.attribute]}"),
                                   value=g.mat.shown(player.attributes[kind.attribute] + 1)))
             g.move_track(player, seat, kind.attribute, 1, events)
         else:
             player.action_tokens[token] = player.action_tokens.get(token, 0) + 1
-            events.append(g.event("token.action", seat=seat, token=g.term(f"token.{token}")))
+            events.append(g.event("aos.token.action", seat=seat, token=g.term(f"token.{token}")))

@@ -9,9 +9,11 @@ endeavor_2009.py (the printed Colonial House, one level-5 building, routes that
 must be open to draw...).
 
 Rule ids are "<edition>.<area>.<rule>" (aos.build.level, e09.build.level): the
-code names a rule by its shared part ("build.level") and `rid` adds the
-edition's prefix, so each edition's catalog (data/rules.toml,
-data/2009/rules.toml) cites its own rulebook for the same code. Texts work the
+code writes a rule's id as Age of Sail has it (as 2009 has it, for a rule of
+2009 alone), so that grepping an id finds its code, and `rid` gives the
+edition's own id ("aos.build.level" is "e09.build.level" in 2009): each
+edition's catalog (data/rules.toml, data/2009/rules.toml) cites its own
+rulebook for the same code. Texts work the
 same way: an edition may word any text itself ("e09.action.ship.track"), and
 uses Age of Sail's words where it does not.
 """
@@ -24,7 +26,7 @@ from ..core.actions import Action, Event
 from ..core.game import Game
 from ..core.texts import Text, has_text, load_catalog
 from . import encoding
-from .action_phase import ActionPhase, Turn
+from .action_phase import SHIP_RULES, SPACE_RULES, ActionPhase, Turn
 from .components import (AGE_OF_SAIL, ATTRIBUTES, DATA, Edition, load_board, load_buildings, load_cards, load_mat,
                          load_tokens)
 from .scoring import Scoring
@@ -32,6 +34,11 @@ from .silent_fleet import SilentFleet
 from .state import State
 
 INDUSTRY, CULTURE, WEALTH, INFLUENCE = range(4)
+# The rule of each score part, written out so that grepping a rule id finds its code.
+SCORING_RULES = {"tracks": "aos.scoring.tracks", "cities": "aos.scoring.cities", "buildings": "aos.scoring.buildings",
+                 "cards": "aos.scoring.cards", "governor_slot": "aos.scoring.governor-slot",
+                 "discs": "aos.scoring.discs", "slavery": "aos.scoring.slavery"}
+EDITION_PREFIXES = ("aos.", "e09.")          # the rule ids' prefixes: Age of Sail's, Endeavor 2009's
 FIRST_PHASES = ("build", "growth", "salary")
 BACK_TO_PHASES = "order:phase-by-phase"
 
@@ -80,21 +87,28 @@ class Endeavor(Game):
         self.scoring = Scoring(self)
         # == names: rule ids, texts and terms of this edition (tables filled on first use, since the
         # rules ask for the same few names again and again) =====================================
-        # rid("build.level") -> "aos.build.level": the id of a shared rule in this edition.
-        self.rid = _Names(partial(_joined, self.prefix + ".")).__getitem__
+        # rid("aos.build.level") -> "e09.build.level" in 2009: the id of a shared rule in this edition.
+        self.rid = _Names(self._edition_id).__getitem__
         # tkey("action.ship.track") -> the edition's own wording if it has one ("e09.action.ship.track"),
         # else Age of Sail's ("aos.action.ship.track"), else the shared one ("act.pass").
         self.tkey = _Names(self._text_key).__getitem__
         # term("region.europe") -> the key of a name in this edition's words ("e2009.region.europe").
         self.term = _Names(partial(_joined, self.names)).__getitem__
 
+    def _edition_id(self, rule: str) -> str:
+        prefix = next((p for p in EDITION_PREFIXES if rule.startswith(p)), None)
+        if prefix is None:
+            raise ValueError(f"{rule!r}: a rule id is written with an edition's prefix ({', '.join(EDITION_PREFIXES)})")
+        return f"{self.prefix}.{rule[len(prefix):]}"
+
     def _text_key(self, name: str) -> str:
         choices = (f"{self.prefix}.{name}", f"aos.{name}", name)
         return next((k for k in choices if has_text(k)), choices[0])
 
-    def event(self, name, seat=None, automatic=True, key=None, **params) -> Event:
-        """An event of the shared rule `name`, worded by `key` (default: the rule's own text)."""
-        event = Event(self.rid(name), seat, automatic, self.tkey(key or name))
+    def event(self, rule, seat=None, automatic=True, key=None, **params) -> Event:
+        """An event of `rule` (an id as the code writes it, see `rid`), worded by `key` (default: the rule's
+        own text)."""
+        event = Event(self.rid(rule), seat, automatic, self.tkey(key or rule.split(".", 1)[1]))
         event.params = params       # handed over as it is: spreading it into Event again copies it (a few % a move)
         return event
 
@@ -170,14 +184,14 @@ class Endeavor(Game):
         after = player.attributes[attribute] = before + amount
         mat = self.mat
         name = self.term(f"attribute.{ATTRIBUTES[attribute]}")
-        events.append(self.event("track.icons", key="track.icons" if amount > 0 else "track.icons.lose",
+        events.append(self.event("aos.track.icons", key="track.icons" if amount > 0 else "track.icons.lose",
                                  seat=seat, attribute=name, amount=abs(amount), value=mat.shown(after)))
         old_level, new_level = mat.level(before), mat.level(after)
         if old_level != new_level:
             level = ("build", "growth", "salary", "card_limit")[attribute]
             shown = {"build": new_level, "growth": new_level + mat.growth_bonus, "salary": new_level,
                      "card_limit": min(new_level, mat.max_cards)}[level]
-            events.append(self.event("track.levels", seat=seat, attribute=name, value=shown,
+            events.append(self.event("aos.track.levels", seat=seat, attribute=name, value=shown,
                                      key="level.changed" if new_level > old_level else "level.dropped",
                                      level=self.term(f"level.{level}")))
         if before <= mat.printed_length < after:
@@ -185,7 +199,7 @@ class Endeavor(Game):
 
     def past_the_end(self, seat, attribute, icons, events):
         """A track passes its printed end (Age of Sail: an extender continues it)."""
-        events.append(self.event("track.extend", seat=seat, attribute=attribute, value=icons))
+        events.append(self.event("aos.track.extend", seat=seat, attribute=attribute, value=icons))
 
     def seat_ref(self, state, seat):
         """How events name a disc's owner: a seat number, or "silent" for the Silent Fleet."""
@@ -212,25 +226,25 @@ class Endeavor(Game):
             state.space_tokens[space] = tokens.pop()
         for name, c in board.connections.items():
             state.connection_tokens[name] = tokens.pop() if c["kind"] == "token" else None
-        events.append(self.event("setup.board", side=options.get("side"), players=players))
-        events.append(self.event("setup.tokens", side=options.get("side")))
+        events.append(self.event("aos.setup.board", side=options.get("side"), players=players))
+        events.append(self.event("aos.setup.tokens", side=options.get("side")))
         # The asset decks, highest value at the bottom; the governors apart until a region opens.
         for card in sorted(self.cards.values(), key=lambda c: -c.value):
             if card.governor:
                 state.governors[card.deck] = card.id
             else:
                 state.decks.setdefault(card.deck, []).append(card.id)
-        events.append(self.event("setup.decks", decks=len(state.decks)))
+        events.append(self.event("aos.setup.decks", decks=len(state.decks)))
         # The building tray, by type; the level-5 tiles as the edition lays them out.
         for b in self.buildings.values():
             if 1 <= b.level <= 4:
                 state.supply[b.id] = b.copies
         self.setup_level5(state, events)
         # The discs in the supply, the four cubes on 0.
-        events.append(self.event("setup.discs", discs=self.mat.discs))
+        events.append(self.event("aos.setup.discs", discs=self.mat.discs))
         # A random player takes the crown.
         state.crown = state.rng.below(players)
-        events.append(self.event("setup.crown", seat=state.crown))
+        events.append(self.event("aos.setup.crown", seat=state.crown))
         self.setup_start(state, events)
         self._settle(state)
         return state
@@ -265,7 +279,7 @@ class Endeavor(Game):
         steps.append(("action", state.crown))
         steps += [("discard", seat) for seat in order]
         state.steps = steps + [("end", None)]
-        events.append(self.event("flow.rounds", key="round.begin", round=state.round, crown=state.crown))
+        events.append(self.event("aos.flow.rounds", key="round.begin", round=state.round, crown=state.crown))
 
     def steps_before_build(self, state, order) -> list:
         """Steps of a round before the build phase (Age of Sail's scarce buildings)."""
@@ -275,7 +289,7 @@ class Endeavor(Game):
         """In the experienced order, whoever decides in the build or salary phase may ask to go back."""
         if state.phase_order != "experienced":
             return []
-        return [Action(BACK_TO_PHASES, self.rid("flow.phases"), label_key=self.tkey("act.order"))]
+        return [Action(BACK_TO_PHASES, self.rid("aos.flow.phases"), label_key=self.tkey("act.order"))]
 
     def _back_to_phase_order(self, state, seat, events):
         """From now on phase by phase: what is left of the first three phases this round is played
@@ -285,7 +299,7 @@ class Endeavor(Game):
         first = [step for step in rest if step[0] in FIRST_PHASES]
         first.sort(key=lambda step: FIRST_PHASES.index(step[0]))     # stable: turn order within a phase
         state.steps = [current] + first + [step for step in rest if step[0] not in FIRST_PHASES]
-        events.append(self.event("flow.phases", seat=seat, automatic=False, key="flow.back"))
+        events.append(self.event("aos.flow.phases", seat=seat, automatic=False, key="flow.back"))
 
     def _finish_step(self, state, events):
         state.steps.pop(0)
@@ -349,7 +363,7 @@ class Endeavor(Game):
         return []
 
     def _build_action(self, b):
-        return Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
+        return Action(f"build:{b}", self.rid("aos.build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
                       building=self.term(f"building.{b}"))
 
     def _pay_actions(self, state, seat, player, only_workers):
@@ -358,7 +372,7 @@ class Endeavor(Game):
                 if worker or not only_workers]
 
     def _pay_action(self, seat, slot, b):
-        return Action(f"pay:{slot}", self.rid("salary"), target=f"mat.{seat}.slot.{slot}",
+        return Action(f"pay:{slot}", self.rid("aos.salary"), target=f"mat.{seat}.slot.{slot}",
                       label_key=self.tkey("act.pay"), building=self.term(f"building.{b}"), slot=slot)
 
     def _pending_choices(self, state):
@@ -376,7 +390,7 @@ class Endeavor(Game):
         phase, seat = state.steps[0]
         player = state.players[seat]
         if phase == "build":
-            return [Action(f"build:{b}", self.rid("build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
+            return [Action(f"build:{b}", self.rid("aos.build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
                            building=self.term(f"building.{b}"))
                     for b, left in state.supply.items() if left] + self._order_request(state)
         if phase == "salary":
@@ -386,7 +400,7 @@ class Endeavor(Game):
             ids = {a.id for a in legal}
             return legal + [a for a in self.actions.all_targets(state, state.turn) if a.id not in ids]
         if phase == "action" and state.turn is None:
-            return ([Action(f"activate:{slot}", self.rid("action.activate"), target=f"mat.{seat}.slot.{slot}",
+            return ([Action(f"activate:{slot}", self.rid("aos.action.activate"), target=f"mat.{seat}.slot.{slot}",
                             label_key=self.tkey("act.activate"), building=self.term(f"building.{b}"))
                      for slot, b in enumerate(player.buildings) if self.buildings[b].actions]
                     + [a for a in self.legal_actions(state) if not a.id.startswith("activate:")])
@@ -403,83 +417,84 @@ class Endeavor(Game):
         if state.pending:
             # The decision waiting first is a Memorial casualty or a Silent Fleet placement: its rule forbids the rest.
             pending = state.pending[-1][0]
-            rule = self.rid("building.memorial" if pending == "memorial" else "variant.silent-fleet")
+            rule = self.rid("aos.building.memorial" if pending == "memorial" else "aos.variant.silent-fleet")
             if kind == "memorial" and pending == "memorial":
                 return rule, self.say("why.memorial-track", attribute=self.term(f"attribute.{arg}"))
             if kind == "silent" and pending.startswith("silent"):
                 return rule, self.say("why.silent-place")
             return rule, self.say("why.pending", action=action_id)
         if kind == "memorial":
-            return self.rid("building.memorial"), self.say("why.memorial-not-now")
+            return self.rid("aos.building.memorial"), self.say("why.memorial-not-now")
         if kind == "silent":
-            return self.rid("variant.silent-fleet"), self.say("why.silent-not-now")
+            return self.rid("aos.variant.silent-fleet"), self.say("why.silent-not-now")
         if action_id == BACK_TO_PHASES:
             if state.phase_order != "experienced":
-                return self.rid("flow.phases"), self.say("why.order-in-use")
-            return self.rid("flow.phases"), self.say("why.order-not-now", phase=self.term(f"phase.{state.phase}"))
+                return self.rid("aos.flow.phases"), self.say("why.order-in-use")
+            return self.rid("aos.flow.phases"), self.say("why.order-not-now", phase=self.term(f"phase.{state.phase}"))
         phase, seat = state.steps[0]
         player = state.players[seat]
         wanted = self.PHASE_OF.get(kind)
         if wanted is None:
             return unknown
         if wanted != phase:
-            return self.rid("flow.phases"), self.say("why.not-this-phase", action=action_id,
+            return self.rid("aos.flow.phases"), self.say("why.not-this-phase", action=action_id,
                                                      phase=self.term(f"phase.{phase}"), needed=self.term(f"phase.{wanted}"))
         if kind in ("discard", "slot") and arg not in self.cards and arg != "empty":
             return unknown      # unknown cards are no action
         if kind in ("discard", "slot") and arg == "empty":
-            return self.rid("discard.governor-slot"), self.say("why.slot-not-now")
+            return self.rid("aos.discard.governor-slot"), self.say("why.slot-not-now")
         if kind in ("discard", "slot"):
-            return self.rid("discard"), self.say("why.not-held", card=self.term(f"card.{arg}"))
+            return self.rid("aos.discard"), self.say("why.not-held", card=self.term(f"card.{arg}"))
         if kind == "build":
             if arg not in self.buildings or self.buildings[arg].level == 0:
                 return unknown
             return self.why_not_build(state, player, arg)
         if kind in ("pay", "activate", "payment") and arg in self.places and int(arg) >= len(player.buildings):
             # A place of the coastline (2009: of the player board) that holds no building yet.
-            rule = {"pay": "salary", "activate": "action.activate", "payment": "action.payment"}[kind]
+            rule = {"pay": "aos.salary", "activate": "aos.action.activate", "payment": "aos.action.payment"}[kind]
             return self.rid(rule), self.say("why.empty-place", place=int(arg) + 1)
         if kind == "pay":
             if arg not in self.places:
                 return unknown
-            return self.rid("salary"), self.say("why.no-worker",
+            return self.rid("aos.salary"), self.say("why.no-worker",
                                                 building=self.term(f"building.{player.buildings[int(arg)]}"))
         if kind == "token":
             if arg not in self.tokens or self.tokens[arg].attribute is not None:
                 return unknown
             token = self.term(f"token.{arg}")
             if not player.action_tokens.get(arg):
-                return self.rid("token.action"), self.say("why.no-token", token=token)
+                return self.rid("aos.token.action"), self.say("why.no-token", token=token)
             if state.turn is not None:
-                return self.rid("action.turn"), self.say("why.turn-started")
-            return self.rid("action.token"), self.say("why.token-useless", token=token)
+                return self.rid("aos.action.turn"), self.say("why.turn-started")
+            return self.rid("aos.action.token"), self.say("why.token-useless", token=token)
         if kind == "activate":
             if arg not in self.places:
                 return unknown
             if state.turn is not None:
-                return self.rid("action.turn"), self.say("why.turn-started")
+                return self.rid("aos.action.turn"), self.say("why.turn-started")
             return self.actions.why_not_activate(state, seat, int(arg))
         if kind in ("ship", "occupy", "attack", "payment", "acquire"):
             action = self.term(f"action.{kind}")
             if state.turn is None:
-                return self.rid("action.turn"), self.say("why.activate-first", action=action)
+                return self.rid("aos.action.turn"), self.say("why.activate-first", action=action)
             if kind not in state.turn.remaining():
-                return self.rid("action.combine"), self.say("why.not-offered", action=action)
+                return self.rid("aos.action.combine"), self.say("why.not-offered", action=action)
             if player.harbor < {"ship": 1, "occupy": 1, "attack": 2}.get(kind, 0):
-                return self.rid(f"action.{kind}"), self.say("why.harbor", action=action, harbor=player.harbor)
+                rule = SHIP_RULES.get(arg.partition(":")[0], SHIP_RULES["sea"]) if kind == "ship" else SPACE_RULES[kind]
+                return self.rid(rule), self.say("why.harbor", action=action, harbor=player.harbor)
             return self.actions.explain_target(state, seat, kind, arg) or unknown
         if kind == "pass":      # offered until the turn's action begins
-            return self.rid("action.turn"), self.say("why.turn-started")
+            return self.rid("aos.action.turn"), self.say("why.turn-started")
         if kind == "done":      # ends a '+' turn after its first action
-            return self.rid("action.combine"), self.say("why.done-no-turn" if state.turn is None else "why.done-first")
+            return self.rid("aos.action.combine"), self.say("why.done-no-turn" if state.turn is None else "why.done-first")
         return "core.action.not-now", Text("core.action.not-now", action=action_id)
 
     def why_not_build(self, state, player, building_id):
         """Why a building of the tray cannot be built now (it is known, and not a start building)."""
         name = self.term(f"building.{building_id}")
         if not state.supply.get(building_id):
-            return self.rid("build"), self.say("why.sold-out", building=name)
-        return self.rid("build.level"), self.say(
+            return self.rid("aos.build"), self.say("why.sold-out", building=name)
+        return self.rid("aos.build.level"), self.say(
             "why.build-level", building=name, level=self.buildings[building_id].level,
             build_level=self.build_level(player), industry=player.attributes[INDUSTRY])
 
@@ -513,7 +528,7 @@ class Endeavor(Game):
     def auto_step(self, state, events):
         phase, seat = state.steps[0]
         if phase == "build":
-            events.append(self.event("build", seat=seat, key="build.none"))
+            events.append(self.event("aos.build", seat=seat, key="build.none"))
             self._finish_step(state, events)
         elif phase == "growth":
             self._grow(state, seat, state.players[seat], events)
@@ -543,7 +558,7 @@ class Endeavor(Game):
         player.buildings.append(building_id)
         player.workers.append(0)
         level, build_level = self.buildings[building_id].level, self.build_level(player)
-        rule = "build" if level <= build_level else "build.level.next"
+        rule = "aos.build" if level <= build_level else "aos.build.level.next"
         events.append(self.event(rule, seat=seat, automatic=False, key="build", building=self.term(f"building.{building_id}"),
                                  level=level, build_level=build_level))
         self.gain_icons(player, seat, self.buildings[building_id].icons, events)
@@ -556,9 +571,9 @@ class Endeavor(Game):
         player.supply -= taken
         player.harbor += taken
         if taken < wanted:
-            events.append(self.event("growth.short", seat=seat, wanted=wanted, amount=taken))
+            events.append(self.event("aos.growth.short", seat=seat, wanted=wanted, amount=taken))
         else:
-            events.append(self.event("growth", seat=seat, amount=taken,
+            events.append(self.event("aos.growth", seat=seat, amount=taken,
                                      culture=self.mat.shown(player.attributes[CULTURE]), harbor=player.harbor))
         self._finish_step(state, events)
 
@@ -570,7 +585,7 @@ class Endeavor(Game):
         player.workers[slot] = 0
         player.harbor += 1
         state.paid += 1
-        events.append(self.event("salary", key="salary.pay", seat=seat, automatic=False,
+        events.append(self.event("aos.salary", key="salary.pay", seat=seat, automatic=False,
                                  building=self.term(f"building.{player.buildings[slot]}"), paid=state.paid,
                                  salary=self.salary(player)))
         if state.paid >= self.salary(player) or not any(player.workers):
@@ -581,7 +596,7 @@ class Endeavor(Game):
         count = sum(player.workers)
         player.workers = [0] * len(player.workers)
         player.harbor += count
-        events.append(self.event("salary", seat=seat, key="salary.all" if count else "salary.none",
+        events.append(self.event("aos.salary", seat=seat, key="salary.all" if count else "salary.none",
                                  amount=count, salary=self.salary(player)))
         self._finish_step(state, events)
 
@@ -589,13 +604,13 @@ class Endeavor(Game):
     def _begin_action_phase(self, state, events):
         state.passed = [False] * len(state.players)
         state.turn = None
-        events.append(self.event("action.turn", key="action.begin", seat=state.crown))
+        events.append(self.event("aos.action.turn", key="action.begin", seat=state.crown))
 
     def _action_phase_decision(self, state, seat, kind, arg, events):
         actions = self.actions
         if kind == "pass":
             state.passed[seat] = True
-            events.append(self.event("action.pass", seat=seat, automatic=False))
+            events.append(self.event("aos.action.pass", seat=seat, automatic=False))
             self._next_actor(state, seat, events)
             return
         if kind == "activate":
@@ -607,7 +622,7 @@ class Endeavor(Game):
             state.turn = Turn(seat, building.actions, building.combine, slot=slot)
             key = "action.activate" if len(building.actions) == 1 else \
                 f"action.activate.{'both' if building.combine == '+' else 'either'}"
-            events.append(self.event("action.activate", seat=seat, automatic=False, key=key,
+            events.append(self.event("aos.action.activate", seat=seat, automatic=False, key=key,
                                      building=self.term(f"building.{building.id}"),
                                      actions=[self.term(f"action.{a}") for a in building.actions]))
             return
@@ -615,7 +630,7 @@ class Endeavor(Game):
             state.players[seat].action_tokens[arg] -= 1
             state.removed_tokens.append(arg)      # a spent action token leaves the game
             state.turn = Turn(seat, self.tokens[arg].actions, "/", token=arg)
-            events.append(self.event("action.token", seat=seat, automatic=False, token=self.term(f"token.{arg}")))
+            events.append(self.event("aos.action.token", seat=seat, automatic=False, token=self.term(f"token.{arg}")))
             return
         turn = state.turn
         if kind == "done":
@@ -659,7 +674,7 @@ class Endeavor(Game):
             if not state.passed[following]:
                 state.steps[0] = ("action", following)
                 return
-        events.append(self.event("action.turn", key="action.end"))
+        events.append(self.event("aos.action.turn", key="action.end"))
         self._finish_step(state, events)
 
     def _resolve_pending(self, state, kind, arg, events):
@@ -696,12 +711,12 @@ class Endeavor(Game):
     def _discard_choices(self, state, seat, player):
         if self._final_round(state) and not state.slot_chosen and any(self.cards[c].governor for c in player.cards):
             # The last arrangement decides the empty-slot bonus: keep a governor there, or none.
-            return [Action(f"slot:{c}", self.rid("discard.governor-slot"), target=f"mat.{seat}.card.{c}",
+            return [Action(f"slot:{c}", self.rid("aos.discard.governor-slot"), target=f"mat.{seat}.card.{c}",
                            label_key=self.tkey("act.slot"), card=self.term(f"card.{c}"))
                     for c in player.cards if self.cards[c].governor] + \
-                   [Action("slot:empty", self.rid("scoring.governor-slot"), label_key=self.tkey("act.slot.empty"))]
+                   [Action("slot:empty", self.rid("aos.scoring.governor-slot"), label_key=self.tkey("act.slot.empty"))]
         keep = player.governor_slot if state.slot_chosen else None
-        return [Action(f"discard:{c}", self.rid("discard"), target=f"mat.{seat}.card.{c}",
+        return [Action(f"discard:{c}", self.rid("aos.discard"), target=f"mat.{seat}.card.{c}",
                        label_key=self.tkey("act.discard"), card=self.term(f"card.{c}"))
                 for c in dict.fromkeys(player.cards) if c != keep]
 
@@ -709,7 +724,7 @@ class Endeavor(Game):
         if kind == "slot":
             player.governor_slot = None if arg == "empty" else arg
             state.slot_chosen = True
-            events.append(self.event("discard.governor-slot", seat=seat, automatic=False,
+            events.append(self.event("aos.discard.governor-slot", seat=seat, automatic=False,
                                      key="discard.slot.empty" if arg == "empty" else "discard.slot",
                                      card=None if arg == "empty" else self.term(f"card.{arg}")))
         else:
@@ -735,7 +750,7 @@ class Endeavor(Game):
             where = "discard.to-box"
         else:
             where = self.discard_to(state, card_id)
-        events.append(self.event("discard", key=where, seat=seat, automatic=False, card=self.term(f"card.{card_id}")))
+        events.append(self.event("aos.discard", key=where, seat=seat, automatic=False, card=self.term(f"card.{card_id}")))
 
     def discard_to(self, state, card_id) -> str:
         """Where a discarded asset card goes (Age of Sail: the face-up Europe discard pile); the text key."""
@@ -749,7 +764,7 @@ class Endeavor(Game):
         extra = self.slavery_extra and any(self.cards[c].slavery for c in regular) \
             and len(regular) > self.card_limit(player)
         key = "discard.kept" + (".slot" if player.governor_slot else "") + (".extra" if extra else "")
-        events.append(self.event("discard.limit", key=key, seat=seat, cards=len(regular),
+        events.append(self.event("aos.discard.limit", key=key, seat=seat, cards=len(regular),
                                  limit=self.card_limit(player),
                                  card=self.term(f"card.{player.governor_slot}") if player.governor_slot else None))
         self._finish_step(state, events)
@@ -764,16 +779,16 @@ class Endeavor(Game):
             for seat, score in scores.items():
                 hall = self.scoring.city_hall(state.players[seat])
                 if hall:
-                    events.append(self.event("scoring.city-hall", seat=seat, points=hall))
+                    events.append(self.event("aos.scoring.city-hall", seat=seat, points=hall))
                 for part, points in score["parts"].items():
-                    events.append(self.event(f"scoring.{part.replace('_', '-')}", key="scoring.part", seat=seat,
+                    events.append(self.event(SCORING_RULES[part], key="scoring.part", seat=seat,
                                              part=self.term(f"score.{part}"), points=points))
             winners = self.winners(state)
-            events.append(self.event("scoring", key="game.end", winners=winners,
+            events.append(self.event("aos.scoring", key="game.end", winners=winners,
                                      totals={str(s): v["total"] for s, v in scores.items()}))
             return
         state.crown = (state.crown + 1) % len(state.players)
-        events.append(self.event("round.end", key="round.crown", seat=state.crown, round=state.round))
+        events.append(self.event("aos.round.end", key="round.crown", seat=state.crown, round=state.round))
         self._begin_round(state, events)
 
     # == final scoring (scoring.py) ============================================

@@ -59,7 +59,7 @@ class Endeavor2009(Endeavor):
             player.buildings.append(self.start_sides[0])
             player.workers.append(self.mat.start_on_building)
             player.supply -= self.mat.start_on_building
-        events.append(self.event("setup.colonial-house", building=self.term(f"building.{self.start_sides[0]}")))
+        events.append(self.event("e09.setup.colonial-house", building=self.term(f"building.{self.start_sides[0]}")))
         self._begin_round(state, events)
 
     # == 1. 建筑 ================================================================
@@ -76,13 +76,13 @@ class Endeavor2009(Endeavor):
     def why_not_build(self, state, player, building_id):
         if state.supply.get(building_id) and self.buildings[building_id].level == 5 and self._has_level5(player):
             owned = next(b for b in player.buildings if self.buildings[b].level == 5)
-            return self.rid("build.level5"), self.say("why.level5-once", building=self.term(f"building.{building_id}"),
+            return self.rid("e09.build.level5"), self.say("why.level5-once", building=self.term(f"building.{building_id}"),
                                                       owned=self.term(f"building.{owned}"))
         return super().why_not_build(state, player, building_id)
 
     # == the tracks stop at 15 ====================================================
     def past_the_end(self, seat, attribute, icons, events):
-        events.append(self.event("track.max", seat=seat, attribute=attribute, value=icons,
+        events.append(self.event("e09.track.max", seat=seat, attribute=attribute, value=icons,
                                  end=self.mat.printed_length))
 
     # == 5: discard: a card goes back into its stack ===============================
