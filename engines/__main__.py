@@ -152,7 +152,7 @@ def _instructions(args, players: int, options: dict, games: int) -> None:
 
 def coverage(args) -> int:
     """Write docs/coverage/GAME.md: rulebook section -> rule ids -> tests -> lesson steps."""
-    from engines.core.coverage import write
+    from engines.tooling.coverage import write
     for game in sorted(engines.GAMES) if args.game == "all" else [args.game]:
         print(f"wrote {write(game)}")
     return 0

@@ -3,7 +3,7 @@
 import pytest
 
 import engines
-from engines.core.coverage import output_path, report
+from engines.tooling.coverage import output_path, report
 
 GAMES = sorted(engines.GAMES)
 
@@ -28,7 +28,7 @@ def test_every_rule_has_a_row_and_a_test(game):
 
 
 def test_command_line_writes_the_page(tmp_path, monkeypatch):
-    import engines.core.coverage as coverage
+    import engines.tooling.coverage as coverage
     from engines.__main__ import main
     monkeypatch.setattr(coverage, "output_path", lambda game, root=None: tmp_path / f"{game}.md")
     assert main(["coverage", "entdecker"]) == 0

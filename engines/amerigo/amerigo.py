@@ -1349,7 +1349,7 @@ class Amerigo(Game):
 
     # -- why an option is refused, naming the rule ---------------------------------------------------------
     def explain(self, state, action_id):
-        from .refusals import explain
+        from .explain import explain
         return explain(self, state, action_id)
 
     # == bots, scenarios, view ============================================================================

@@ -21,6 +21,11 @@ EQUIPMENT = ("sail", "engine", "cannon", "crane")
 CREW = ("captain", "merchant", "soldier", "stoker")
 ITEMS = EQUIPMENT + CREW
 GOODS = ("coal", "timber", "cloth")
+# The rules keep an action tile or an item as its index in ACTIONS or ITEMS; these name the indices.
+BUILD, CANAL, GOODS_ACTION, EQUIP, CREW_ACTION, EMPLOYEE, TRADE, SUBSIDY = range(len(ACTIONS))
+SAIL, ENGINE, CANNON, CRANE, CAPTAIN, MERCHANT, SOLDIER, STOKER = range(len(ITEMS))
+# The parts of a player's score, in the order of state.points.
+PART_PARTS = ("crew", "equipment", "speed", "checkpoints", "contracts", "traders")
 CHECKPOINTS = ("military", "economic", "lantern", "lifeboat", "buoy", "riband")
 SAFETY = ("lantern", "lifeboat", "buoy")
 FEATURES = ("cabins", "boilers", "masts", "guns", "cranes") + tuple(f"{s}s" for s in SAFETY)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.texts import Text
-from .components import ACTIONS, GOODS, ITEMS
-from .shipyard import (BUILD, CANAL, CAPTAIN, CREW_ACTION, EMPLOYEE, EQUIP, GOODS_ACTION, STOKER, SUBSIDY, TRADE)
+from .components import (ACTIONS, BUILD, CANAL, CAPTAIN, CREW_ACTION, EMPLOYEE, EQUIP, GOODS, GOODS_ACTION, ITEMS,
+                         STOKER, SUBSIDY, TRADE)
 
 # The phases in which each kind of decision is taken (the first step of an action is taken in "turn" for
 # the chosen action, in "act" for a bonus or final action).

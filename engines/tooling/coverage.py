@@ -6,6 +6,9 @@ teach them, as a Markdown page a teacher can read.
 It works for any registered game with a rule catalog (`engines/<game>/data/rules.toml`), tests that name rule
 ids (`tests/**/*.py`: a test cites a rule when the id appears in its code or docstring) and a lesson file
 (`tutorials/lessons/<game>.toml`, read as plain data: the engines import no widget code).
+
+Developer tooling, not the kernel: it reads the repository's tests/ and tutorials/, which an installed
+package does not have.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from . import registry
+from ..core import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,0 +1,331 @@
+"""Shipyard's eight actions (行動內容), read like the summary: build ships (建造船隻), rent canal (租個航道),
+buy goods (進貨), the equipment, crew and employee rondels (生產設備, 招聘船員, 招募員工), trade goods
+(交易貨物) and subsidy (輔助金).
+
+A mixin of the Shipyard class (shipyard.py): an action starts with `_begin` and ends with `_done`, step 4
+of the turn there; the market places it empties are refilled next (refills.py).
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Event
+from .components import (BUILD, CANAL, CREW_ACTION, EMPLOYEE, EQUIP, GOODS, GOODS_ACTION, ITEMS, SUBSIDY,
+                         TRADE)
+
+
+class Actions:
+    """The rules of the eight actions; mixed into Shipyard."""
+
+    # == build ship parts (建造船隻) ==========================================================================
+    def price(self, place) -> int:
+        return self.numbers.prices[place % self.rows]
+
+    def codes(self, state, seat) -> tuple:
+        return tuple(map(self.code_of.__getitem__, state.yard[seat]))     # no Python loop: asked often
+
+    def _buyable(self, state, seat, money, first=False) -> list[int]:
+        """Market places whose part this player can pay for and place somewhere (sy.build.*); the first one
+        only, when `first`."""
+        slots = self.yard.slots(self.codes(state, seat))
+        code, price, out = self.part_code, self.place_price, []
+        for p, k in enumerate(state.market):
+            if k >= 0 and price[p] <= money and slots[code[k] - 1]:
+                out.append(p)
+                if first:
+                    break
+        return out
+
+    def _buy_part(self, state, place, events):
+        seat = state.seat
+        if state.doing != BUILD:
+            self._begin(state, BUILD, False, events)
+        k = state.market[place]
+        cost = self.price(place)
+        self._pay(state, seat, cost)
+        state.market[place] = -1
+        state.holding = k
+        state.bought += 1
+        events.append(Event("sy.build.buy", seat=seat, automatic=False, key="sy.log.buy", part=f"sy.part.{self.part_ids[k]}",
+                            place=self.places[place], cost=cost))
+        state.phase = "place"
+
+    def _place_part(self, state, space, events):
+        seat = state.seat
+        k = state.holding
+        state.yard[seat][space] = k
+        state.holding = -1
+        events.append(Event("sy.build.place", seat=seat, automatic=False, key="sy.log.place",
+                            part=f"sy.part.{self.part_ids[k]}", space=space + 1))
+        if state.stage == "final-build":
+            self._end_build(state, events)
+        elif state.bought < self.numbers.max_buy and self._buyable(state, seat, state.money[seat]):
+            state.phase = "build"
+        else:
+            self._end_build(state, events)
+
+    def _end_build(self, state, events):
+        """sy.build.refill: each column slides down into the cheap rows; its empty top rows are refilled."""
+        rows = self.rows
+        for c in range(len(self.numbers.columns)):
+            column = [k for k in state.market[c * rows:(c + 1) * rows] if k >= 0]
+            state.market[c * rows:(c + 1) * rows] = column + [-1] * (rows - len(column))
+            state.refills += [("part", c * rows + r) for r in range(len(column), rows)]
+        events.append(Event("sy.build.refill", key="sy.log.slide"))
+        self._done(state, events)
+
+    def _place_slots(self, state) -> list[int]:
+        """The yard spaces the part held may go to (in the last build, only those completing a ship)."""
+        seat = state.seat
+        codes = self.codes(state, seat)
+        code = self.part_code[state.holding] - 1
+        if state.stage == "final-build":
+            return list(self.yard.finishing(codes)[code])
+        return list(self.yard.slots(codes)[code])
+
+    # == rent canal (租個航道) ===============================================================================
+    def attach_points(self, state, seat) -> list[tuple]:
+        """Where a new canal tile may go: (piece, exit), or (-1, 0) to start the canal."""
+        pieces = state.canal[seat]
+        if not any(p is not None for p in pieces):
+            return [(-1, 0)]
+        return [(i, e) for i, p in enumerate(pieces) if p is not None
+                for e in range(self.canal_exits[p[0]]) if p[1 + e] < 0]
+
+    def _rent(self, state, place, events):
+        seat = state.seat
+        if state.doing != CANAL:
+            self._begin(state, CANAL, False, events)
+        k = state.canal_market[place]
+        cost = self.numbers.canal_prices[place]
+        self._pay(state, seat, cost)
+        state.canal_market[place] = -1
+        state.holding = k
+        events.append(Event("sy.canal.buy", seat=seat, automatic=False, key="sy.log.rent", tile=f"sy.canal.{self.canal_ids[k]}",
+                            cost=cost))
+        points = self.attach_points(state, seat)
+        if len(points) == 1:
+            self._attach(state, points[0], events)
+        else:
+            state.phase = "attach"
+
+    def _attach(self, state, point, events):
+        seat = state.seat
+        pieces = state.canal[seat]
+        k = state.holding
+        piece = [k, -1, -1]
+        slot = next((i for i, p in enumerate(pieces) if p is None), len(pieces))
+        if slot == len(pieces):
+            pieces.append(piece)
+        else:
+            pieces[slot] = piece
+        parent, exit_ = point
+        if parent < 0:
+            state.ship[seat] = [slot, -1]
+            events.append(Event("sy.canal.attach", seat=seat, key="sy.log.canal-start", tile=f"sy.canal.{self.canal_ids[k]}"))
+        else:
+            pieces[parent][1 + exit_] = slot
+            events.append(Event("sy.canal.attach", seat=seat, key="sy.log.canal-attach", tile=f"sy.canal.{self.canal_ids[k]}",
+                                piece=parent + 1, exit=exit_ + 1))
+        state.holding = -1
+        # sy.canal.refill: the tiles left slide towards the cheap end; the dear end is refilled.
+        left = [t for t in state.canal_market if t >= 0]
+        state.canal_market = left + [-1] * (len(state.canal_market) - len(left))
+        state.refills += [("canal", i) for i in range(len(left), len(state.canal_market))]
+        self._done(state, events)
+
+    # == buy goods (進貨) ===================================================================================
+    def _buy_goods(self, state, place, events):
+        seat = state.seat
+        if state.doing != GOODS_ACTION:
+            self._begin(state, GOODS_ACTION, False, events)
+        k = state.goods_market[place]
+        cost = self.numbers.goods_prices[place]
+        self._pay(state, seat, cost)
+        state.goods[seat].append(k)
+        state.goods_market[place] = -1
+        events.append(Event("sy.goods.buy", seat=seat, automatic=False, key="sy.log.goods", tile=f"sy.goods-tile.{self.goods_ids[k]}",
+                            cost=cost))
+        left = [t for t in state.goods_market if t >= 0]
+        state.goods_market = left + [-1] * (len(state.goods_market) - len(left))
+        state.refills += [("goods", i) for i in range(len(left), len(state.goods_market))]
+        self._done(state, events)
+
+    # == the rondels: equipment, crew, employees (生產設備, 招聘船員, 招募員工) ===================================
+    def free_steps(self, state, seat, rondel) -> int:
+        """sy.employee.rondel: each yellow employee of this rondel moves its marker one more stop for free."""
+        frees = self.emp_free_rondel
+        return sum(1 for e in state.staff[seat] if frees[e] == rondel)
+
+    def stop_cost(self, state, seat, rondel, stop, stops) -> int:
+        """sy.rondel.move: the first stop is free, each further stop costs 1."""
+        steps = (stop - state.rondel[rondel]) % stops or stops
+        return max(0, steps - 1 - self.free_steps(state, seat, rondel))
+
+    def stop_costs(self, state, seat, rondel, stops) -> tuple[int, ...]:
+        """stop_cost of every stop of a rondel, in one go (asked several times a move, and there are only
+        a few rondel sizes, marker places and free steps: each list is worked out once per game)."""
+        free = self.free_steps(state, seat, rondel) + 1 if state.staff[seat] else 1
+        at = state.rondel[rondel]
+        key = (stops, at, free)
+        found = self._stop_costs.get(key)
+        if found is None:
+            found = self._stop_costs[key] = tuple(max(0, ((s - at) % stops or stops) - free) for s in range(stops))
+        return found
+
+    def _rondel_stops(self, state, seat, rondel, money) -> list[int]:
+        """Stops of the equipment (0) or crew (1) rondel this player may end on: affordable, and the supply
+        still has that kind (sy.supply)."""
+        kinds = self.equipment_stops if rondel == 0 else self.crew_stops
+        supply = state.supply
+        costs = self.stop_costs(state, seat, rondel, len(kinds))
+        return [s for s, cost in enumerate(costs) if cost <= money and supply[kinds[s]]]
+
+    def _take_item(self, state, rondel, stop, events):
+        """Manufacture equipment or recruit crew: move, pay, take the item, and what the engineers or
+        recruiters add."""
+        seat = state.seat
+        a = EQUIP if rondel == 0 else CREW_ACTION
+        if state.doing != a:
+            self._begin(state, a, False, events)
+        kinds = self.equipment_stops if rondel == 0 else self.crew_stops
+        cost = self.stop_cost(state, seat, rondel, stop, len(kinds))
+        self._pay(state, seat, cost)
+        state.rondel[rondel] = stop
+        item = kinds[stop]
+        state.supply[item] -= 1
+        state.dock[seat][item] += 1
+        rule = "sy.equipment.take" if rondel == 0 else "sy.crew.take"
+        events.append(Event(rule, seat=seat, automatic=False, key="sy.log.take", item=f"sy.item.{ITEMS[item]}",
+                            stop=stop + 1, cost=cost))
+        family = "engineer" if rondel == 0 else "recruiter"
+        for e in state.staff[seat]:
+            kind = self.emp[e]
+            if kind.family == family:
+                extra = ITEMS.index(kind.item)
+                if state.supply[extra]:
+                    state.supply[extra] -= 1
+                    state.dock[seat][extra] += 1
+                    events.append(Event(f"sy.employee.{family}", seat=seat, key="sy.log.extra-item",
+                                        employee=f"sy.employee.{self.emp_ids[e]}", item=f"sy.item.{kind.item}"))
+        self._done(state, events)
+
+    def hire_cost(self, state, seat, slot) -> int:
+        R = self.rondels
+        stop = slot // R.per_stop
+        return self.stop_cost(state, seat, 2, stop, R.employee_stops) + self.emp[state.emp_top[slot]].cost
+
+    def may_hire(self, state, seat, kind) -> bool:
+        """sy.employee.unique: not one like an employee held; a level-2 trader needs the level-1 one."""
+        staff = state.staff[seat]
+        if not staff:
+            return self.emp[kind].level != 2
+        if kind in staff:
+            return False
+        e = self.emp[kind]
+        if e.level == 2:
+            return any(self.emp[o].family == "trader" and self.emp[o].good == e.good and self.emp[o].level == 1
+                       for o in staff)
+        return True
+
+    def _hireable(self, state, seat, money, first=False) -> list[int]:
+        """Employee stacks this player may hire from (the first one only, when `first`)."""
+        costs = self.stop_costs(state, seat, 2, self.rondels.employee_stops)
+        per, emp, out = self.rondels.per_stop, self.emp, []
+        for i, k in enumerate(state.emp_top):
+            if k >= 0 and costs[i // per] + emp[k].cost <= money and self.may_hire(state, seat, k):
+                out.append(i)
+                if first:
+                    break
+        return out
+
+    def _hire(self, state, slot, events):
+        seat = state.seat
+        if state.doing != EMPLOYEE:
+            self._begin(state, EMPLOYEE, False, events)
+        k = state.emp_top[slot]
+        cost = self.hire_cost(state, seat, slot)
+        self._pay(state, seat, cost)
+        state.rondel[2] = slot // self.rondels.per_stop
+        state.staff[seat].append(k)
+        extra = self.emp[k].cost
+        events.append(Event("sy.employee.hire", seat=seat, automatic=False, key="sy.log.hire",
+                            employee=f"sy.employee.{self.emp_ids[k]}", stop=state.rondel[2] + 1, cost=cost))
+        if extra:
+            events.append(Event("sy.employee.cost", seat=seat, key="sy.log.hire-extra", extra=extra))
+        if state.emp_under[slot]:
+            state.emp_top[slot] = -1
+            state.refills.append(("employee", slot))
+        else:
+            state.emp_top[slot] = -1
+        self._done(state, events)
+
+    # == trade goods (交易貨物) ==============================================================================
+    def trade_prices(self, state) -> tuple:
+        return self.rondels.trade[state.rondel[3]]
+
+    def _trade(self, state, index, events):
+        seat = state.seat
+        if state.doing != TRADE:
+            self._begin(state, TRADE, False, events)
+        state.rondel[3] = (state.rondel[3] + 1) % len(self.rondels.trade)
+        k = state.goods[seat].pop(index)
+        state.trading = k
+        state.trade_at = 0
+        state.swaps_used = []
+        coal, timber, cloth = self.trade_prices(state)
+        events.append(Event("sy.trade.rondel", seat=seat, key="sy.log.trade-rondel", stop=state.rondel[3] + 1,
+                            coal=coal, timber=timber, cloth=cloth))
+        events.append(Event("sy.trade.tile", seat=seat, automatic=False, key="sy.log.trade",
+                            tile=f"sy.goods-tile.{self.goods_ids[k]}"))
+        state.phase = "trade"
+
+    def sale_price(self, state, seat, good) -> int:
+        bonus = sum(1 for e in state.staff[seat] if self.emp[e].family == "trader" and self.emp[e].good == GOODS[good])
+        return self.trade_prices(state)[good] + bonus
+
+    def trade_good(self, state) -> int:
+        return self.goods_of[state.trading][state.trade_at]
+
+    def _swap_options(self, state) -> list[int]:
+        good = self.trade_good(state)
+        return [i for i, (g, item) in enumerate(self.swaps) if g == good and i not in state.swaps_used and state.supply[item]]
+
+    def _sell(self, state, events):
+        seat = state.seat
+        good = self.trade_good(state)
+        price = self.sale_price(state, seat, good)
+        self._gain(state, seat, price)
+        events.append(Event("sy.trade.sell", seat=seat, automatic=False, key="sy.log.sell", good=f"sy.good.{GOODS[good]}",
+                            price=price))
+        if price > self.trade_prices(state)[good]:
+            events.append(Event("sy.employee.trader", seat=seat, key="sy.log.trader-bonus", good=f"sy.good.{GOODS[good]}",
+                                bonus=price - self.trade_prices(state)[good]))
+        self._next_good(state, events)
+
+    def _swap(self, state, i, events):
+        seat = state.seat
+        good, item = self.swaps[i]
+        state.swaps_used.append(i)
+        state.supply[item] -= 1
+        state.dock[seat][item] += 1
+        events.append(Event("sy.trade.swap", seat=seat, automatic=False, key="sy.log.swap", good=f"sy.good.{GOODS[good]}",
+                            item=f"sy.item.{ITEMS[item]}"))
+        self._next_good(state, events)
+
+    def _next_good(self, state, events):
+        state.trade_at += 1
+        if state.trade_at >= len(self.goods_of[state.trading]):
+            state.goods_used[state.trading] += 1
+            state.trading = -1
+            state.swaps_used = []
+            self._done(state, events)
+
+    # == subsidy (輔助金) ===================================================================================
+    def _subsidy(self, state, events):
+        seat = state.seat
+        if state.doing != SUBSIDY:
+            self._begin(state, SUBSIDY, False, events)
+        self._gain(state, seat, self.numbers.subsidy)
+        events.append(Event("sy.subsidy", seat=seat, automatic=state.in_bonus, key="sy.log.subsidy",
+                            money=self.numbers.subsidy))
+        self._done(state, events)
