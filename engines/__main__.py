@@ -83,9 +83,8 @@ def bench(args) -> int:
         _through_openspiel(args.game, players, options, per_round * rounds)
     if args.instructions:
         _instructions(args, players, options, per_round * rounds)
-    notes = getattr(rules, "bench_notes", None)      # what a game's own model of chance gives (Amerigo's tower)
-    if notes:
-        print("\n".join(notes(players)))
+    for line in rules.bench_notes(players):          # what a game's own model of chance gives (Amerigo's tower)
+        print(line)
     return 0
 
 

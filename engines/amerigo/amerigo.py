@@ -36,6 +36,7 @@ ACTION_RULE = {BLUE: "am.move.step", BLACK: "am.cannon.load", RED: "am.plan.neut
 class Amerigo(Game):
     id = "amerigo"
     min_players, max_players = 2, 4
+    encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
 
     def __init__(self):
@@ -110,19 +111,6 @@ class Amerigo(Game):
     def part_text(self, part):
         return Text(f"am.score.{part}")
 
-    # == for search and learning (encoding.py) ==========================================================
-    def action_ids(self, players, options):
-        return encoding.action_ids(self, players, options)
-
-    def chance_ids(self, players, options):
-        return encoding.chance_ids(self, players, options)
-
-    def observation_parts(self, players, options):
-        return encoding.observation_parts(self, players, options)
-
-    def bounds(self, players, options):
-        return encoding.bounds(self, players, options)
-
     # == setup (遊戲準備) ================================================================================
     def setup(self, players, options, seed, events):
         R = self.numbers
@@ -181,9 +169,6 @@ class Amerigo(Game):
     def _settle(self, state):
         """Cache whose decision is pending (None: the rules resolve the next step themselves)."""
         state.to_move = state.order[state.turn] if state.step == "act" and not state.over else None
-
-    def to_move(self, state):
-        return state.to_move
 
     def time_value(self, state) -> int:
         markers = self.numbers.time_markers

@@ -132,8 +132,10 @@ class Game:
         raise NotImplementedError
 
     def to_move(self, state) -> int | None:
-        """The seat whose decision is pending; None when an automatic step is next or the game is over."""
-        raise NotImplementedError
+        """The seat whose decision is pending; None when an automatic step is next or the game is over.
+        Default: `state.to_move`, which the game's rules keep up to date after every step (asked at every
+        step by the match, the bots and the adapters, it is worked out once per step, not at every ask)."""
+        return state.to_move
 
     def legal_actions(self, state) -> list[Action]:
         raise NotImplementedError
@@ -170,22 +172,34 @@ class Game:
     # Numbered actions, explicit chance, observations and bounds: what OpenSpiel, PettingZoo and the
     # search bots need. README "The engine contract" documents each.
 
+    # A game's encoding module (its encoding.py) holds what follows as functions of (game, players, options):
+    # action_ids, observation_parts and bounds, and where the game has them never_legal_ids and chance_ids.
+    encoding = None
+
+    def _encoded(self, name: str, players: int, options: dict, default=None):
+        found = getattr(self.encoding, name, None)
+        if found is None:
+            if default is None:
+                raise NotImplementedError(f"{self.id}: its encoding module has no {name}(game, players, options)")
+            return default
+        return found(self, players, options)
+
     def action_ids(self, players: int, options: dict):
         """Every action id that can ever be legal with these settings, in a fixed order.
 
         Derive it from the data files and the rules code (the same helpers that build the legal
         actions), never from a hand-kept list, so that editing a data file keeps it right."""
-        raise NotImplementedError
+        return self._encoded("action_ids", players, options)
 
     def never_legal_ids(self, players: int, options: dict):
         """Ids of the canonical form that no position ever allows, but that a learner may well try
         (occupying a fleet, declaring no tile): `explain` says which rule forbids them. Every other id
         outside the action table is refused as unknown before the game sees it. Default: none."""
-        return ()
+        return self._encoded("never_legal_ids", players, options, ())
 
     def chance_ids(self, players: int, options: dict):
         """Every outcome id a listed chance step can ever offer with these settings (default: none)."""
-        return ()
+        return self._encoded("chance_ids", players, options, ())
 
     def action_table(self, players: int, options: dict) -> "Table":
         """The numbered actions of a match with these settings (cached)."""
@@ -226,7 +240,7 @@ class Game:
         """What a seat may know of a position, as a list of `observation.Part`s in order: each fills
         named fields of a flat list of numbers. The static board layout (the printed map, the rule
         constants) is left out."""
-        raise NotImplementedError
+        return self._encoded("observation_parts", players, options)
 
     def observation_spec(self, players: int, options: dict) -> list:
         """`observation_parts` for these settings, built once."""
@@ -243,7 +257,12 @@ class Game:
     def bounds(self, players: int, options: dict) -> "Bounds":
         """Declared limits: the most moves (decisions and listed chance steps) a game can take, and
         the range of a player's final score."""
-        raise NotImplementedError
+        return self._encoded("bounds", players, options)
+
+    def bench_notes(self, players: int) -> list[str]:
+        """Lines `python -m engines bench` prints after its figures: what the game's own model of chance
+        gives (Amerigo's tower). Default: none."""
+        return []
 
     def winners(self, state) -> list[int]:
         """The seats that win a finished game (ties included); games with a tie-break override this."""

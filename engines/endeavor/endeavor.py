@@ -60,6 +60,7 @@ class _Names(dict):
 
 
 class Endeavor(Game):
+    encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     edition: Edition = AGE_OF_SAIL
     editions = ("endeavor-aos", "endeavor-2009")     # the new-game dialog offers both
     governor_on_deck = False        # 2009: the governor lies on top of its region's deck
@@ -129,19 +130,6 @@ class Endeavor(Game):
 
     def board_for(self, options):
         return self.boards[options.get("side")]
-
-    # == for search and learning (encoding.py): numbered actions, observations, bounds ==
-    def action_ids(self, players, options):
-        return encoding.action_ids(self, players, options)
-
-    def never_legal_ids(self, players, options):
-        return encoding.never_legal_ids(self, players, options)
-
-    def observation_parts(self, players, options):
-        return encoding.observation_parts(self, players, options)
-
-    def bounds(self, players, options):
-        return encoding.bounds(self, players, options)
 
     @staticmethod
     def _connections_by_space(board):
@@ -335,9 +323,6 @@ class Endeavor(Game):
     def decides_other(self, state, phase, seat):
         """Who decides at an edition's own step (None: the rules resolve it alone, as growth and the end)."""
         return None
-
-    def to_move(self, state):
-        return state.to_move
 
     # == decisions =============================================================
     def legal_actions(self, state):

@@ -35,6 +35,7 @@ def _back_outcome(name, n):
 class Entdecker(Game):
     id = "entdecker"
     min_players, max_players = 2, 4
+    encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
 
     def __init__(self):
@@ -53,22 +54,6 @@ class Entdecker(Game):
         self.back_types = tuple(tuple(k for k, t in enumerate(self.type_ids) if bool(self.tiles[t].event) == back
                                       and not self.tiles[t].reserve) for back in (False, True))
         self.tile_outcomes = [(f"tile:{t}", Text("ent.chance.tile-result", tile=f"ent.tile.{t}")) for t in self.type_ids]
-
-    # == for search and learning (encoding.py): numbered actions and outcomes, observations, bounds ==
-    def action_ids(self, players, options):
-        return encoding.action_ids(self, players, options)
-
-    def never_legal_ids(self, players, options):
-        return encoding.never_legal_ids(self, players, options)
-
-    def chance_ids(self, players, options):
-        return encoding.chance_ids(self, players, options)
-
-    def observation_parts(self, players, options):
-        return encoding.observation_parts(self, players, options)
-
-    def bounds(self, players, options):
-        return encoding.bounds(self, players, options)
 
     # Texts of this game are namespaced: the catalog is shared by every game.
     def phase_text(self, phase):
@@ -182,9 +167,6 @@ class Entdecker(Game):
             state.to_move = state.seat if self._explore_has_choice(state, state.seat) else None
         else:
             state.to_move = None
-
-    def to_move(self, state):
-        return state.to_move
 
     def _begin_turn(self, state, seat):
         state.seat = seat

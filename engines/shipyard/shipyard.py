@@ -50,6 +50,7 @@ def ship_count(ship: dict, item: str) -> int:
 class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game):
     id = "shipyard"
     min_players, max_players = 3, 4
+    encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
     # The search bot's settings for this game (MCTSBot reads them; docs/bots.md has every run):
     # - its leaves play 4 random decisions before the heuristic is read: a turn here is several decisions
@@ -143,22 +144,6 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
     def actions(self, players) -> tuple:
         """The action tiles of this player count, as indices into ACTIONS."""
         return tuple(ACTIONS.index(a) for a in self.numbers.actions[players])
-
-    # == for search and learning (encoding.py) ==============================================================
-    def action_ids(self, players, options):
-        return encoding.action_ids(self, players, options)
-
-    def never_legal_ids(self, players, options):
-        return encoding.never_legal_ids(self, players, options)
-
-    def chance_ids(self, players, options):
-        return encoding.chance_ids(self, players, options)
-
-    def observation_parts(self, players, options):
-        return encoding.observation_parts(self, players, options)
-
-    def bounds(self, players, options):
-        return encoding.bounds(self, players, options)
 
     def phase_text(self, phase):
         return Text(f"sy.phase.{phase}")
@@ -269,9 +254,6 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             state.to_move = state.seat if self._final_build_options(state) else None
         else:
             state.to_move = None
-
-    def to_move(self, state):
-        return state.to_move
 
     # == 1. moving last turn's tile; the gear (1. 移動上回合的玩家行動方塊) ===================================
     def gear_notches(self, state) -> int:
