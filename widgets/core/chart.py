@@ -287,7 +287,7 @@ class ScoreBreakdown:
         self.title.value = f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>"
         self.box.children = [self.title, self.lazy.box, self.table]
         self.lazy.show(lambda: self._figure(scores, seats, parts, names, lang),
-                       lambda: self._svg(scores, seats, parts, names))
+                       lambda: self._svg(scores, seats, parts, names, lang))
         self._key = key
 
     @staticmethod
@@ -328,7 +328,7 @@ class ScoreBreakdown:
         return fig
 
     @staticmethod
-    def _svg(scores, seats, parts, names) -> str:
+    def _svg(scores, seats, parts, names, lang) -> str:
         """The same stacked bars as SVG (no bokeh: the static site): positive parts rightwards from 0,
         negative ones leftwards, each total at the end of its bar, the parts' legend below."""
         w, left, right, row, legend_row = 640, 90, 40, 34, 18
@@ -354,7 +354,7 @@ class ScoreBreakdown:
                 a, b = sorted((x(start), x(ends[value > 0])))
                 out.append(f"<rect x='{a:.1f}' y='{top + 4}' width='{b - a:.1f}' height='{row - 8}' "
                            f"fill='{PART_PALETTE[i % len(PART_PALETTE)]}' stroke='white'>"
-                           f"<title>{html.escape(parts[part])}: {value}</title></rect>")
+                           f"<title>{html.escape(render('ui.named-value', {'name': parts[part], 'value': value}, lang))}</title></rect>")
             out.append(f"<text x='{x(ends[True]) + 4:.1f}' y='{top + row / 2 + 4}' font-weight='bold' "
                        f"font-size='13'>{scores[seat]['total']}</text>")
         out.append(f"<line x1='{x(0):.1f}' y1='6' x2='{x(0):.1f}' y2='{10 + row * len(seats)}' stroke='#555'/>")

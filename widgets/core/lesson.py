@@ -392,7 +392,7 @@ class LessonWidget(W.VBox):
             rule = self.match.rule(rule_id)
             title = localized(rule.title, lang)
             text = localized(rule.text, lang)
-            parts.append(f"<details><summary>{html.escape(t('ui.rule', lang))}: {html.escape(title)} · "
+            parts.append(f"<details><summary>{html.escape(t('ui.rule.named', lang, title=title))} · "
                          f"<code>{rule.id}</code> · <span title='{html.escape(cite_tip(rule.source, lang))}'>"
                          f"{html.escape(cite(rule.source, lang))}</span></summary>{paragraphs(text)}</details>")
         return "".join(parts)
