@@ -3,10 +3,13 @@
 // editions comes from the view and the labels (the 2009 map has no fleets and no discard pile, its words
 // are its own), so the same parts draw both maps.
 //
-// Sections: the start-tile choice (only while it is offered), the map (regions, shipping tracks,
-// cities, fleets, connections, open seas, decks, governors), the Europe discard pile, a legend, the
-// building tray, and one mat per player. A narrow board stacks them; a wide one (a projector, classroom
-// mode) puts the tray and the mats beside the map, so the whole board fits one screen.
+// Sections: the start-tile choice (only while it is offered), the map (regions, connections, shipping
+// tracks, cities and fleets, open seas, decks), a row of region cells (open, governor, presence), the
+// Europe discard pile, a legend, the building tray, and one mat per player. A narrow board stacks them; a
+// wide one (a projector, classroom mode) puts the tray and the mats beside the map, so the whole board
+// fits one screen. Below, draw() lists the sections; then comes one function per part, in the board's
+// order, each drawing from one shared context (`B`: the view, the words `L`, the kit's `offer`), and last
+// the small pieces they share (tokens, cards, tiles).
 //
 // Each section is kept from one drawing to the next unless what it shows has changed: a click redraws
 // only the sections it touched. With options.mats = "compact" (the game shell's choice) only the seat to
@@ -47,685 +50,114 @@ function colourOf(owner) {
   return SEAT_COLOURS[owner] ?? "#333";
 }
 
-function draw(model, state) {
-  const { tip, uid } = state;
+
+// -- what every part draws from ------------------------------------------------------------------
+
+// One drawing's context, shared by all parts: the model's traits, the words (`L`), the kit's `offer`,
+// and what several parts read off the view (the map's regions and spaces, who holds each governor).
+function drawingContext(model, state) {
   const view = model.get("view") || {};
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
   // One element may be named by several choices (occupy or attack a city): the kit's rule, a legal one wins.
-  const { byTarget, offer } = boardKit(model, tip, choices);
-  const seatName = (owner) => L(`seat.${owner}`);
-  // What a building type is (actions, combine, icons): the Python side supplies it for every type,
-  // start tiles included, as "data.building.<id>" (the view's coastline names only the type).
-  const buildingData = (id) => labels[`data.building.${id}`] || { actions: [], combine: "", icons: {}, glory: 0 };
-  const buildingActions = (_view, id) => buildingData(id).actions;
-
-  const lang = model.get("lang");
-
-
-  // -- small pieces: icons, discs, trade tokens, cards ---------------------------------
-  const icons = (parent, x, y0, b, size = 11) => {
-    let dx = 0;
-    for (const a of ATTRIBUTES) {
-      for (let i = 0; i < (b.icons?.[a] || 0); i++) {
-        titled(el("rect", { x: x + dx, y: y0, width: size, height: size, rx: 2, fill: ATTRIBUTE_COLOURS[a] }, parent),
-               L(`attribute.${a}`));
-        dx += size + 2;
-      }
-    }
-    for (let i = 0; i < (b.glory || 0); i++) {
-      el("text", { x: x + dx + 1, y: y0 + size - 1, "font-size": size + 1, fill: "#b9770e" }, parent, "★");
-      dx += size + 2;
-    }
-    return dx;
-  };
-
-  const disc = (parent, cx, cy, r, owner) =>
-    titled(el("circle", { cx, cy, r, fill: colourOf(owner), stroke: "#222", "stroke-width": 1, class: "bgw-disc" }, parent),
-           seatName(owner));
-
-  // A trade token: attribute tokens are squares in their attribute's colour, action tokens blue circles
-  // with the first letter of their action(s).
-  // What each kind of token is (the Python side supplies it from the edition's data file).
-  const tokenKinds = labels["data.tokens"] || {};
-  const tokenOf = labels["data.token-of-attribute"] || {};
-  const tokenInfo = (kind) => tokenKinds[kind] || { attribute: ATTRIBUTE_COLOURS[kind] ? kind : null, actions: [] };
-  const tokenGlyph = (kind) => L(`action.${tokenInfo(kind).actions[0] || "?"}`).slice(0, 1).toUpperCase();
-  const token = (parent, cx, cy, kind, r = 5.5) => {
-    const g = el("g", { class: "bgw-token", "data-token": kind }, parent);
-    const info = tokenInfo(kind);
-    if (info.attribute) {
-      el("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 1.5, fill: ATTRIBUTE_COLOURS[info.attribute],
-                   stroke: "#5d4037", "stroke-width": 1.2 }, g);
-    } else {
-      el("circle", { cx, cy, r: r + 0.5, fill: ACTION_TOKEN_COLOUR, stroke: "#fff", "stroke-width": 1 }, g);
-      const glyph = tokenGlyph(kind);
-      el("text", { x: cx, y: cy + r * 0.55, "font-size": glyph.length > 1 ? r * 1.05 : r * 1.55, "font-weight": 700,
-                   "text-anchor": "middle", fill: "#fff" }, g, glyph);
-    }
-    titled(g, L(`token.${kind}`));
-    return g;
-  };
-
-  const cardTitle = (c) => {
-    const parts = [L(`card.${c.id}`)];
-    if (!c.governor) parts.push(`${L("ui.value")} ${c.value}`);
-    for (const a of ATTRIBUTES) if (c.icons?.[a]) parts.push(`${L(`attribute.${a}`)} +${c.icons[a]}`);
-    if (c.glory) parts.push(`${L("ui.glory")} ${c.glory}`);
-    if (c.population) parts.push(L("ui.population"));
-    if (c.abolition) parts.push(L("ui.abolition"));
-    if (c.slavery) parts.push(L("ui.slavery-card"));
-    return parts.join(" · ");
-  };
-
-  // A card face, w x h at (x, y0): value, icons, glory; governors gold, slavery cards dark.
-  const card = (parent, x, y0, w, h, c, { frame = true, named = false } = {}) => {
-    const g = el("g", { class: "bgw-card", "data-card": c.id }, parent);
-    const fill = c.governor ? "#f7dc6f" : (CARD_FILL[c.deck] || "#eee");
-    el("rect", { x, y: y0, width: w, height: h, rx: 3, fill, stroke: c.governor ? "#9a7d0a" : "#5d4037",
-                 "stroke-width": 1.2, class: frame ? "bgw-frame" : null }, g);
-    const ink = c.slavery ? "#fff" : "#222";
-    if (c.governor) {
-      fitted(g, { x: x + w / 2, y: y0 + 12, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: "#6e2c00" },
-             L("ui.governor-short"), w - 4);
-    } else {
-      el("text", { x: x + 4, y: y0 + 14, "font-size": 13, "font-weight": 700, fill: ink }, g, `${c.value}`);
-    }
-    if (c.population) el("text", { x: x + w - 3, y: y0 + 11, "font-size": 9, "font-weight": 700, "text-anchor": "end", fill: ink }, g, "+●");
-    // icons, three to a row
-    let k = 0;
-    for (const a of ATTRIBUTES) {
-      for (let i = 0; i < (c.icons?.[a] || 0); i++, k++) {
-        el("rect", { x: x + 4 + (k % 3) * 9, y: y0 + 19 + Math.floor(k / 3) * 9, width: 7, height: 7, rx: 1,
-                     fill: ATTRIBUTE_COLOURS[a], stroke: "#fff", "stroke-width": 0.6 }, g);
-      }
-    }
-    const low = named ? y0 + h - 14 : y0 + h - 4;
-    if (c.glory) el("text", { x: x + 3, y: low, "font-size": 9, fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
-    if (c.abolition) el("text", { x: x + w - 3, y: low, "font-size": 9, "text-anchor": "end", fill: "#c0392b", "font-weight": 700 }, g, "⚖");
-    if (named) {
-      const deck = c.deck === "slavery" ? L("ui.deck.slavery") : L(`region.${c.deck}`);
-      fitted(g, { x: x + w / 2, y: y0 + h - 4, "font-size": 8, "text-anchor": "middle", fill: ink }, deck, w - 4);
-    }
-    titled(g, cardTitle(c));
-    return g;
-  };
-
-  const tile = (parent, x, y0, w, h, b, extra) => {
-    const g = el("g", { class: "bgw-tile", "data-actions": (b.actions || []).join(" ") }, parent);
-    el("rect", { x, y: y0, width: w, height: h, rx: 6, fill: b.level === 0 ? "#fdebd0" : "#fbf7ee",
-                 stroke: "#a67c52", "stroke-width": 1.2, class: "bgw-frame" }, g);
-    el("text", { x: x + 6, y: y0 + 15, "font-size": 13, "font-weight": 600 }, g, L(`building.${b.id}`));
-    if (extra) el("text", { x: x + w - 6, y: y0 + 15, "font-size": 11, "text-anchor": "end", fill: "#555" }, g, extra);
-    icons(g, x + 6, y0 + 22, b);
-    const acts = (b.actions || []).map((a) => L(`ui.action.${a}`)).join(` ${b.combine} `);
-    if (acts) el("text", { x: x + 6, y: y0 + 48, "font-size": 11, fill: "#1a5276" }, g, acts);
-    if (b.no_payment) titled(el("text", { x: x + w - 8, y: y0 + 34, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
-                             L("ui.no-payment"));
-    if (b.stand_in) el("text", { x: x + w - 6, y: y0 + h - 4, "font-size": 8, "text-anchor": "end", fill: "#b9770e" }, g, L("ui.stand-in-short"));
-    return g;
-  };
-
-  const pill = (parent, x, y0, text, fill, ink = "#fff", size = 10) => {
-    const w = textWidth(text, size) + 10;
-    el("rect", { x, y: y0, width: w, height: size + 5, rx: (size + 5) / 2, fill }, parent);
-    el("text", { x: x + w / 2, y: y0 + size + 0.5, "font-size": size, "text-anchor": "middle", fill: ink, "font-weight": 600 }, parent, text);
-    return w;
-  };
-
-  // Text that must fit a width: squeezed when it is too long.
-  const fitted = (parent, attrs, text, width) => {
-    const natural = textWidth(text, attrs["font-size"]);
-    return el("text", natural > width ? { ...attrs, textLength: width, lengthAdjust: "spacingAndGlyphs" } : attrs, parent, text);
-  };
-
-  // Rough text width (no layout pass: CJK characters are about one em, Latin about 0.56 em).
-  function textWidth(text, size) {
-    let w = 0;
-    for (const ch of String(text)) w += ch.charCodeAt(0) > 0x2e80 ? size : size * 0.56;
-    return w;
-  }
-
-  // Per-owner counts ({"0": 2, "silent": 1}) as small discs with numbers.
-  const counts = (parent, x, cy, byOwner, r = 6) => {
-    let dx = 0;
-    for (const [owner, n] of Object.entries(byOwner || {})) {
-      const who = owner === "silent" ? "silent" : Number(owner);
-      disc(parent, x + dx + r, cy, r, who);
-      el("text", { x: x + dx + 2 * r + 2, y: cy + 4, "font-size": 11, "font-weight": 700, fill: "#222" }, parent, `${n}`);
-      dx += 2 * r + 6 + textWidth(`${n}`, 11);
-    }
-    return dx;
-  };
-
-  // -- start tile choice -------------------------------------------------------------------
-  const startChoices = choices.filter((c) => c.target && c.target.startsWith("start."));
-  const sectionStart = (S) => {
-    const y = 0;
-    el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, S, L("ui.choose-start"));
-    startChoices.forEach((c, i) => {
-      const id = c.target.slice("start.".length);
-      const g = tile(S, 10 + i * 250, y + 26, 230, 58, { id, level: 0, ...buildingData(id) });
-      offer(g, c.target);
-    });
-    return 96;
-  };
-
-  // -- the map, and a row of region cells under it -------------------------------------------
+  const { offer } = boardKit(model, state.tip, choices);
   const map = view.map;
   // who holds each governor card (a governor's deck names its region)
   const governorHolder = {};
   (view.players || []).forEach((p, seat) => {
     for (const c of p.cards || []) if (c.governor) governorHolder[c.deck] = seat;
   });
-  const regions = (map && map.regions) || [];
   const spaces = {};
   for (const s of (map && map.spaces) || []) spaces[s.id] = s;
-  // The map is drawn in layers, each kept until what it shows changes: a disc on a city redraws the
-  // cities, not the whole map. Every layer is a g.bgw-map at the map's origin.
-  const mapLayer = (name, paint, height = 0) => (S) => {
-    paint(el("g", { class: "bgw-map", "data-layer": name }, S));
+  return {
+    model, state, view, labels, choices, L, offer, uid: state.uid, lang: model.get("lang"),
+    seatName: (owner) => L(`seat.${owner}`),
+    // What each kind of token is (the Python side supplies it from the edition's data file).
+    tokenKinds: labels["data.tokens"] || {},
+    tokenOf: labels["data.token-of-attribute"] || {},
+    map, regions: (map && map.regions) || [], spaces, governorHolder,
+    // what a map has: the 2009 map has no fleets and no glory connections
+    hasFleets: !!map && (map.spaces || []).some((s) => s.kind === "fleet"),
+    hasGloryLinks: !!map && (map.connections || []).some((c) => c.kind === "glory"),
+    turn: view.turn,
+  };
+}
+
+// What a building type is (actions, combine, icons): the Python side supplies it for every type,
+// start tiles included, as "data.building.<id>" (the view's coastline names only the type).
+function buildingData(B, id) {
+  return B.labels[`data.building.${id}`] || { actions: [], combine: "", icons: {}, glory: 0 };
+}
+
+function tokenInfo(B, kind) {
+  return B.tokenKinds[kind] || { attribute: ATTRIBUTE_COLOURS[kind] ? kind : null, actions: [] };
+}
+
+// The choices on elements whose target starts with one of `prefixes`: part of a section's key, so that a
+// section is drawn again when what it offers changes.
+function pick(B, ...prefixes) {
+  return B.choices.filter((c) => c.target && prefixes.some((x) => c.target.startsWith(x)))
+    .map((c) => [c.target, c.id, c.legal, c.label, c.why]);
+}
+
+// -- the board: its sections, top to bottom ------------------------------------------------------
+
+function draw(model, state) {
+  const B = drawingContext(model, state);
+  const sections = [];      // {name, column, key, paint}: column 0 beside column 1 when wide
+  const add = (name, column, key, paint) => sections.push({ name, column, key: JSON.stringify([B.lang, key]), paint });
+  const starts = pick(B, "start.");
+  if (starts.length) add("start", 1, starts, (S) => sectionStart(B, S));
+  if (B.map) addMapSections(B, add);
+  // the legend closes the map's column on a narrow board, the mats' column on a wide one (which is shorter)
+  if (B.map && !state.wide) sections.push(legendSection(B));
+  add("tray", 1, [B.view.tray, B.view.level5_face_down, pick(B, "tray.")], (S) => sectionTray(B, S));
+  addMatSections(B, add);
+  if (B.map && state.wide) sections.push(legendSection(B));
+  const redrawn = placeSections(B, sections);
+  // The legal choices with no element on the board (the shell shows them as buttons), listed so that a
+  // test can tell when the buttons beside the board belong to this drawing.
+  setIfChanged(state.svg, "data-loose", B.choices.filter((c) => !c.target && c.legal).map((c) => c.id).join(" "));
+  state.svg.setAttribute("data-revision", model.get("revision"));
+  state.redrawn = redrawn;
+}
+
+// The map in layers, each kept until what it shows changes (a disc on a city redraws the cities, not the
+// whole map), then the row of region cells and the Europe discard pile.
+function addMapSections(B, add) {
+  const { map, regions, view } = B;
+  const of = (...fields) => regions.map((r) => [r.id, ...fields.map((f) => r[f])]);
+  add("map.regions", 0, [of("area", "open", "label")], mapLayer(B, "regions", layerRegions));
+  add("map.connections", 0, [map.connections, (map.spaces || []).map((x) => [x.id, x.at])],
+      mapLayer(B, "connections", layerConnections));
+  add("map.tracks", 0, [of("track_at", "track", "deck_at"), pick(B, "track.")], mapLayer(B, "tracks", layerTracks));
+  add("map.spaces", 0, [map.spaces, pick(B, "space.")], mapLayer(B, "spaces", layerSpaces));
+  add("map.seas", 0, [of("sea_at", "sea", "open"), pick(B, "sea.")], mapLayer(B, "seas", layerSeas));
+  add("map.decks", 0, [of("decks", "deck_at", "slavery_at", "discard_at"), map.discard, map.abolished, pick(B, "deck.")],
+      mapLayer(B, "decks", layerDecks, MAP_H + 6));
+  add("regions", 0, [of("open", "governor", "presence", "track_at"), B.governorHolder], (S) => sectionRegionInfo(B, S));
+  add("discard", 0, [map.discard, map.discard_pile, view.silent_fleet, pick(B, "discard.")], (S) => sectionDiscard(B, S));
+}
+
+// Every layer is a g.bgw-map at the map's origin; only the last one gives the map its height.
+function mapLayer(B, name, paint, height = 0) {
+  return (S) => {
+    paint(B, el("g", { class: "bgw-map", "data-layer": name }, S));
     return height;
   };
-  const layerRegions = (M) => {
-    el("rect", { x: 0, y: 0, width: WIDTH, height: MAP_H, rx: 6, fill: "#9cc3dd" }, M);
-    // regions: open ones bright with a solid border, closed ones hatched with a dashed border
-    for (const r of regions) {
-      const [x, y0, w, h] = r.area;
-      const g = el("g", { class: "bgw-region", "data-region": r.id, "data-open": r.open ? "1" : "0" }, M);
-      el("rect", { x, y: y0, width: w, height: h, rx: 4, fill: REGION_FILL[r.id] || "#eee",
-                   stroke: r.open ? "#34495e" : "#7b7d7d", "stroke-width": r.open ? 2 : 1.5,
-                   "stroke-dasharray": r.open ? null : "6 4" }, g);
-      if (!r.open) el("rect", { x, y: y0, width: w, height: h, rx: 4, fill: `url(#bgw-hatch-${uid})` }, g);
-    }
+}
 
-    // region names (under the spaces); what each region's state is comes in the row under the map
-    for (const r of regions) {
-      const [lx, ly] = r.label;
-      el("text", { x: lx, y: ly + 5, "font-size": 15, "font-weight": 700, "text-anchor": "middle", fill: "#1c2833",
-                   class: "bgw-halo-text bgw-region-name", "data-region": r.id }, M, L(`region.${r.id}`));
-    }
-  };
-  const layerConnections = (M) => {
-    // connections (under the spaces): the controller's colour once someone holds both ends
-    for (const c of map.connections || []) {
-      const a = spaces[c.a], b = spaces[c.b];
-      if (!a || !b) continue;
-      const g = el("g", { class: "bgw-connection", "data-connection": c.id }, M);
-      const ctl = c.controller;
-      el("line", { x1: a.at[0], y1: a.at[1], x2: b.at[0], y2: b.at[1], stroke: ctl === null || ctl === undefined ? LINK_COLOUR : colourOf(ctl),
-                   "stroke-width": ctl === null || ctl === undefined ? 3.5 : 6, "stroke-linecap": "round" }, g);
-      const mx = (a.at[0] + b.at[0]) / 2, my = (a.at[1] + b.at[1]) / 2;
-      if (c.kind === "token") {
-        el("circle", { cx: mx, cy: my, r: 7.5, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
-        if (c.token) token(g, mx, my, c.token, 5);
-      } else {
-        el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
-      }
-      let tipText = `${L(`space.${c.a}`)} – ${L(`space.${c.b}`)}: ${L(c.kind === "token" ? "ui.connection.token" : "ui.connection.glory")}`;
-      if (ctl !== null && ctl !== undefined) tipText += ` · ${L("ui.controlled-by")} ${seatName(ctl)}`;
-      titled(g, tipText);
-    }
-
-  };
-  const layerTracks = (M) => {
-    // shipping tracks: numbered from the farthest space (1) to the one nearest the deck
-    for (const r of regions) {
-      const pts = r.track_at || [];
-      if (!pts.length) continue;
-      const g = el("g", { class: "bgw-track", "data-region": r.id }, M);
-      const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-      el("rect", { x: Math.min(...xs) - 17, y: Math.min(...ys) - 17, width: Math.max(...xs) - Math.min(...xs) + 34,
-                   height: Math.max(...ys) - Math.min(...ys) + 34, rx: 17, fill: "none", stroke: "none",
-                   class: "bgw-frame bgw-halo" }, g);
-      const last = pts[pts.length - 1];
-      el("line", { x1: last[0], y1: last[1], x2: r.deck_at[0], y2: r.deck_at[1], stroke: "#1b2631", "stroke-width": 1.5,
-                   "stroke-dasharray": "3 3" }, g);
-      for (let i = 0; i + 1 < pts.length; i++)
-        el("line", { x1: pts[i][0], y1: pts[i][1], x2: pts[i + 1][0], y2: pts[i + 1][1], stroke: "#1b2631", "stroke-width": 2 }, g);
-      pts.forEach(([x, y0], i) => {
-        const space = (r.track || [])[i] || {};
-        const taken = space.disc !== null && space.disc !== undefined;
-        const circle = el("circle", { cx: x, cy: y0, r: 12.5, fill: taken ? colourOf(space.disc) : "#fff",
-                                      stroke: "#1b2631", "stroke-width": 2 }, g);
-        el("text", { x, y: y0 + 4.5, "font-size": 12, "font-weight": 700, "text-anchor": "middle",
-                     fill: taken ? "#fff" : "#1b2631" }, g, `${i + 1}`);
-        titled(circle, `${L("ui.track")} ${L(`region.${r.id}`)} ${i + 1}/${pts.length}` + (taken ? ` · ${seatName(space.disc)}` : ""));
-        if (space.token) token(g, x + 10, y0 - 10, space.token, 5);
-      });
-      titled(g, `${L("ui.track")}: ${L(`region.${r.id}`)}`);
-      offer(g, `track.${r.id}`);
-    }
-
-  };
-  const layerSpaces = (M) => {
-    // cities (circles; two rings for 2 glory) and fleets (diamonds)
-    for (const s of map.spaces || []) {
-      const [x, y0] = s.at;
-      const g = el("g", { class: `bgw-space bgw-${s.kind}`, "data-space": s.id }, M);
-      const taken = s.disc !== null && s.disc !== undefined;
-      const fill = taken ? colourOf(s.disc) : "#fff";
-      if (s.kind === "fleet") {
-        el("polygon", { points: `${x},${y0 - 16} ${x + 16},${y0} ${x},${y0 + 16} ${x - 16},${y0}`, fill,
-                        stroke: "#0b3c5d", "stroke-width": 2, class: "bgw-frame" }, g);
-      } else {
-        if (s.glory >= 2) el("circle", { cx: x, cy: y0, r: 18, fill: "#fff", stroke: "#a04000", "stroke-width": 2 }, g);
-        el("circle", { cx: x, cy: y0, r: 14, fill, stroke: "#111", "stroke-width": 2, class: "bgw-frame" }, g);
-        if (s.glory >= 2) el("text", { x: x + 13, y: y0 - 11, "font-size": 10, "font-weight": 700, fill: "#a04000" }, g, `★${s.glory}`);
-      }
-      if (s.token) token(g, x, y0, s.token, 6);
-      const name = L(`space.${s.id}`);
-      el("text", { x, y: y0 + (s.kind === "fleet" ? 27 : (s.glory >= 2 ? 29 : 25)), "font-size": 10, "text-anchor": "middle",
-                   fill: "#111", class: "bgw-halo-text" }, g, name);
-      titled(g, `${name} · ${L(s.kind === "fleet" ? "ui.fleet" : "ui.city")}` + (s.kind === "city" ? ` · ${L("ui.glory")} ${s.glory}` : "")
-                + (taken ? ` · ${seatName(s.disc)}` : ""));
-      offer(g, `space.${s.id}`);
-    }
-
-  };
-  const layerSeas = (M) => {
-    // open seas, with each owner's discs there
-    for (const r of regions) {
-      if (!r.sea_at) continue;
-      const [x, y0] = r.sea_at;
-      const g = el("g", { class: "bgw-sea", "data-region": r.id }, M);
-      el("ellipse", { cx: x, cy: y0, rx: 27, ry: 14, fill: r.open ? "#4f95cc" : "#9bb7cc", stroke: "#123",
-                      "stroke-width": 1.2, class: "bgw-frame" }, g);
-      const word = L("ui.sea-short");
-      el("text", { x, y: y0 + 3.5, "font-size": textWidth(word, 10) > 46 ? 8 : 10, "text-anchor": "middle", fill: "#fff", "font-weight": 600 }, g, word);
-      const n = Object.keys(r.sea || {}).length;
-      if (n) {
-        const w = counts(el("g", {}, null), 0, 0, r.sea);   // measure, then draw centred under the sea
-        counts(g, x - w / 2, y0 + 24, r.sea);
-      }
-      titled(g, `${L("ui.sea")}: ${L(`region.${r.id}`)}` + (r.open ? "" : ` (${L("ui.closed")})`));
-      offer(g, `sea.${r.id}`);
-    }
-
-  };
-  const layerDecks = (M) => {
-    // decks: the top card face up, the count; Europe's discard pile beside them
-    const deckName = (id) => (id === "slavery" || id === "europe" ? L(`ui.deck.${id}`) : L(`region.${id}`));
-    for (const r of regions) {
-      const places = [r.deck_at, r.slavery_at];
-      (r.decks || []).forEach((d, i) => {
-        const at = places[i];
-        if (!at) return;
-        const g = el("g", { class: "bgw-deck", "data-deck": d.id }, M);
-        const [x, y0] = at, w = 34, h = 46;
-        el("rect", { x: x - w / 2 + 3, y: y0 - h / 2 + 3, width: w, height: h, rx: 3, fill: "#5d4037", opacity: d.count > 1 ? 0.6 : 0 }, g);
-        if (d.top) card(g, x - w / 2, y0 - h / 2, w, h, d.top, { frame: false });
-        el("rect", { x: x - w / 2, y: y0 - h / 2, width: w, height: h, rx: 3, fill: "none", stroke: d.top ? "none" : "#5d4037",
-                     "stroke-dasharray": d.top ? null : "3 3", class: "bgw-frame" }, g);
-        if (d.id === "slavery" && map.abolished)
-          el("line", { x1: x - w / 2, y1: y0 + h / 2, x2: x + w / 2, y2: y0 - h / 2, stroke: "#c0392b", "stroke-width": 3 }, g);
-        el("text", { x, y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle", fill: "#111", "font-weight": 600,
-                     class: "bgw-halo-text" }, g, `${deckName(d.id)} ×${d.count}`);
-        titled(g, `${L("ui.deck")}: ${deckName(d.id)} · ${d.count}` + (d.top ? ` · ${cardTitle(d.top)}` : "")
-                  + (d.id === "slavery" && map.abolished ? ` · ${L("ui.abolished")}` : ""));
-        offer(g, `deck.${d.id}`);
-      });
-      if (r.discard_at) {
-        const [x, y0] = r.discard_at, w = 34, h = 46, pile = map.discard || [];
-        const g = el("g", { class: "bgw-discard-pile" }, M);
-        el("text", { x, y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle", "font-weight": 600, class: "bgw-halo-text" }, g,
-           `${L("ui.discard-short")} ×${pile.length}`);
-        if (pile.length) card(g, x - w / 2, y0 - h / 2, w, h, pile[pile.length - 1], { frame: false });
-        else el("rect", { x: x - w / 2, y: y0 - h / 2, width: w, height: h, rx: 3, fill: "none", stroke: "#5d4037", "stroke-dasharray": "3 3" }, g);
-        titled(g, `${L("ui.discard")}: ${pile.length} (${L("ui.see-below")})`);
-      }
-    }
-
-  };
-
-  // -- one cell per region: open or not, its governor, and who is present (discs there) --------------
-  const sectionRegionInfo = (S) => {
-    const y = 0;
-    const cellW = (WIDTH - 12) / regions.length;
-    const rows = Math.max(1, ...regions.map((r) => Math.ceil(Object.keys(r.presence || {}).length / 3)));
-    const cellH = 62 + rows * 17;
-    regions.forEach((r, i) => {
-      const x = 6 + i * cellW, g = el("g", { class: "bgw-region-info", "data-region": r.id, "data-open": r.open ? "1" : "0" }, S);
-      el("rect", { x: x + 1, y, width: cellW - 2, height: cellH, rx: 5, fill: REGION_FILL[r.id] || "#eee",
-                   stroke: r.open ? "#34495e" : "#7b7d7d", "stroke-dasharray": r.open ? null : "5 3" }, g);
-      fitted(g, { x: x + 7, y: y + 16, "font-size": 12.5, "font-weight": 700, fill: "#1c2833" }, L(`region.${r.id}`), cellW - 14);
-      const europe = !(r.track_at || []).length;
-      let yy = y + 22;
-      pill(g, x + 7, yy, L(r.open ? (europe ? "ui.always-open" : "ui.open") : "ui.closed"), r.open ? "#1e8449" : "#7b7d7d");
-      yy += 18;
-      if (!europe) {
-        let gov, fill = "#d5d8dc", ink = "#333";
-        if (r.governor) { gov = L("ui.governor"); fill = "#f7dc6f"; ink = "#6e2c00"; }
-        else if (governorHolder[r.id] !== undefined) gov = `${L("ui.governor")} → ${seatName(governorHolder[r.id])}`;
-        else gov = `${L("ui.governor")}: ${L("ui.gone")}`;
-        const gg = el("g", { class: "bgw-governor", "data-available": r.governor ? "1" : "0" }, g);
-        pill(gg, x + 7, yy, gov, fill, ink);
-        titled(gg, r.governor ? `${L(`card.${r.governor}`)}: ${L("ui.governor-waiting")}` : gov);
-      }
-      yy += 20;
-      const owners = Object.entries(r.presence || {});
-      el("text", { x: x + 7, y: yy + 9, "font-size": 10, fill: "#333" }, g, `${L("ui.presence")}:`);
-      if (!owners.length) el("text", { x: x + 9 + textWidth(`${L("ui.presence")}:`, 10), y: yy + 9, "font-size": 10, fill: "#777" }, g, "–");
-      for (let k = 0; k < owners.length; k += 3)
-        counts(g, x + 9 + textWidth(`${L("ui.presence")}:`, 10), yy + 5 + (k / 3) * 17, Object.fromEntries(owners.slice(k, k + 3)));
-      titled(g, `${L(`region.${r.id}`)}: ${L("ui.presence-help")}`);
-    });
-    return y + cellH + 8;
-  };
-
-  // -- the Europe discard pile, face up: any card may be acquired from it (Age of Sail only) ------
-  const sectionDiscard = (S) => {
-    const y = 0;
-    const pile = map.discard || [];
-    const cw = 40, ch = 54;
-    if (map.discard_pile !== false) {
-      el("text", { x: 10, y: y + 14, "font-size": 14, "font-weight": 700 }, S, `${L("ui.discard")} (${pile.length})`);
-      if (!pile.length) el("text", { x: 10, y: y + 34, "font-size": 12, fill: "#777" }, S, L("ui.empty"));
-    }
-    pile.forEach((c, i) => {
-      const x = 10 + (i % 22) * (cw + 4), yy = y + 22 + Math.floor(i / 22) * (ch + 6);
-      const g = card(S, x, yy, cw, ch, c, { named: true });
-      offer(g, `discard.${c.id}`);
-    });
-    // the Silent Fleet's discs still in its supply
-    if (view.silent_fleet) {
-      const sx = WIDTH - 250;
-      disc(S, sx + 8, y + 10, 7, "silent");
-      el("text", { x: sx + 20, y: y + 14, "font-size": 13, "font-weight": 700 }, S,
-         `${seatName("silent")}: ${L("ui.supply")} ${view.silent_fleet.supply}`);
-    }
-    return pile.length ? 22 + Math.ceil(pile.length / 22) * (ch + 6) + 4 : (map.discard_pile !== false || view.silent_fleet ? 44 : 0);
-  };
-
-  // -- legend (what a map has: the 2009 map has no fleets and no glory connections) ------------------
-  const hasFleets = !!map && (map.spaces || []).some((s) => s.kind === "fleet");
-  const hasGloryLinks = !!map && (map.connections || []).some((c) => c.kind === "glory");
-  const sectionLegend = (S) => {
-    const y = 0;
-    const lg = el("g", { class: "bgw-legend" }, S);
-    const box = el("rect", { x: 6, y, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
-    let lx = 16, ly = y + 18;
-    const item = (paint, text) => {
-      const w = paint(lx, ly);
-      el("text", { x: lx + w + 5, y: ly + 4, "font-size": 11, fill: "#222" }, lg, text);
-      lx += w + 5 + textWidth(text, 11) + 16;
-      if (lx > WIDTH - 120) { lx = 16; ly += 24; }
-    };
-    item((x, yy) => { el("circle", { cx: x + 8, cy: yy, r: 8, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 16; }, L("ui.city"));
-    item((x, yy) => { el("circle", { cx: x + 10, cy: yy, r: 10, fill: "#fff", stroke: "#a04000", "stroke-width": 2 }, lg);
-                      el("circle", { cx: x + 10, cy: yy, r: 7, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 20; }, L("ui.city2"));
-    if (hasFleets) item((x, yy) => { el("polygon", { points: `${x + 9},${yy - 9} ${x + 18},${yy} ${x + 9},${yy + 9} ${x},${yy}`, fill: "#fff", stroke: "#0b3c5d", "stroke-width": 2 }, lg); return 18; }, L("ui.fleet"));
-    item((x, yy) => { el("circle", { cx: x + 9, cy: yy, r: 9, fill: "#fff", stroke: "#1b2631", "stroke-width": 2 }, lg);
-                      el("text", { x: x + 9, y: yy + 4, "font-size": 10, "font-weight": 700, "text-anchor": "middle" }, lg, "1"); return 18; }, L("ui.track-legend"));
-    item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
-                      el("circle", { cx: x + 13, cy: yy, r: 6, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.token"));
-    if (hasGloryLinks)
-      item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
-                        el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.glory"));
-    item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: SEAT_COLOURS[0], "stroke-width": 6, "stroke-linecap": "round" }, lg); return 26; }, L("ui.controlled"));
-    item((x, yy) => { el("ellipse", { cx: x + 14, cy: yy, rx: 14, ry: 8, fill: "#4f95cc", stroke: "#123" }, lg); return 28; }, L("ui.sea"));
-    item((x, yy) => { el("rect", { x, y: yy - 8, width: 14, height: 16, fill: "url(#bgw-hatch-" + uid + ")", stroke: "#7b7d7d", "stroke-dasharray": "3 2" }, lg); return 14; }, L("ui.closed-region"));
-    item((x, yy) => { token(lg, x + 6, yy, tokenOf.wealth || "wealth", 6); return 12; }, L("ui.token.attribute"));
-    item((x, yy) => { token(lg, x + 6, yy, "ship", 6); return 12; }, L("ui.token.action"));
-    const owners = (view.players || []).map((_, s) => s);
-    if (view.silent_fleet) owners.push("silent");
-    for (const o of owners) item((x, yy) => { disc(lg, x + 7, yy, 7, o); return 14; }, seatName(o));
-    const height = (lx > 16 ? ly : ly - 24) - y + 20;      // as many rows as the items took
-    box.setAttribute("height", height);
-    return height + 8;
-  };
-
-  // -- building tray: one column per level --------------------------------------------------------
-  const sectionTray = (S) => {
-  let y = 0;
-  el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, S, L("ui.tray"));
-  y += 26;
-  const colW = 194, tileH = 58;
-  let deepest = 0;
-  for (let level = 1; level <= 5; level++) {
-    const x = 10 + (level - 1) * (colW + 4);
-    el("text", { x, y: y + 12, "font-size": 12, fill: "#555" }, S, `${L("ui.level")} ${level}`);
-    const column = (view.tray || []).filter((b) => b.level === level);
-    column.forEach((b, i) => {
-      const g = tile(S, x, y + 18 + i * (tileH + 6), colW, tileH, b, `×${b.left}`);
-      if (!b.left) g.setAttribute("opacity", 0.35);
-      offer(g, `tray.${b.id}`);
-    });
-    let rows = column.length;
-    const faceDown = view.level5_face_down;
-    if (level === 5 && faceDown !== undefined && (Array.isArray(faceDown) ? faceDown.length : faceDown)) {
-      const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(", ")
-                                                            : `${view.level5_face_down}`;
-      el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": 11, fill: "#555" }, S,
-         `${L("ui.face-down")}: ${hidden}`);
-      rows += 0.5;
-    }
-    deepest = Math.max(deepest, rows);
-  }
-  return y + 18 + deepest * (tileH + 6) + 10;
-  };
-
-  // -- player mats: in full, or compact (one line) -----------------------------------------------------
-  const turn = view.turn;
-  const sectionMat = (S, seat, full, toggle) => {
-    const p = view.players[seat];
-    const y = 0;
-    const colour = SEAT_COLOURS[seat];
-    const passed = p.passed && view.phase === "action";
-    const matG = el("g", { class: "bgw-mat", "data-seat": seat, "data-passed": passed ? "1" : "0",
-                           "data-full": full ? "1" : "0" }, S);
-    const active = view.to_move === seat || (view.step && view.step.seat === seat && view.to_move === null);
-    if (!full) return compactMat(matG, p, seat, colour, passed, active, toggle);
-    const h = 214;
-    el("rect", { x: 6, y, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
-                 "stroke-width": active ? 4 : 1.5 }, matG);
-    el("circle", { cx: 24, cy: y + 20, r: 9, fill: colour }, matG);
-    const name = el("text", { x: 40, y: y + 25, "font-size": 15, "font-weight": 700, class: "bgw-mat-name" }, matG, L(`seat.${seat}`));
-    if (toggle) {       // a mat opened by a click closes by a click on its name
-      name.style.cursor = "pointer";
-      el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 28, y: y + 24, "font-size": 11, fill: "#1a5276",
-                   class: "bgw-mat-toggle", style: "cursor:pointer" }, matG, `▴ ${L("ui.fold")}`).addEventListener("click", toggle);
-      name.addEventListener("click", toggle);
-    }
-    if (view.crown === seat) titled(el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 6, y: y + 26, "font-size": 18, fill: "#b7950b" }, matG, "♛"),
-                                    L("ui.crown"));
-    // discs: harbor and supply
-    el("text", { x: 16, y: y + 50, "font-size": 12 }, matG, `${L("ui.harbor")}: ${p.harbor}`);
-    for (let i = 0; i < Math.min(p.harbor, 20); i++)
-      el("circle", { cx: 20 + (i % 10) * 12, cy: y + 62 + Math.floor(i / 10) * 12, r: 5, fill: colour, stroke: "#333", "stroke-width": 0.5 }, matG);
-    el("text", { x: 16, y: y + 100, "font-size": 12, fill: "#555" }, matG, `${L("ui.supply")}: ${p.supply}`);
-    // (the view keeps the flags after the action phase; they only mean something during it)
-    if (passed) pill(matG, 16, y + 108, L("ui.passed"), "#566573", "#fff", 11);
-    // four tracks: a cube on the value, level boundaries as thick ticks, glory spaces starred
-    const track = view.mat || { thresholds: [], glory_spaces: [], printed_length: 15 };
-    ATTRIBUTES.forEach((a, i) => {
-      const ty = y + 12 + i * 29, tx = 150, value = p.attributes[a];
-      const last = Math.max(track.printed_length, value);
-      const cell = Math.min(11, 176 / (last + 1));
-      const g = el("g", { class: "bgw-attr-track", "data-attribute": a }, matG);
-      el("rect", { x: tx - 4, y: ty - 4, width: 336, height: 24, rx: 4, fill: "none", stroke: "none", class: "bgw-frame bgw-halo" }, g);
-      el("text", { x: tx, y: ty + 11, "font-size": 11 }, g, L(`attribute.${a}`));
-      for (let s = 0; s <= last; s++) {
-        const cx = tx + 52 + s * cell;
-        el("rect", { x: cx, y: ty, width: cell - 1, height: 14, fill: s > track.printed_length ? "#f9ebea" : "#eef0f0" }, g);
-        if (track.glory_spaces.includes(s))
-          el("text", { x: cx + cell / 2 - 0.5, y: ty + 10, "font-size": 7, "text-anchor": "middle", fill: "#b9770e" }, g, "★");
-        if (s > 0 && track.thresholds.includes(s))
-          el("rect", { x: cx - 1, y: ty - 2, width: 1.5, height: 18, fill: "#555" }, g);
-      }
-      titled(el("rect", { x: tx + 52 + value * cell, y: ty - 1, width: cell - 1, height: 16, rx: 2,
-                          fill: ATTRIBUTE_COLOURS[a], stroke: colour, "stroke-width": 2, class: "bgw-cube" }, g),
-             `${L(`attribute.${a}`)} ${value}`);
-      el("text", { x: tx + 52 + 16 * 11 + 4, y: ty + 11, "font-size": 11, "font-weight": 600 }, g,
-         `${value} → ${L(`level.${LEVELS[i]}`)} ${p.levels[LEVELS[i]]}`);
-      offer(g, `mat.${seat}.track.${a}`);
-    });
-    // coastline: 8 building slots
-    const cx0 = 496, slotW = 58;
-    el("text", { x: cx0, y: y + 14, "font-size": 11, fill: "#555" }, matG, L("ui.coastline"));
-    if (turn && turn.seat === seat) {
-      const acts = (turn.actions || []).map((a) => (turn.done || []).includes(a) ? `${L(`ui.action.${a}`)} ✓` : L(`ui.action.${a}`))
-        .join(` ${turn.combine} `);
-      const from = turn.token ? L(`token.${turn.token}`) : L("ui.worker");
-      el("text", { x: cx0 + 90, y: y + 14, "font-size": 12, "font-weight": 700, fill: "#1a5276", class: "bgw-turn" }, matG,
-         `▶ ${L("ui.taking")}: ${acts} (${from})`);
-    }
-    for (let slot = 0; slot < 8; slot++) {
-      const b = p.buildings.find((x) => x.slot === slot);
-      const g = el("g", { class: "bgw-slot", "data-actions": b ? (buildingActions(view, b.id) || []).join(" ") : null }, matG);
-      const sx = cx0 + slot * (slotW + 2);
-      el("rect", { x: sx, y: y + 20, width: slotW, height: 100, rx: 5,
-                   fill: b ? (b.level === 0 ? "#fdebd0" : "#fbf7ee") : "#f4f6f6", stroke: "#a67c52",
-                   "stroke-dasharray": b ? null : "3 3", class: "bgw-frame" }, g);
-      if (turn && turn.seat === seat && turn.slot === slot)
-        el("rect", { x: sx + 2, y: y + 22, width: slotW - 4, height: 96, rx: 4, fill: "none", stroke: "#1a5276", "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
-      if (b) {
-        const words = wrap(L(`building.${b.id}`), 4);
-        words.forEach((w, k) => el("text", { x: sx + slotW / 2, y: y + 38 + k * 13, "font-size": 11, "text-anchor": "middle" }, g, w));
-        const acts = buildingActions(view, b.id);
-        if (acts && acts.length) {
-          const combine = buildingData(b.id).combine;
-          const short = acts.map((a, k) => (k ? `${combine} ` : "") + L(`ui.action.${a}`));
-          short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: y + 66 + k * 11, "font-size": 9, "text-anchor": "middle", fill: "#1a5276" }, g, w));
-        }
-        if (b.workers) titled(el("circle", { cx: sx + slotW / 2, cy: y + 104, r: 9, fill: colour,
-                                              stroke: "#222", "stroke-width": 1, class: "bgw-worker" }, g), L("ui.worker"));
-        else el("circle", { cx: sx + slotW / 2, cy: y + 104, r: 9, fill: "none", stroke: "#aaa", "stroke-dasharray": "2 2" }, g);
-      }
-      offer(g, `mat.${seat}.slot.${slot}`);
-    }
-
-    // bottom band: cards held, action tokens in the harbor, attribute tokens under the tracks
-    const by = y + 128;
-    el("line", { x1: 14, y1: by, x2: WIDTH - 14, y2: by, stroke: "#e5e7e9" }, matG);
-    const held = (p.cards || []).length - (p.governor_slot ? 1 : 0);
-    const cardsLabel = `${L("ui.cards")} (${held}/${p.levels.card_limit})`;
-    el("text", { x: 16, y: by + 16, "font-size": 11, fill: "#555" }, matG, cardsLabel);
-    if (!p.governor_slot)
-      titled(el("text", { x: 16 + textWidth(cardsLabel, 11) + 10, y: by + 16, "font-size": 10, fill: "#7e5109" }, matG,
-                `☐ ${L("ui.governor-slot-empty")}`), L("ui.governor-slot"));
-    const cw = 40, ch = 54;
-    let x = 16;
-    for (const c of p.cards || []) {
-      const inSlot = p.governor_slot === c.id;
-      const g = card(matG, x, by + 24, cw, ch, c, { named: true });
-      if (inSlot) {
-        el("rect", { x: x - 3, y: by + 21, width: cw + 6, height: ch + 6, rx: 5, fill: "none", stroke: "#b7950b", "stroke-width": 2.5,
-                     "stroke-dasharray": "5 2" }, g);
-        titled(el("text", { x: x + cw / 2, y: by + 19, "font-size": 8.5, "text-anchor": "middle", fill: "#7e5109", "font-weight": 700 }, g,
-                      L("ui.slot-short")), L("ui.governor-slot"));
-      }
-      offer(g, `mat.${seat}.card.${c.id}`);
-      x += cw + 6;
-    }
-    if (!(p.cards || []).length) el("text", { x, y: by + 52, "font-size": 11, fill: "#999" }, matG, L("ui.none"));
-    if (p.slavery_down) {
-      const g = el("g", { class: "bgw-slavery-down" }, matG);
-      el("rect", { x: x + 6, y: by + 24, width: cw, height: ch, rx: 3, fill: "#4d3b2f", stroke: "#222" }, g);
-      el("text", { x: x + 6 + cw / 2, y: by + 56, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g, `×${p.slavery_down}`);
-      el("text", { x: x + 6 + cw / 2, y: by + 72, "font-size": 9, "text-anchor": "middle", fill: "#f5b7b1" }, g, `−${p.slavery_down}★`);
-      titled(g, `${L("ui.slavery-down")}: ${p.slavery_down}`);
-    }
-    // action tokens: each kind is clickable when spending it is offered
-    const tx0 = 520;
-    el("text", { x: tx0, y: by + 16, "font-size": 11, fill: "#555" }, matG, L("ui.token.action"));
-    let tx = tx0;
-    const kinds = Object.keys(p.action_tokens || {});
-    for (const kind of kinds) {
-      const g = el("g", { class: "bgw-action-token", "data-token": kind }, matG);
-      const label = (tokenInfo(kind).actions.length ? tokenInfo(kind).actions : [kind]).map((a) => L(`ui.action.${a}`)).join("/");
-      const w = Math.max(44, textWidth(label, 10) + 8);
-      el("rect", { x: tx, y: by + 22, width: w, height: 50, rx: 6, fill: "#eaf2f8", stroke: "#aab7b8", class: "bgw-frame" }, g);
-      token(g, tx + w / 2 - 8, by + 38, kind, 9);
-      el("text", { x: tx + w / 2 + 6, y: by + 43, "font-size": 13, "font-weight": 700 }, g, `×${p.action_tokens[kind]}`);
-      el("text", { x: tx + w / 2, y: by + 64, "font-size": 10, "text-anchor": "middle", fill: "#1a5276" }, g, label);
-      offer(g, `mat.${seat}.token.${kind}`);
-      tx += w + 6;
-    }
-    if (!kinds.length) el("text", { x: tx0, y: by + 44, "font-size": 11, fill: "#999" }, matG, L("ui.none"));
-    // attribute tokens (brown, stacked under each track) and what the Memorial turned into them
-    const ax0 = Math.max(tx + 14, 760);
-    el("text", { x: ax0, y: by + 16, "font-size": 11, fill: "#555" }, matG, L("ui.token.attribute"));
-    ATTRIBUTES.forEach((a, i) => {
-      const n = (p.attribute_tokens || {})[a] || 0, mem = (p.memorial || {})[a] || 0;
-      const ax = ax0 + (i % 2) * 110, ay = by + 30 + Math.floor(i / 2) * 24;
-      const g = el("g", { class: "bgw-attr-tokens", opacity: n ? 1 : 0.45 }, matG);
-      const kind = tokenOf[a] || a;
-      token(g, ax + 7, ay + 4, kind, 7);
-      el("text", { x: ax + 18, y: ay + 9, "font-size": 12, "font-weight": n ? 700 : 400 }, g, `×${n}`);
-      if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": 9.5, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
-      titled(g, `${L(`token.${kind}`)}: ${n}` + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
-    });
-    return h + 8;
-  };
-
-  // One line for a mat: name, tracks and levels, discs, buildings, cards and tokens. A click opens it.
-  const compactMat = (matG, p, seat, colour, passed, active, toggle) => {
-    const h = 40;
-    matG.classList.add("bgw-mat-compact");
-    const frame = el("rect", { x: 6, y: 0, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
-                               "stroke-width": active ? 4 : 1.5 }, matG);
-    el("circle", { cx: 24, cy: 20, r: 9, fill: colour }, matG);
-    el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700 }, matG, L(`seat.${seat}`));
-    let x = 40 + textWidth(L(`seat.${seat}`), 15) + 8;
-    if (view.crown === seat) { titled(el("text", { x, y: 26, "font-size": 17, fill: "#b7950b" }, matG, "♛"), L("ui.crown")); x += 20; }
-    if (passed) x += pill(matG, x, 13, L("ui.passed"), "#566573", "#fff", 10) + 6;
-    x = Math.max(x, 150);
-    ATTRIBUTES.forEach((a, i) => {
-      const value = p.attributes[a];
-      el("rect", { x, y: 13, width: 14, height: 14, rx: 2, fill: ATTRIBUTE_COLOURS[a] }, matG);
-      const label = `${value}`;
-      el("text", { x: x + 18, y: 25, "font-size": 13, "font-weight": 700 }, matG, label);
-      titled(el("rect", { x, y: 8, width: 40, height: 24, fill: "transparent" }, matG),
-             `${L(`attribute.${a}`)} ${value} → ${L(`level.${LEVELS[i]}`)} ${p.levels[LEVELS[i]]}`);
-      x += 44;
-    });
-    const facts = [
-      `${L("ui.harbor")} ${p.harbor}`,
-      `${L("ui.supply")} ${p.supply}`,
-      `${L("ui.coastline")} ${(p.buildings || []).length}/8`,
-      `${L("ui.cards")} ${(p.cards || []).length - (p.governor_slot ? 1 : 0)}/${p.levels.card_limit}`,
-    ];
-    const tokens = Object.values(p.action_tokens || {}).reduce((a, b) => a + b, 0)
-                 + Object.values(p.attribute_tokens || {}).reduce((a, b) => a + b, 0);
-    if (tokens) facts.push(`${L("ui.tokens")} ${tokens}`);
-    el("text", { x: x + 8, y: 25, "font-size": 12, fill: "#333" }, matG, facts.join(" · "));
-    if (toggle) {
-      el("text", { x: WIDTH - 18, y: 25, "font-size": 11, "text-anchor": "end", fill: "#1a5276", class: "bgw-mat-toggle" }, matG,
-         `▾ ${L("ui.unfold")}`);
-      matG.style.cursor = "pointer";
-      titled(frame, L("ui.unfold"));
-      matG.addEventListener("click", toggle);
-    }
-    return h + 6;
-  };
-
-  // -- arrange the sections: reuse each one whose content is unchanged ------------------------------
-  const pick = (...prefixes) => choices.filter((c) => c.target && prefixes.some((x) => c.target.startsWith(x)))
-    .map((c) => [c.target, c.id, c.legal, c.label, c.why]);
+// One mat per player, in full or (options.mats = "compact") as one line unless it is kept open: the seat
+// to move, the seats the shell keeps open (the humans'), a mat with choices or a lesson's focus, or one a
+// click opened.
+function addMatSections(B, add) {
+  const { model, state, view, turn } = B;
   const focus = view.to_move ?? (view.step ? view.step.seat : null) ?? state.focus ?? 0;
   const keptOpen = (model.get("options") || {}).open || [];      // seats the shell keeps open (the humans')
   state.focus = focus;
-  const sections = [];      // [name, key, draw, column]: column 0 beside column 1 when wide
-  const add = (name, column, key, paint) => sections.push({ name, column, key: JSON.stringify([lang, key]), paint });
-  if (startChoices.length) add("start", 1, pick("start."), sectionStart);
-  if (map) {
-    const of = (...fields) => regions.map((r) => [r.id, ...fields.map((f) => r[f])]);
-    add("map.regions", 0, [of("area", "open", "label")], mapLayer("regions", layerRegions));
-    add("map.connections", 0, [map.connections, (map.spaces || []).map((x) => [x.id, x.at])],
-        mapLayer("connections", layerConnections));
-    add("map.tracks", 0, [of("track_at", "track", "deck_at"), pick("track.")], mapLayer("tracks", layerTracks));
-    add("map.spaces", 0, [map.spaces, pick("space.")], mapLayer("spaces", layerSpaces));
-    add("map.seas", 0, [of("sea_at", "sea", "open"), pick("sea.")], mapLayer("seas", layerSeas));
-    add("map.decks", 0, [of("decks", "deck_at", "slavery_at", "discard_at"), map.discard, map.abolished, pick("deck.")],
-        mapLayer("decks", layerDecks, MAP_H + 6));
-    add("regions", 0, [of("open", "governor", "presence", "track_at"), governorHolder], sectionRegionInfo);
-    add("discard", 0, [map.discard, map.discard_pile, view.silent_fleet, pick("discard.")], sectionDiscard);
-  }
-  add("tray", 1, [view.tray, view.level5_face_down, pick("tray.")], sectionTray);
   (view.players || []).forEach((p, seat) => {
-    const offered = pick(`mat.${seat}.`);
+    const offered = pick(B, `mat.${seat}.`);
     const kept = seat === focus || keptOpen.includes(seat) || offered.length > 0
                || (model.get("focus") || "").startsWith(`mat.${seat}.`);
     const full = !state.compact || kept || state.opened.has(seat);
@@ -736,22 +168,25 @@ function draw(model, state) {
     const mine = turn && turn.seat === seat ? turn : null;
     const active = view.to_move === seat || (view.step && view.step.seat === seat && view.to_move === null);
     add(`mat.${seat}`, 1, [p, full, !!toggle, mine, view.mat, view.crown === seat, p.passed && view.phase === "action", active, offered],
-        (S) => sectionMat(S, seat, full, toggle));
+        (S) => sectionMat(B, S, seat, full, toggle));
   });
-  // the legend closes the map's column on a narrow board, the mats' column on a wide one (which is shorter)
-  if (map) {
-    const legend = { name: "legend", column: 1,
-                     key: JSON.stringify([lang, (view.players || []).length, !!view.silent_fleet, hasFleets, hasGloryLinks]),
-                     paint: sectionLegend };
-    if (state.wide) sections.push(legend); else sections.splice(sections.findIndex((s) => s.name === "tray"), 0, legend);
-  }
+}
 
-  // A section whose key is unchanged keeps its drawing; nothing is moved or re-set that has not changed,
-  // so the browser lays out and paints only what a step changed.
+function legendSection(B) {
+  const { view } = B;
+  return { name: "legend", column: 1,
+           key: JSON.stringify([B.lang, (view.players || []).length, !!view.silent_fleet, B.hasFleets, B.hasGloryLinks]),
+           paint: (S) => sectionLegend(B, S) };
+}
+
+// A section whose key is unchanged keeps its drawing; nothing is moved or re-set that has not changed,
+// so the browser lays out and paints only what a step changed. Returns the names of the sections drawn again.
+function placeSections(B, sections) {
+  const { state } = B;
   const svg = state.svg;
   const kept = new Map();
   for (const g of svg.querySelectorAll(":scope > g.bgw-section")) kept.set(g.dataset.section, g);
-  const wide = state.wide && !!map;
+  const wide = state.wide && !!B.map;
   const columnY = [8, 8];
   let previous = svg.querySelector(":scope > defs");
   const redrawn = [];
@@ -780,11 +215,679 @@ function draw(model, state) {
   // A board much taller than wide is read by scrolling; the shell fits any other to the screen's height.
   if (total > 1.3 * width) setIfChanged(svg, "data-tall", "1"); else svg.removeAttribute("data-tall");
   setIfChanged(svg, "data-wide", wide ? "1" : "0");
-  // The legal choices with no element on the board (the shell shows them as buttons), listed so that a
-  // test can tell when the buttons beside the board belong to this drawing.
-  setIfChanged(svg, "data-loose", choices.filter((c) => !c.target && c.legal).map((c) => c.id).join(" "));
-  svg.setAttribute("data-revision", model.get("revision"));
-  state.redrawn = redrawn;
+  return redrawn;
+}
+
+// -- start tile choice (only while it is offered) ---------------------------------------------------
+
+function sectionStart(B, S) {
+  const { L, offer } = B;
+  const startChoices = B.choices.filter((c) => c.target && c.target.startsWith("start."));
+  el("text", { x: 10, y: 16, "font-size": 16, "font-weight": 700 }, S, L("ui.choose-start"));
+  startChoices.forEach((c, i) => {
+    const id = c.target.slice("start.".length);
+    const g = tile(B, S, 10 + i * 250, 26, 230, 58, { id, level: 0, ...buildingData(B, id) });
+    offer(g, c.target);
+  });
+  return 96;
+}
+
+// -- the map: regions, connections, shipping tracks, cities and fleets, open seas, decks ----------------
+
+function layerRegions(B, M) {
+  const { L, regions } = B;
+  el("rect", { x: 0, y: 0, width: WIDTH, height: MAP_H, rx: 6, fill: "#9cc3dd" }, M);
+  // regions: open ones bright with a solid border, closed ones hatched with a dashed border
+  for (const r of regions) {
+    const [x, y0, w, h] = r.area;
+    const g = el("g", { class: "bgw-region", "data-region": r.id, "data-open": r.open ? "1" : "0" }, M);
+    el("rect", { x, y: y0, width: w, height: h, rx: 4, fill: REGION_FILL[r.id] || "#eee",
+                 stroke: r.open ? "#34495e" : "#7b7d7d", "stroke-width": r.open ? 2 : 1.5,
+                 "stroke-dasharray": r.open ? null : "6 4" }, g);
+    if (!r.open) el("rect", { x, y: y0, width: w, height: h, rx: 4, fill: `url(#bgw-hatch-${B.uid})` }, g);
+  }
+
+  // region names (under the spaces); what each region's state is comes in the row under the map
+  for (const r of regions) {
+    const [lx, ly] = r.label;
+    el("text", { x: lx, y: ly + 5, "font-size": 15, "font-weight": 700, "text-anchor": "middle", fill: "#1c2833",
+                 class: "bgw-halo-text bgw-region-name", "data-region": r.id }, M, L(`region.${r.id}`));
+  }
+}
+
+// connections (under the spaces): the controller's colour once someone holds both ends
+function layerConnections(B, M) {
+  const { L, map, spaces, seatName } = B;
+  for (const c of map.connections || []) {
+    const a = spaces[c.a], b = spaces[c.b];
+    if (!a || !b) continue;
+    const g = el("g", { class: "bgw-connection", "data-connection": c.id }, M);
+    const ctl = c.controller;
+    el("line", { x1: a.at[0], y1: a.at[1], x2: b.at[0], y2: b.at[1], stroke: ctl === null || ctl === undefined ? LINK_COLOUR : colourOf(ctl),
+                 "stroke-width": ctl === null || ctl === undefined ? 3.5 : 6, "stroke-linecap": "round" }, g);
+    const mx = (a.at[0] + b.at[0]) / 2, my = (a.at[1] + b.at[1]) / 2;
+    if (c.kind === "token") {
+      el("circle", { cx: mx, cy: my, r: 7.5, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
+      if (c.token) token(B, g, mx, my, c.token, 5);
+    } else {
+      el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
+    }
+    let tipText = `${L(`space.${c.a}`)} – ${L(`space.${c.b}`)}: ${L(c.kind === "token" ? "ui.connection.token" : "ui.connection.glory")}`;
+    if (ctl !== null && ctl !== undefined) tipText += ` · ${L("ui.controlled-by")} ${seatName(ctl)}`;
+    titled(g, tipText);
+  }
+}
+
+// shipping tracks: numbered from the farthest space (1) to the one nearest the deck
+function layerTracks(B, M) {
+  const { L, regions, seatName, offer } = B;
+  for (const r of regions) {
+    const pts = r.track_at || [];
+    if (!pts.length) continue;
+    const g = el("g", { class: "bgw-track", "data-region": r.id }, M);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    el("rect", { x: Math.min(...xs) - 17, y: Math.min(...ys) - 17, width: Math.max(...xs) - Math.min(...xs) + 34,
+                 height: Math.max(...ys) - Math.min(...ys) + 34, rx: 17, fill: "none", stroke: "none",
+                 class: "bgw-frame bgw-halo" }, g);
+    const last = pts[pts.length - 1];
+    el("line", { x1: last[0], y1: last[1], x2: r.deck_at[0], y2: r.deck_at[1], stroke: "#1b2631", "stroke-width": 1.5,
+                 "stroke-dasharray": "3 3" }, g);
+    for (let i = 0; i + 1 < pts.length; i++)
+      el("line", { x1: pts[i][0], y1: pts[i][1], x2: pts[i + 1][0], y2: pts[i + 1][1], stroke: "#1b2631", "stroke-width": 2 }, g);
+    pts.forEach(([x, y0], i) => {
+      const space = (r.track || [])[i] || {};
+      const taken = space.disc !== null && space.disc !== undefined;
+      const circle = el("circle", { cx: x, cy: y0, r: 12.5, fill: taken ? colourOf(space.disc) : "#fff",
+                                    stroke: "#1b2631", "stroke-width": 2 }, g);
+      el("text", { x, y: y0 + 4.5, "font-size": 12, "font-weight": 700, "text-anchor": "middle",
+                   fill: taken ? "#fff" : "#1b2631" }, g, `${i + 1}`);
+      titled(circle, `${L("ui.track")} ${L(`region.${r.id}`)} ${i + 1}/${pts.length}` + (taken ? ` · ${seatName(space.disc)}` : ""));
+      if (space.token) token(B, g, x + 10, y0 - 10, space.token, 5);
+    });
+    titled(g, `${L("ui.track")}: ${L(`region.${r.id}`)}`);
+    offer(g, `track.${r.id}`);
+  }
+}
+
+// cities (circles; two rings for 2 glory) and fleets (diamonds)
+function layerSpaces(B, M) {
+  const { L, map, seatName, offer } = B;
+  for (const s of map.spaces || []) {
+    const [x, y0] = s.at;
+    const g = el("g", { class: `bgw-space bgw-${s.kind}`, "data-space": s.id }, M);
+    const taken = s.disc !== null && s.disc !== undefined;
+    const fill = taken ? colourOf(s.disc) : "#fff";
+    if (s.kind === "fleet") {
+      el("polygon", { points: `${x},${y0 - 16} ${x + 16},${y0} ${x},${y0 + 16} ${x - 16},${y0}`, fill,
+                      stroke: "#0b3c5d", "stroke-width": 2, class: "bgw-frame" }, g);
+    } else {
+      if (s.glory >= 2) el("circle", { cx: x, cy: y0, r: 18, fill: "#fff", stroke: "#a04000", "stroke-width": 2 }, g);
+      el("circle", { cx: x, cy: y0, r: 14, fill, stroke: "#111", "stroke-width": 2, class: "bgw-frame" }, g);
+      if (s.glory >= 2) el("text", { x: x + 13, y: y0 - 11, "font-size": 10, "font-weight": 700, fill: "#a04000" }, g, `★${s.glory}`);
+    }
+    if (s.token) token(B, g, x, y0, s.token, 6);
+    const name = L(`space.${s.id}`);
+    el("text", { x, y: y0 + (s.kind === "fleet" ? 27 : (s.glory >= 2 ? 29 : 25)), "font-size": 10, "text-anchor": "middle",
+                 fill: "#111", class: "bgw-halo-text" }, g, name);
+    titled(g, `${name} · ${L(s.kind === "fleet" ? "ui.fleet" : "ui.city")}` + (s.kind === "city" ? ` · ${L("ui.glory")} ${s.glory}` : "")
+              + (taken ? ` · ${seatName(s.disc)}` : ""));
+    offer(g, `space.${s.id}`);
+  }
+}
+
+// open seas, with each owner's discs there
+function layerSeas(B, M) {
+  const { L, regions, offer } = B;
+  for (const r of regions) {
+    if (!r.sea_at) continue;
+    const [x, y0] = r.sea_at;
+    const g = el("g", { class: "bgw-sea", "data-region": r.id }, M);
+    el("ellipse", { cx: x, cy: y0, rx: 27, ry: 14, fill: r.open ? "#4f95cc" : "#9bb7cc", stroke: "#123",
+                    "stroke-width": 1.2, class: "bgw-frame" }, g);
+    const word = L("ui.sea-short");
+    el("text", { x, y: y0 + 3.5, "font-size": textWidth(word, 10) > 46 ? 8 : 10, "text-anchor": "middle", fill: "#fff", "font-weight": 600 }, g, word);
+    const n = Object.keys(r.sea || {}).length;
+    if (n) {
+      const w = counts(B, el("g", {}, null), 0, 0, r.sea);   // measure, then draw centred under the sea
+      counts(B, g, x - w / 2, y0 + 24, r.sea);
+    }
+    titled(g, `${L("ui.sea")}: ${L(`region.${r.id}`)}` + (r.open ? "" : ` (${L("ui.closed")})`));
+    offer(g, `sea.${r.id}`);
+  }
+}
+
+// decks: the top card face up, the count; Europe's discard pile beside them
+function layerDecks(B, M) {
+  const { L, map, regions, offer } = B;
+  const deckName = (id) => (id === "slavery" || id === "europe" ? L(`ui.deck.${id}`) : L(`region.${id}`));
+  for (const r of regions) {
+    const places = [r.deck_at, r.slavery_at];
+    (r.decks || []).forEach((d, i) => {
+      const at = places[i];
+      if (!at) return;
+      const g = el("g", { class: "bgw-deck", "data-deck": d.id }, M);
+      const [x, y0] = at, w = 34, h = 46;
+      el("rect", { x: x - w / 2 + 3, y: y0 - h / 2 + 3, width: w, height: h, rx: 3, fill: "#5d4037", opacity: d.count > 1 ? 0.6 : 0 }, g);
+      if (d.top) card(B, g, x - w / 2, y0 - h / 2, w, h, d.top, { frame: false });
+      el("rect", { x: x - w / 2, y: y0 - h / 2, width: w, height: h, rx: 3, fill: "none", stroke: d.top ? "none" : "#5d4037",
+                   "stroke-dasharray": d.top ? null : "3 3", class: "bgw-frame" }, g);
+      if (d.id === "slavery" && map.abolished)
+        el("line", { x1: x - w / 2, y1: y0 + h / 2, x2: x + w / 2, y2: y0 - h / 2, stroke: "#c0392b", "stroke-width": 3 }, g);
+      el("text", { x, y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle", fill: "#111", "font-weight": 600,
+                   class: "bgw-halo-text" }, g, `${deckName(d.id)} ×${d.count}`);
+      titled(g, `${L("ui.deck")}: ${deckName(d.id)} · ${d.count}` + (d.top ? ` · ${cardTitle(B, d.top)}` : "")
+                + (d.id === "slavery" && map.abolished ? ` · ${L("ui.abolished")}` : ""));
+      offer(g, `deck.${d.id}`);
+    });
+    if (r.discard_at) {
+      const [x, y0] = r.discard_at, w = 34, h = 46, pile = map.discard || [];
+      const g = el("g", { class: "bgw-discard-pile" }, M);
+      el("text", { x, y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle", "font-weight": 600, class: "bgw-halo-text" }, g,
+         `${L("ui.discard-short")} ×${pile.length}`);
+      if (pile.length) card(B, g, x - w / 2, y0 - h / 2, w, h, pile[pile.length - 1], { frame: false });
+      else el("rect", { x: x - w / 2, y: y0 - h / 2, width: w, height: h, rx: 3, fill: "none", stroke: "#5d4037", "stroke-dasharray": "3 3" }, g);
+      titled(g, `${L("ui.discard")}: ${pile.length} (${L("ui.see-below")})`);
+    }
+  }
+}
+
+// -- under the map: one cell per region: open or not, its governor, and who is present (discs there) ----
+
+function sectionRegionInfo(B, S) {
+  const { L, regions, governorHolder, seatName } = B;
+  const cellW = (WIDTH - 12) / regions.length;
+  const rows = Math.max(1, ...regions.map((r) => Math.ceil(Object.keys(r.presence || {}).length / 3)));
+  const cellH = 62 + rows * 17;
+  regions.forEach((r, i) => {
+    const x = 6 + i * cellW, g = el("g", { class: "bgw-region-info", "data-region": r.id, "data-open": r.open ? "1" : "0" }, S);
+    el("rect", { x: x + 1, y: 0, width: cellW - 2, height: cellH, rx: 5, fill: REGION_FILL[r.id] || "#eee",
+                 stroke: r.open ? "#34495e" : "#7b7d7d", "stroke-dasharray": r.open ? null : "5 3" }, g);
+    fitted(g, { x: x + 7, y: 16, "font-size": 12.5, "font-weight": 700, fill: "#1c2833" }, L(`region.${r.id}`), cellW - 14);
+    const europe = !(r.track_at || []).length;
+    let yy = 22;
+    pill(g, x + 7, yy, L(r.open ? (europe ? "ui.always-open" : "ui.open") : "ui.closed"), r.open ? "#1e8449" : "#7b7d7d");
+    yy += 18;
+    if (!europe) {
+      let gov, fill = "#d5d8dc", ink = "#333";
+      if (r.governor) { gov = L("ui.governor"); fill = "#f7dc6f"; ink = "#6e2c00"; }
+      else if (governorHolder[r.id] !== undefined) gov = `${L("ui.governor")} → ${seatName(governorHolder[r.id])}`;
+      else gov = `${L("ui.governor")}: ${L("ui.gone")}`;
+      const gg = el("g", { class: "bgw-governor", "data-available": r.governor ? "1" : "0" }, g);
+      pill(gg, x + 7, yy, gov, fill, ink);
+      titled(gg, r.governor ? `${L(`card.${r.governor}`)}: ${L("ui.governor-waiting")}` : gov);
+    }
+    yy += 20;
+    const owners = Object.entries(r.presence || {});
+    el("text", { x: x + 7, y: yy + 9, "font-size": 10, fill: "#333" }, g, `${L("ui.presence")}:`);
+    if (!owners.length) el("text", { x: x + 9 + textWidth(`${L("ui.presence")}:`, 10), y: yy + 9, "font-size": 10, fill: "#777" }, g, "–");
+    for (let k = 0; k < owners.length; k += 3)
+      counts(B, g, x + 9 + textWidth(`${L("ui.presence")}:`, 10), yy + 5 + (k / 3) * 17, Object.fromEntries(owners.slice(k, k + 3)));
+    titled(g, `${L(`region.${r.id}`)}: ${L("ui.presence-help")}`);
+  });
+  return cellH + 8;
+}
+
+// -- the Europe discard pile, face up: any card may be acquired from it (Age of Sail only) ------------
+
+function sectionDiscard(B, S) {
+  const { L, map, view, seatName, offer } = B;
+  const pile = map.discard || [];
+  const cw = 40, ch = 54;
+  if (map.discard_pile !== false) {
+    el("text", { x: 10, y: 14, "font-size": 14, "font-weight": 700 }, S, `${L("ui.discard")} (${pile.length})`);
+    if (!pile.length) el("text", { x: 10, y: 34, "font-size": 12, fill: "#777" }, S, L("ui.empty"));
+  }
+  pile.forEach((c, i) => {
+    const x = 10 + (i % 22) * (cw + 4), yy = 22 + Math.floor(i / 22) * (ch + 6);
+    const g = card(B, S, x, yy, cw, ch, c, { named: true });
+    offer(g, `discard.${c.id}`);
+  });
+  // the Silent Fleet's discs still in its supply
+  if (view.silent_fleet) {
+    const sx = WIDTH - 250;
+    disc(B, S, sx + 8, 10, 7, "silent");
+    el("text", { x: sx + 20, y: 14, "font-size": 13, "font-weight": 700 }, S,
+       `${seatName("silent")}: ${L("ui.supply")} ${view.silent_fleet.supply}`);
+  }
+  return pile.length ? 22 + Math.ceil(pile.length / 22) * (ch + 6) + 4 : (map.discard_pile !== false || view.silent_fleet ? 44 : 0);
+}
+
+// -- legend: what the pieces on this map are ----------------------------------------------------------
+
+function sectionLegend(B, S) {
+  const { L, view, seatName, tokenOf } = B;
+  const lg = el("g", { class: "bgw-legend" }, S);
+  const box = el("rect", { x: 6, y: 0, width: WIDTH - 12, height: 62, rx: 6, fill: "#f8f9f9", stroke: "#d5d8dc" }, lg);
+  let lx = 16, ly = 18;
+  // one item: its picture (paint returns its width), then its words; a new row when the line is full
+  const item = (paint, text) => {
+    const w = paint(lx, ly);
+    el("text", { x: lx + w + 5, y: ly + 4, "font-size": 11, fill: "#222" }, lg, text);
+    lx += w + 5 + textWidth(text, 11) + 16;
+    if (lx > WIDTH - 120) { lx = 16; ly += 24; }
+  };
+  item((x, yy) => { el("circle", { cx: x + 8, cy: yy, r: 8, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 16; }, L("ui.city"));
+  item((x, yy) => { el("circle", { cx: x + 10, cy: yy, r: 10, fill: "#fff", stroke: "#a04000", "stroke-width": 2 }, lg);
+                    el("circle", { cx: x + 10, cy: yy, r: 7, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 20; }, L("ui.city2"));
+  if (B.hasFleets) item((x, yy) => { el("polygon", { points: `${x + 9},${yy - 9} ${x + 18},${yy} ${x + 9},${yy + 9} ${x},${yy}`, fill: "#fff", stroke: "#0b3c5d", "stroke-width": 2 }, lg); return 18; }, L("ui.fleet"));
+  item((x, yy) => { el("circle", { cx: x + 9, cy: yy, r: 9, fill: "#fff", stroke: "#1b2631", "stroke-width": 2 }, lg);
+                    el("text", { x: x + 9, y: yy + 4, "font-size": 10, "font-weight": 700, "text-anchor": "middle" }, lg, "1"); return 18; }, L("ui.track-legend"));
+  item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
+                    el("circle", { cx: x + 13, cy: yy, r: 6, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.token"));
+  if (B.hasGloryLinks)
+    item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
+                      el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.glory"));
+  item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: SEAT_COLOURS[0], "stroke-width": 6, "stroke-linecap": "round" }, lg); return 26; }, L("ui.controlled"));
+  item((x, yy) => { el("ellipse", { cx: x + 14, cy: yy, rx: 14, ry: 8, fill: "#4f95cc", stroke: "#123" }, lg); return 28; }, L("ui.sea"));
+  item((x, yy) => { el("rect", { x, y: yy - 8, width: 14, height: 16, fill: "url(#bgw-hatch-" + B.uid + ")", stroke: "#7b7d7d", "stroke-dasharray": "3 2" }, lg); return 14; }, L("ui.closed-region"));
+  item((x, yy) => { token(B, lg, x + 6, yy, tokenOf.wealth || "wealth", 6); return 12; }, L("ui.token.attribute"));
+  item((x, yy) => { token(B, lg, x + 6, yy, "ship", 6); return 12; }, L("ui.token.action"));
+  const owners = (view.players || []).map((_, s) => s);
+  if (view.silent_fleet) owners.push("silent");
+  for (const o of owners) item((x, yy) => { disc(B, lg, x + 7, yy, 7, o); return 14; }, seatName(o));
+  const height = (lx > 16 ? ly : ly - 24) + 20;      // as many rows as the items took
+  box.setAttribute("height", height);
+  return height + 8;
+}
+
+// -- building tray: one column per level ------------------------------------------------------------
+
+function sectionTray(B, S) {
+  const { L, view, offer } = B;
+  let y = 0;
+  el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, S, L("ui.tray"));
+  y += 26;
+  const colW = 194, tileH = 58;
+  let deepest = 0;
+  for (let level = 1; level <= 5; level++) {
+    const x = 10 + (level - 1) * (colW + 4);
+    el("text", { x, y: y + 12, "font-size": 12, fill: "#555" }, S, `${L("ui.level")} ${level}`);
+    const column = (view.tray || []).filter((b) => b.level === level);
+    column.forEach((b, i) => {
+      const g = tile(B, S, x, y + 18 + i * (tileH + 6), colW, tileH, b, `×${b.left}`);
+      if (!b.left) g.setAttribute("opacity", 0.35);
+      offer(g, `tray.${b.id}`);
+    });
+    let rows = column.length;
+    const faceDown = view.level5_face_down;
+    if (level === 5 && faceDown !== undefined && (Array.isArray(faceDown) ? faceDown.length : faceDown)) {
+      const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(", ")
+                                                            : `${view.level5_face_down}`;
+      el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": 11, fill: "#555" }, S,
+         `${L("ui.face-down")}: ${hidden}`);
+      rows += 0.5;
+    }
+    deepest = Math.max(deepest, rows);
+  }
+  return y + 18 + deepest * (tileH + 6) + 10;
+}
+
+// -- player mats: in full, or compact (one line) --------------------------------------------------------
+
+function sectionMat(B, S, seat, full, toggle) {
+  const { view } = B;
+  const p = view.players[seat];
+  const colour = SEAT_COLOURS[seat];
+  // (the view keeps the flags after the action phase; they only mean something during it)
+  const passed = p.passed && view.phase === "action";
+  const matG = el("g", { class: "bgw-mat", "data-seat": seat, "data-passed": passed ? "1" : "0",
+                         "data-full": full ? "1" : "0" }, S);
+  const active = view.to_move === seat || (view.step && view.step.seat === seat && view.to_move === null);
+  if (!full) return compactMat(B, matG, p, seat, colour, passed, active, toggle);
+  const h = 214;
+  el("rect", { x: 6, y: 0, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
+               "stroke-width": active ? 4 : 1.5 }, matG);
+  matName(B, matG, seat, colour, toggle);
+  matDiscs(B, matG, p, colour, passed);
+  matTracks(B, matG, p, seat, colour);
+  matCoastline(B, matG, p, seat, colour);
+  // bottom band: cards held, action tokens in the harbor, attribute tokens under the tracks
+  const by = 128;
+  el("line", { x1: 14, y1: by, x2: WIDTH - 14, y2: by, stroke: "#e5e7e9" }, matG);
+  matCards(B, matG, p, seat, by);
+  const tokensEnd = matActionTokens(B, matG, p, seat, by);
+  matAttributeTokens(B, matG, p, Math.max(tokensEnd + 14, 760), by);
+  return h + 8;
+}
+
+// The seat's name, the crown if it holds it, and (a mat a click opened) the way to fold it again.
+function matName(B, matG, seat, colour, toggle) {
+  const { L, view } = B;
+  el("circle", { cx: 24, cy: 20, r: 9, fill: colour }, matG);
+  const name = el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700, class: "bgw-mat-name" }, matG, L(`seat.${seat}`));
+  if (toggle) {       // a mat opened by a click closes by a click on its name
+    name.style.cursor = "pointer";
+    el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 28, y: 24, "font-size": 11, fill: "#1a5276",
+                 class: "bgw-mat-toggle", style: "cursor:pointer" }, matG, `▴ ${L("ui.fold")}`).addEventListener("click", toggle);
+    name.addEventListener("click", toggle);
+  }
+  if (view.crown === seat) titled(el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 6, y: 26, "font-size": 18, fill: "#b7950b" }, matG, "♛"),
+                                  L("ui.crown"));
+}
+
+// discs: harbor and supply
+function matDiscs(B, matG, p, colour, passed) {
+  const { L } = B;
+  el("text", { x: 16, y: 50, "font-size": 12 }, matG, `${L("ui.harbor")}: ${p.harbor}`);
+  for (let i = 0; i < Math.min(p.harbor, 20); i++)
+    el("circle", { cx: 20 + (i % 10) * 12, cy: 62 + Math.floor(i / 10) * 12, r: 5, fill: colour, stroke: "#333", "stroke-width": 0.5 }, matG);
+  el("text", { x: 16, y: 100, "font-size": 12, fill: "#555" }, matG, `${L("ui.supply")}: ${p.supply}`);
+  if (passed) pill(matG, 16, 108, L("ui.passed"), "#566573", "#fff", 11);
+}
+
+// four tracks: a cube on the value, level boundaries as thick ticks, glory spaces starred
+function matTracks(B, matG, p, seat, colour) {
+  const { L, view, offer } = B;
+  const track = view.mat || { thresholds: [], glory_spaces: [], printed_length: 15 };
+  ATTRIBUTES.forEach((a, i) => {
+    const ty = 12 + i * 29, tx = 150, value = p.attributes[a];
+    const last = Math.max(track.printed_length, value);
+    const cell = Math.min(11, 176 / (last + 1));
+    const g = el("g", { class: "bgw-attr-track", "data-attribute": a }, matG);
+    el("rect", { x: tx - 4, y: ty - 4, width: 336, height: 24, rx: 4, fill: "none", stroke: "none", class: "bgw-frame bgw-halo" }, g);
+    el("text", { x: tx, y: ty + 11, "font-size": 11 }, g, L(`attribute.${a}`));
+    for (let s = 0; s <= last; s++) {
+      const cx = tx + 52 + s * cell;
+      el("rect", { x: cx, y: ty, width: cell - 1, height: 14, fill: s > track.printed_length ? "#f9ebea" : "#eef0f0" }, g);
+      if (track.glory_spaces.includes(s))
+        el("text", { x: cx + cell / 2 - 0.5, y: ty + 10, "font-size": 7, "text-anchor": "middle", fill: "#b9770e" }, g, "★");
+      if (s > 0 && track.thresholds.includes(s))
+        el("rect", { x: cx - 1, y: ty - 2, width: 1.5, height: 18, fill: "#555" }, g);
+    }
+    titled(el("rect", { x: tx + 52 + value * cell, y: ty - 1, width: cell - 1, height: 16, rx: 2,
+                        fill: ATTRIBUTE_COLOURS[a], stroke: colour, "stroke-width": 2, class: "bgw-cube" }, g),
+           `${L(`attribute.${a}`)} ${value}`);
+    el("text", { x: tx + 52 + 16 * 11 + 4, y: ty + 11, "font-size": 11, "font-weight": 600 }, g,
+       `${value} → ${L(`level.${LEVELS[i]}`)} ${p.levels[LEVELS[i]]}`);
+    offer(g, `mat.${seat}.track.${a}`);
+  });
+}
+
+// coastline: 8 building slots, and the action being taken (from which slot) while it is this seat's turn
+function matCoastline(B, matG, p, seat, colour) {
+  const { L, offer, turn } = B;
+  const cx0 = 496, slotW = 58;
+  el("text", { x: cx0, y: 14, "font-size": 11, fill: "#555" }, matG, L("ui.coastline"));
+  if (turn && turn.seat === seat) {
+    const acts = (turn.actions || []).map((a) => (turn.done || []).includes(a) ? `${L(`ui.action.${a}`)} ✓` : L(`ui.action.${a}`))
+      .join(` ${turn.combine} `);
+    const from = turn.token ? L(`token.${turn.token}`) : L("ui.worker");
+    el("text", { x: cx0 + 90, y: 14, "font-size": 12, "font-weight": 700, fill: "#1a5276", class: "bgw-turn" }, matG,
+       `▶ ${L("ui.taking")}: ${acts} (${from})`);
+  }
+  for (let slot = 0; slot < 8; slot++) {
+    const b = p.buildings.find((x) => x.slot === slot);
+    const g = el("g", { class: "bgw-slot", "data-actions": b ? (buildingData(B, b.id).actions || []).join(" ") : null }, matG);
+    const sx = cx0 + slot * (slotW + 2);
+    el("rect", { x: sx, y: 20, width: slotW, height: 100, rx: 5,
+                 fill: b ? (b.level === 0 ? "#fdebd0" : "#fbf7ee") : "#f4f6f6", stroke: "#a67c52",
+                 "stroke-dasharray": b ? null : "3 3", class: "bgw-frame" }, g);
+    if (turn && turn.seat === seat && turn.slot === slot)
+      el("rect", { x: sx + 2, y: 22, width: slotW - 4, height: 96, rx: 4, fill: "none", stroke: "#1a5276", "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
+    if (b) {
+      const words = wrap(L(`building.${b.id}`), 4);
+      words.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 38 + k * 13, "font-size": 11, "text-anchor": "middle" }, g, w));
+      const acts = buildingData(B, b.id).actions;
+      if (acts && acts.length) {
+        const combine = buildingData(B, b.id).combine;
+        const short = acts.map((a, k) => (k ? `${combine} ` : "") + L(`ui.action.${a}`));
+        short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 66 + k * 11, "font-size": 9, "text-anchor": "middle", fill: "#1a5276" }, g, w));
+      }
+      if (b.workers) titled(el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: colour,
+                                            stroke: "#222", "stroke-width": 1, class: "bgw-worker" }, g), L("ui.worker"));
+      else el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: "none", stroke: "#aaa", "stroke-dasharray": "2 2" }, g);
+    }
+    offer(g, `mat.${seat}.slot.${slot}`);
+  }
+}
+
+// cards held (the governor slot's card does not count against the card limit), and slavery cards turned down
+function matCards(B, matG, p, seat, by) {
+  const { L, offer } = B;
+  const held = (p.cards || []).length - (p.governor_slot ? 1 : 0);
+  const cardsLabel = `${L("ui.cards")} (${held}/${p.levels.card_limit})`;
+  el("text", { x: 16, y: by + 16, "font-size": 11, fill: "#555" }, matG, cardsLabel);
+  if (!p.governor_slot)
+    titled(el("text", { x: 16 + textWidth(cardsLabel, 11) + 10, y: by + 16, "font-size": 10, fill: "#7e5109" }, matG,
+              `☐ ${L("ui.governor-slot-empty")}`), L("ui.governor-slot"));
+  const cw = 40, ch = 54;
+  let x = 16;
+  for (const c of p.cards || []) {
+    const inSlot = p.governor_slot === c.id;
+    const g = card(B, matG, x, by + 24, cw, ch, c, { named: true });
+    if (inSlot) {
+      el("rect", { x: x - 3, y: by + 21, width: cw + 6, height: ch + 6, rx: 5, fill: "none", stroke: "#b7950b", "stroke-width": 2.5,
+                   "stroke-dasharray": "5 2" }, g);
+      titled(el("text", { x: x + cw / 2, y: by + 19, "font-size": 8.5, "text-anchor": "middle", fill: "#7e5109", "font-weight": 700 }, g,
+                    L("ui.slot-short")), L("ui.governor-slot"));
+    }
+    offer(g, `mat.${seat}.card.${c.id}`);
+    x += cw + 6;
+  }
+  if (!(p.cards || []).length) el("text", { x, y: by + 52, "font-size": 11, fill: "#999" }, matG, L("ui.none"));
+  if (p.slavery_down) {
+    const g = el("g", { class: "bgw-slavery-down" }, matG);
+    el("rect", { x: x + 6, y: by + 24, width: cw, height: ch, rx: 3, fill: "#4d3b2f", stroke: "#222" }, g);
+    el("text", { x: x + 6 + cw / 2, y: by + 56, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g, `×${p.slavery_down}`);
+    el("text", { x: x + 6 + cw / 2, y: by + 72, "font-size": 9, "text-anchor": "middle", fill: "#f5b7b1" }, g, `−${p.slavery_down}★`);
+    titled(g, `${L("ui.slavery-down")}: ${p.slavery_down}`);
+  }
+}
+
+// action tokens: each kind is clickable when spending it is offered. Returns where the row ends.
+function matActionTokens(B, matG, p, seat, by) {
+  const { L, offer } = B;
+  const tx0 = 520;
+  el("text", { x: tx0, y: by + 16, "font-size": 11, fill: "#555" }, matG, L("ui.token.action"));
+  let tx = tx0;
+  const kinds = Object.keys(p.action_tokens || {});
+  for (const kind of kinds) {
+    const g = el("g", { class: "bgw-action-token", "data-token": kind }, matG);
+    const label = (tokenInfo(B, kind).actions.length ? tokenInfo(B, kind).actions : [kind]).map((a) => L(`ui.action.${a}`)).join("/");
+    const w = Math.max(44, textWidth(label, 10) + 8);
+    el("rect", { x: tx, y: by + 22, width: w, height: 50, rx: 6, fill: "#eaf2f8", stroke: "#aab7b8", class: "bgw-frame" }, g);
+    token(B, g, tx + w / 2 - 8, by + 38, kind, 9);
+    el("text", { x: tx + w / 2 + 6, y: by + 43, "font-size": 13, "font-weight": 700 }, g, `×${p.action_tokens[kind]}`);
+    el("text", { x: tx + w / 2, y: by + 64, "font-size": 10, "text-anchor": "middle", fill: "#1a5276" }, g, label);
+    offer(g, `mat.${seat}.token.${kind}`);
+    tx += w + 6;
+  }
+  if (!kinds.length) el("text", { x: tx0, y: by + 44, "font-size": 11, fill: "#999" }, matG, L("ui.none"));
+  return tx;
+}
+
+// attribute tokens (brown, stacked under each track) and what the Memorial turned into them
+function matAttributeTokens(B, matG, p, ax0, by) {
+  const { L, tokenOf } = B;
+  el("text", { x: ax0, y: by + 16, "font-size": 11, fill: "#555" }, matG, L("ui.token.attribute"));
+  ATTRIBUTES.forEach((a, i) => {
+    const n = (p.attribute_tokens || {})[a] || 0, mem = (p.memorial || {})[a] || 0;
+    const ax = ax0 + (i % 2) * 110, ay = by + 30 + Math.floor(i / 2) * 24;
+    const g = el("g", { class: "bgw-attr-tokens", opacity: n ? 1 : 0.45 }, matG);
+    const kind = tokenOf[a] || a;
+    token(B, g, ax + 7, ay + 4, kind, 7);
+    el("text", { x: ax + 18, y: ay + 9, "font-size": 12, "font-weight": n ? 700 : 400 }, g, `×${n}`);
+    if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": 9.5, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
+    titled(g, `${L(`token.${kind}`)}: ${n}` + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
+  });
+}
+
+// One line for a mat: name, tracks and levels, discs, buildings, cards and tokens. A click opens it.
+function compactMat(B, matG, p, seat, colour, passed, active, toggle) {
+  const { L, view } = B;
+  const h = 40;
+  matG.classList.add("bgw-mat-compact");
+  const frame = el("rect", { x: 6, y: 0, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
+                             "stroke-width": active ? 4 : 1.5 }, matG);
+  el("circle", { cx: 24, cy: 20, r: 9, fill: colour }, matG);
+  el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700 }, matG, L(`seat.${seat}`));
+  let x = 40 + textWidth(L(`seat.${seat}`), 15) + 8;
+  if (view.crown === seat) { titled(el("text", { x, y: 26, "font-size": 17, fill: "#b7950b" }, matG, "♛"), L("ui.crown")); x += 20; }
+  if (passed) x += pill(matG, x, 13, L("ui.passed"), "#566573", "#fff", 10) + 6;
+  x = Math.max(x, 150);
+  ATTRIBUTES.forEach((a, i) => {
+    const value = p.attributes[a];
+    el("rect", { x, y: 13, width: 14, height: 14, rx: 2, fill: ATTRIBUTE_COLOURS[a] }, matG);
+    const label = `${value}`;
+    el("text", { x: x + 18, y: 25, "font-size": 13, "font-weight": 700 }, matG, label);
+    titled(el("rect", { x, y: 8, width: 40, height: 24, fill: "transparent" }, matG),
+           `${L(`attribute.${a}`)} ${value} → ${L(`level.${LEVELS[i]}`)} ${p.levels[LEVELS[i]]}`);
+    x += 44;
+  });
+  const facts = [
+    `${L("ui.harbor")} ${p.harbor}`,
+    `${L("ui.supply")} ${p.supply}`,
+    `${L("ui.coastline")} ${(p.buildings || []).length}/8`,
+    `${L("ui.cards")} ${(p.cards || []).length - (p.governor_slot ? 1 : 0)}/${p.levels.card_limit}`,
+  ];
+  const tokens = Object.values(p.action_tokens || {}).reduce((a, b) => a + b, 0)
+               + Object.values(p.attribute_tokens || {}).reduce((a, b) => a + b, 0);
+  if (tokens) facts.push(`${L("ui.tokens")} ${tokens}`);
+  el("text", { x: x + 8, y: 25, "font-size": 12, fill: "#333" }, matG, facts.join(" · "));
+  if (toggle) {
+    el("text", { x: WIDTH - 18, y: 25, "font-size": 11, "text-anchor": "end", fill: "#1a5276", class: "bgw-mat-toggle" }, matG,
+       `▾ ${L("ui.unfold")}`);
+    matG.style.cursor = "pointer";
+    titled(frame, L("ui.unfold"));
+    matG.addEventListener("click", toggle);
+  }
+  return h + 6;
+}
+
+// -- small pieces the parts share: icons, discs, trade tokens, cards, tiles, words ------------------------
+
+function icons(B, parent, x, y0, b, size = 11) {
+  let dx = 0;
+  for (const a of ATTRIBUTES) {
+    for (let i = 0; i < (b.icons?.[a] || 0); i++) {
+      titled(el("rect", { x: x + dx, y: y0, width: size, height: size, rx: 2, fill: ATTRIBUTE_COLOURS[a] }, parent),
+             B.L(`attribute.${a}`));
+      dx += size + 2;
+    }
+  }
+  for (let i = 0; i < (b.glory || 0); i++) {
+    el("text", { x: x + dx + 1, y: y0 + size - 1, "font-size": size + 1, fill: "#b9770e" }, parent, "★");
+    dx += size + 2;
+  }
+  return dx;
+}
+
+function disc(B, parent, cx, cy, r, owner) {
+  return titled(el("circle", { cx, cy, r, fill: colourOf(owner), stroke: "#222", "stroke-width": 1, class: "bgw-disc" }, parent),
+                B.seatName(owner));
+}
+
+// A trade token: attribute tokens are squares in their attribute's colour, action tokens blue circles
+// with the first letter of their action(s).
+function token(B, parent, cx, cy, kind, r = 5.5) {
+  const g = el("g", { class: "bgw-token", "data-token": kind }, parent);
+  const info = tokenInfo(B, kind);
+  if (info.attribute) {
+    el("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 1.5, fill: ATTRIBUTE_COLOURS[info.attribute],
+                 stroke: "#5d4037", "stroke-width": 1.2 }, g);
+  } else {
+    el("circle", { cx, cy, r: r + 0.5, fill: ACTION_TOKEN_COLOUR, stroke: "#fff", "stroke-width": 1 }, g);
+    const glyph = B.L(`action.${tokenInfo(B, kind).actions[0] || "?"}`).slice(0, 1).toUpperCase();
+    el("text", { x: cx, y: cy + r * 0.55, "font-size": glyph.length > 1 ? r * 1.05 : r * 1.55, "font-weight": 700,
+                 "text-anchor": "middle", fill: "#fff" }, g, glyph);
+  }
+  titled(g, B.L(`token.${kind}`));
+  return g;
+}
+
+function cardTitle(B, c) {
+  const { L } = B;
+  const parts = [L(`card.${c.id}`)];
+  if (!c.governor) parts.push(`${L("ui.value")} ${c.value}`);
+  for (const a of ATTRIBUTES) if (c.icons?.[a]) parts.push(`${L(`attribute.${a}`)} +${c.icons[a]}`);
+  if (c.glory) parts.push(`${L("ui.glory")} ${c.glory}`);
+  if (c.population) parts.push(L("ui.population"));
+  if (c.abolition) parts.push(L("ui.abolition"));
+  if (c.slavery) parts.push(L("ui.slavery-card"));
+  return parts.join(" · ");
+}
+
+// A card face, w x h at (x, y0): value, icons, glory; governors gold, slavery cards dark.
+function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
+  const { L } = B;
+  const g = el("g", { class: "bgw-card", "data-card": c.id }, parent);
+  const fill = c.governor ? "#f7dc6f" : (CARD_FILL[c.deck] || "#eee");
+  el("rect", { x, y: y0, width: w, height: h, rx: 3, fill, stroke: c.governor ? "#9a7d0a" : "#5d4037",
+               "stroke-width": 1.2, class: frame ? "bgw-frame" : null }, g);
+  const ink = c.slavery ? "#fff" : "#222";
+  if (c.governor) {
+    fitted(g, { x: x + w / 2, y: y0 + 12, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: "#6e2c00" },
+           L("ui.governor-short"), w - 4);
+  } else {
+    el("text", { x: x + 4, y: y0 + 14, "font-size": 13, "font-weight": 700, fill: ink }, g, `${c.value}`);
+  }
+  if (c.population) el("text", { x: x + w - 3, y: y0 + 11, "font-size": 9, "font-weight": 700, "text-anchor": "end", fill: ink }, g, "+●");
+  // icons, three to a row
+  let k = 0;
+  for (const a of ATTRIBUTES) {
+    for (let i = 0; i < (c.icons?.[a] || 0); i++, k++) {
+      el("rect", { x: x + 4 + (k % 3) * 9, y: y0 + 19 + Math.floor(k / 3) * 9, width: 7, height: 7, rx: 1,
+                   fill: ATTRIBUTE_COLOURS[a], stroke: "#fff", "stroke-width": 0.6 }, g);
+    }
+  }
+  const low = named ? y0 + h - 14 : y0 + h - 4;
+  if (c.glory) el("text", { x: x + 3, y: low, "font-size": 9, fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
+  if (c.abolition) el("text", { x: x + w - 3, y: low, "font-size": 9, "text-anchor": "end", fill: "#c0392b", "font-weight": 700 }, g, "⚖");
+  if (named) {
+    const deck = c.deck === "slavery" ? L("ui.deck.slavery") : L(`region.${c.deck}`);
+    fitted(g, { x: x + w / 2, y: y0 + h - 4, "font-size": 8, "text-anchor": "middle", fill: ink }, deck, w - 4);
+  }
+  titled(g, cardTitle(B, c));
+  return g;
+}
+
+// A building tile (the tray's, a start tile): name, `extra` (how many are left), icons, actions.
+function tile(B, parent, x, y0, w, h, b, extra) {
+  const { L } = B;
+  const g = el("g", { class: "bgw-tile", "data-actions": (b.actions || []).join(" ") }, parent);
+  el("rect", { x, y: y0, width: w, height: h, rx: 6, fill: b.level === 0 ? "#fdebd0" : "#fbf7ee",
+               stroke: "#a67c52", "stroke-width": 1.2, class: "bgw-frame" }, g);
+  el("text", { x: x + 6, y: y0 + 15, "font-size": 13, "font-weight": 600 }, g, L(`building.${b.id}`));
+  if (extra) el("text", { x: x + w - 6, y: y0 + 15, "font-size": 11, "text-anchor": "end", fill: "#555" }, g, extra);
+  icons(B, g, x + 6, y0 + 22, b);
+  const acts = (b.actions || []).map((a) => L(`ui.action.${a}`)).join(` ${b.combine} `);
+  if (acts) el("text", { x: x + 6, y: y0 + 48, "font-size": 11, fill: "#1a5276" }, g, acts);
+  if (b.no_payment) titled(el("text", { x: x + w - 8, y: y0 + 34, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
+                           L("ui.no-payment"));
+  if (b.stand_in) el("text", { x: x + w - 6, y: y0 + h - 4, "font-size": 8, "text-anchor": "end", fill: "#b9770e" }, g, L("ui.stand-in-short"));
+  return g;
+}
+
+// Per-owner counts ({"0": 2, "silent": 1}) as small discs with numbers.
+function counts(B, parent, x, cy, byOwner, r = 6) {
+  let dx = 0;
+  for (const [owner, n] of Object.entries(byOwner || {})) {
+    const who = owner === "silent" ? "silent" : Number(owner);
+    disc(B, parent, x + dx + r, cy, r, who);
+    el("text", { x: x + dx + 2 * r + 2, y: cy + 4, "font-size": 11, "font-weight": 700, fill: "#222" }, parent, `${n}`);
+    dx += 2 * r + 6 + textWidth(`${n}`, 11);
+  }
+  return dx;
+}
+
+function pill(parent, x, y0, text, fill, ink = "#fff", size = 10) {
+  const w = textWidth(text, size) + 10;
+  el("rect", { x, y: y0, width: w, height: size + 5, rx: (size + 5) / 2, fill }, parent);
+  el("text", { x: x + w / 2, y: y0 + size + 0.5, "font-size": size, "text-anchor": "middle", fill: ink, "font-weight": 600 }, parent, text);
+  return w;
+}
+
+// Text that must fit a width: squeezed when it is too long.
+function fitted(parent, attrs, text, width) {
+  const natural = textWidth(text, attrs["font-size"]);
+  return el("text", natural > width ? { ...attrs, textLength: width, lengthAdjust: "spacingAndGlyphs" } : attrs, parent, text);
+}
+
+// Rough text width (no layout pass: CJK characters are about one em, Latin about 0.56 em).
+function textWidth(text, size) {
+  let w = 0;
+  for (const ch of String(text)) w += ch.charCodeAt(0) > 0x2e80 ? size : size * 0.56;
+  return w;
 }
 
 function setIfChanged(node, name, value) {
