@@ -13,7 +13,8 @@ const GOODS_INK = { cotton: "#333", tea: "#fff", sugar: "#333", coconut: "#fff",
 const SEA = "#bfe3f5", ANCHOR_SEA = "#a9d6ee", LAND = "#b7d08a", POST_LAND = "#cbdc9f", FRAME = "#8cc4e3";
 const NEUTRAL = "#d8b77a";
 const WIDTH = 1200;
-const PANEL = 640;
+const PANEL = 640;                                                   // left edge of the side panel
+const PROGRESS_KIND_MARK = { permanent: "∞", once: "1x", end: "E" };
 
 const colName = (c) => String.fromCharCode(65 + c);
 const sqName = (q, W) => `${colName(q % W)}${Math.floor(q / W) + 1}`;
@@ -43,15 +44,19 @@ function post(parent, x, y, colour, size) {
                       fill: colour, stroke: "#222", "stroke-width": 1, class: "am-post" }, parent);
 }
 
-function draw(model, root, tip, ui) {
+// -- the board, its parts in the order they are drawn (later parts lie on top of earlier ones) ----------------
+
+// Everything the parts of the board draw with, read once per drawing. The page's own picks (`ui`) are
+// brought in line with what is offered here, before anything is drawn: the tile shape and the way round
+// it is shown must be ones that can be laid.
+function drawingContext(model, root, tip, ui) {
   const view = model.get("view") || {};
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
   const kit = boardKit(model, tip, choices);
-  const { byTarget, offer } = kit;
   const isl = view.islands || { width: 12, height: 12, kind: [], frames: [], list: [], pieces: [], ships: [] };
-  const W = isl.width, H = isl.height, n = isl.tile_size || 4;
+  const W = isl.width, H = isl.height;
   const turn = view.turn || {};
   const players = view.players || [];
   const acting = turn.seat;
@@ -60,25 +65,42 @@ function draw(model, root, tip, ui) {
   const S = Math.min(40, Math.floor((PANEL - 32 - 2 * F) / W), Math.floor(560 / H));
   const top = labels.scenario ? 84 : 56;
   const X0 = 16 + F, Y0 = top + 8 + F;
-  const sqXY = (q) => [X0 + (q % W) * S, Y0 + Math.floor(q / W) * S];
   const index = {};
   for (let q = 0; q < W * H; q++) index[sqName(q, W)] = q;
 
-  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
+  const layChoices = choices.filter((c) => c.target && c.target.startsWith("lay."));
+  const layShapes = [...new Set(layChoices.map((c) => c.target.split(".")[1]))];
+  if (layChoices.length && !layShapes.includes(ui.shape)) { ui.shape = layShapes[0]; ui.way = null; }
+  const waysWithLays = new Set(layChoices.filter((c) => c.target.split(".")[1] === ui.shape).map((c) => Number(c.target.split(".")[3])));
+  if (layChoices.length && (ui.way === null || !waysWithLays.has(ui.way))) ui.way = Math.min(...waysWithLays);
 
-  const button = (parent, x, y, w, h, text, target, opts = {}) => kit.button(parent, x, y, w, h, text, target, {
-    size: 12, ...opts, cls: `am-button ${opts.cls || ""}`,
-    icon: opts.swatch ? (g, bx, by, bh) => cube(g, bx + 5, by + (bh - 12) / 2, opts.swatch) : null });
+  return {
+    view, labels, choices, L, kit, ui, isl, W, H, turn, players, acting, F, S, top, X0, Y0, index,
+    layShapes, waysWithLays,
+    byTarget: kit.byTarget, offer: kit.offer,
+    n: isl.tile_size || 4,                        // squares along an island tile's side
+    shapes: view.shapes || {},
+    colours: (view.cubes || {}).colours || Object.keys(CUBE),
+    sqXY: (q) => [X0 + (q % W) * S, Y0 + Math.floor(q / W) * S],
+    svg: el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") }),
+    button: (parent, x, y, w, h, text, target, opts = {}) => kit.button(parent, x, y, w, h, text, target, {
+      size: 12, ...opts, cls: `am-button ${opts.cls || ""}`,
+      icon: opts.swatch ? (g, bx, by, bh) => cube(g, bx + 5, by + (bh - 12) / 2, opts.swatch) : null }),
+    redraw: () => draw(model, root, tip, ui),     // after a pick of the page's own
+  };
+}
 
-  // -- banner: title line, stand-ins, scenario --------------------------------------------------------------
+// Stand-in notice, scenario.
+function drawBanner({ view, labels, L, svg }) {
   const standIn = Object.values(view.stand_in || {}).some(Boolean);
   if (standIn) textBlock(svg, 8, 14, L("am.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "am-stand-in" });
   if (labels.scenario) textBlock(svg, 8, 48, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "am-scenario" });
+}
 
-  // -- the island area --------------------------------------------------------------------------------------
-  const area = el("g", { class: "am-islands" }, svg);
-  el("rect", { x: X0 - F, y: Y0 - F, width: W * S + 2 * F, height: H * S + 2 * F, rx: 8, fill: "#e8f4fb", stroke: "#5d7b94" }, area);
-  // frame squares: one beside each outer tile edge
+// -- the island area: the sea frame, the squares, the tiles laid, posts, chests, ships, time ----------------
+
+// The frame squares, one beside each outer tile edge. Returns where each one's middle is (ships stand there).
+function drawFrameSquares({ L, ui, isl, W, H, n, S, F, X0, Y0, offer }, area) {
   const frameRect = (f) => {
     const t = f.tile;
     if (f.side === "N") return [X0 + t * n * S, Y0 - F, n * S, F];
@@ -98,15 +120,13 @@ function draw(model, root, tip, ui) {
     el("title", {}, g, `${L(`am.pos.${f.name}`)} (${L(f.long ? "am.ui.frame-long" : "am.ui.frame-short-piece")})`);
     if (!offer(g, `pos.${f.name}`)) offer(g, `move.${ui.ship}.${f.name}`);
   }
-  // squares
-  const ghost = el("g", { class: "am-ghost", "pointer-events": "none" }, svg);
-  const layChoices = choices.filter((c) => c.target && c.target.startsWith("lay."));
-  const planned = acting != null ? Object.keys((players[acting] || {}).planned || {}) : [];
-  const layShapes = [...new Set(layChoices.map((c) => c.target.split(".")[1]))];
-  if (layChoices.length && !layShapes.includes(ui.shape)) { ui.shape = layShapes[0]; ui.way = null; }
-  const waysWithLays = new Set(layChoices.filter((c) => c.target.split(".")[1] === ui.shape).map((c) => Number(c.target.split(".")[3])));
-  if (layChoices.length && (ui.way === null || !waysWithLays.has(ui.way))) ui.way = Math.min(...waysWithLays);
-  const shapes = view.shapes || {};
+  return framePos;
+}
+
+// The squares: sea, anchorage or land, printed goods, an empty post space. Each is the choice offered on it:
+// the square itself, the picked ship's move there, or laying the picked tile there (whose hover shows the
+// tile's squares in `ghost`).
+function drawSquares({ L, ui, isl, W, H, S, acting, shapes, sqXY, byTarget, offer }, area, ghost) {
   for (let q = 0; q < W * H; q++) {
     const [x, y] = sqXY(q);
     const kind = isl.kind[q];
@@ -150,16 +170,35 @@ function draw(model, root, tip, ui) {
       }
     }
   }
-  // tile boundaries
+}
+
+// The island tiles' boundaries and names.
+function drawTileBoundaries({ isl, W, H, n, S, X0, Y0 }, area) {
   for (let c = 0; c <= W; c += n) el("line", { x1: X0 + c * S, y1: Y0, x2: X0 + c * S, y2: Y0 + H * S, stroke: "#4a7fa3", "stroke-width": 1.4, "pointer-events": "none" }, area);
   for (let r = 0; r <= H; r += n) el("line", { x1: X0, y1: Y0 + r * S, x2: X0 + W * S, y2: Y0 + r * S, stroke: "#4a7fa3", "stroke-width": 1.4, "pointer-events": "none" }, area);
   (isl.tiles || []).forEach((t, i) => {
     const x = X0 + (i % isl.tile_columns) * n * S, y = Y0 + Math.floor(i / isl.tile_columns) * n * S;
     el("text", { x: x + 3, y: y + 9, "font-size": 8, fill: "#4a7fa3", "pointer-events": "none" }, area, `${t.id}${t.stand_in ? "*" : ""}`);
   });
-  // placed tiles
+}
+
+// The island area's frame, squares and tile boundaries; the ghost of a hovered lay lies above them (the
+// squares stay clickable through it). Returns where each frame square's middle is.
+function drawIslands(ctx) {
+  const { isl, W, H, S, F, X0, Y0, svg } = ctx;
+  const area = el("g", { class: "am-islands" }, svg);
+  el("rect", { x: X0 - F, y: Y0 - F, width: W * S + 2 * F, height: H * S + 2 * F, rx: 8, fill: "#e8f4fb", stroke: "#5d7b94" }, area);
+  const framePos = drawFrameSquares(ctx, area);
+  const ghost = el("g", { class: "am-ghost", "pointer-events": "none" }, svg);
+  drawSquares(ctx, area, ghost);
+  drawTileBoundaries(ctx, area);
+  return framePos;
+}
+
+// The landscape tiles laid: each a shape outlined round its outer edges, neutral or in its village's colour.
+function drawPlacedTiles({ L, isl, W, S, index, sqXY, svg }) {
   const pieces = el("g", { class: "am-pieces", "pointer-events": "none" }, svg);
-  (isl.pieces || []).forEach((p, i) => {
+  (isl.pieces || []).forEach((p) => {
     const colour = p.kind === "neutral" ? NEUTRAL : SEAT[p.seat];
     const set = new Set(p.squares);
     const g = el("g", { class: `am-piece am-piece-${p.kind}`, "data-seat": p.seat, "data-shape": p.shape }, pieces);
@@ -176,7 +215,10 @@ function draw(model, root, tip, ui) {
     }
     el("title", {}, g, `${L(`am.shape.${p.shape}`)}${p.kind === "village" ? ` · ${L(`seat.${p.seat}`)}` : ""}`);
   });
-  // posts, chests, completed islands
+}
+
+// The trading posts, the treasure chests, and a tick on each completed island.
+function drawPostsAndChests({ L, isl, W, H, S, index, sqXY, svg }) {
   for (let q = 0; q < W * H; q++) {
     if (isl.post[q] >= 0) {
       const [x, y] = sqXY(q);
@@ -196,7 +238,11 @@ function draw(model, root, tip, ui) {
       el("text", { x: x + 2, y: y + 10, "font-size": 10, fill: "#0b5a1f", "font-weight": 700, class: "am-done" }, svg, "✓");
     }
   }
-  // ships: clicking one of the acting player's ships picks it (the page's own choice, not a move)
+}
+
+// The ships, on frame squares or at sea. Clicking one of the acting player's ships picks it (the page's own
+// choice, not a move).
+function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, framePos) {
   isl.ships.forEach((ships, seat) => ships.forEach((pos, k) => {
     if (!pos) return;
     let x, y;
@@ -214,25 +260,33 @@ function draw(model, root, tip, ui) {
     if (seat === acting && turn.sub === "move") {
       g.classList.add("am-ship-pick");
       if (ui.ship === k + 1) el("circle", { cx: 0, cy: -1, r: 12, fill: "none", stroke: "#e8a317", "stroke-width": 2.5 }, g);
-      g.addEventListener("click", () => { ui.ship = k + 1; redrawSoon(); });
+      g.addEventListener("click", () => { ui.ship = k + 1; redraw(); });
     }
   }));
-  // time marker
+}
+
+// The time marker under the island area. Returns the bottom of the left column.
+function drawTime({ view, L, H, S, F, X0, Y0, svg }) {
   const t = view.time || {};
   el("text", { x: X0 - F, y: Y0 + H * S + F + 16, "font-size": 12, class: "am-time" }, svg,
      fill(L("am.ui.time"), { value: t.value, markers: (t.markers || []).join(" · ") || "—" }));
-  let bottom = Y0 + H * S + F + 24;
+  return Y0 + H * S + F + 24;
+}
 
-  // == the side panel ==========================================================================================
-  let py = top + 4;
-  const px = PANEL;
+// -- the side panel, top to bottom: each part takes the y it starts at and returns the y under it -------------
+
+// Round and phase.
+function drawPanelHead({ view, L, top, svg }) {
   const head = view.round ? `${fill(L("am.ui.round"), { n: view.round, rounds: view.rounds || 5 })} · ` : "";
-  el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg, `${head}${L(`am.phase.${view.phase}`)}`);
-  py += 10;
+  el("text", { x: PANEL, y: top + 4, "font-size": 15, "font-weight": 700 }, svg, `${head}${L(`am.phase.${view.phase}`)}`);
+  return top + 14;
+}
 
-  // the action circle: storage by colour around, the drop in the middle, the tray, the tower
+// The action circle: storage by colour around, this phase's drop in the middle (falling cube by cube when it
+// is new), and the action points it gives.
+function drawActionCircle({ view, L, ui, turn, colours, svg }, py) {
+  const px = PANEL;
   const cubes = view.cubes || {};
-  const colours = cubes.colours || Object.keys(CUBE);
   const cx = px + 92, cy = py + 92, R = 70;
   const circle = el("g", { class: "am-circle" }, svg);
   el("circle", { cx, cy, r: R + 18, fill: "#fbf7ee", stroke: "#a67c52" }, circle);
@@ -262,8 +316,12 @@ function draw(model, root, tip, ui) {
   });
   el("title", {}, middle, `${L("am.ui.middle")}: ${order.length}`);
   if (turn.ap) el("text", { x: cx, y: cy + 32, "font-size": 11, "text-anchor": "middle", class: "am-ap" }, circle, fill(L("am.ui.ap"), { n: turn.ap }));
-  // tray and tower
-  const tx = px + 205;
+}
+
+// The tower (its cubes when the view shows them, else hidden) and the tray under it.
+function drawTowerAndTray({ view, L, colours, svg }, py) {
+  const cubes = view.cubes || {};
+  const tx = PANEL + 205;
   el("text", { x: tx, y: py + 16, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.tower"));
   const tower = el("g", { class: "am-tower" }, svg);
   el("path", { d: `M${tx},${py + 100} L${tx + 8},${py + 26} L${tx + 40},${py + 26} L${tx + 48},${py + 100} Z`, fill: "#d9c7a3", stroke: "#6b5b2e" }, tower);
@@ -280,9 +338,12 @@ function draw(model, root, tip, ui) {
   let k2 = 0;
   tray.forEach((count, i) => { for (let j = 0; j < count; j++, k2++) cube(svg, tx + 50 + k2 * 12, py + 111, colours[i], 10); });
   if (!k2) el("text", { x: tx + 50, y: py + 120, "font-size": 11, fill: "#888" }, svg, "—");
-  // pirates
+}
+
+// The pirate tiles: revealed ones with their strength, face-down ones as "?", and their total.
+function drawPirates({ view, L, svg }, py) {
   const pir = view.pirates || { revealed: [], face_down: 0 };
-  const pxp = px + 390;
+  const pxp = PANEL + 390;
   el("text", { x: pxp, y: py + 16, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.pirates"));
   const pg = el("g", { class: "am-pirates" }, svg);
   [...pir.revealed, ...Array(pir.face_down).fill(null)].forEach((v, i) => {
@@ -290,9 +351,36 @@ function draw(model, root, tip, ui) {
     el("text", { x: pxp + i * 30 + 13, y: py + 42, "font-size": 13, "text-anchor": "middle", fill: "#fff" }, pg, v === null ? "?" : `${v}`);
   });
   el("text", { x: pxp, y: py + 68, "font-size": 11 }, svg, fill(L("am.ui.pirates-total"), { n: pir.total }));
-  py += 196;
+}
 
-  // the decision of the moment
+// While building: the tile shapes that can be laid, then the ways round the picked one can go (picks of the
+// page's own, which choose the lays offered on the islands).
+function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw }, decide, py) {
+  const px = PANEL;
+  layShapes.forEach((id, i) => {
+    const g = el("g", { class: "am-pick-shape", "data-shape": id }, decide);
+    el("rect", { x: px + i * 70, y: py, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
+    shapeIcon(g, px + i * 70 + 6, py + 6, (shapes[id] || {}).cells || [], 9, id.startsWith("n") ? NEUTRAL : SEAT[acting]);
+    el("title", {}, g, L(`am.shape.${id}`));
+    g.addEventListener("click", () => { ui.shape = id; ui.way = null; redraw(); });
+  });
+  py += 50;
+  const ways = (shapes[ui.shape] || {}).ways || [];
+  ways.forEach((cells, o) => {
+    if (!waysWithLays.has(o)) return;
+    const g = el("g", { class: "am-pick-way", "data-way": o }, decide);
+    el("rect", { x: px + o * 58, y: py, width: 52, height: 52, rx: 4, fill: o === ui.way ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
+    shapeIcon(g, px + o * 58 + 5, py + 5, cells, 8, "#999");
+    g.addEventListener("click", () => { ui.way = o; redraw(); });
+  });
+  return py + 58;
+}
+
+// The decision of the moment: who acts and in which step, the buttons and amounts offered, what to do on the
+// islands (or, at the end, the final scoring's title).
+function drawDecision(ctx, py) {
+  const { view, choices, L, ui, turn, acting, colours, layShapes, byTarget, button, svg } = ctx;
+  const px = PANEL;
   const decide = el("g", { class: "am-decision" }, svg);
   if (acting !== null && acting !== undefined && !view.over) {
     el("text", { x: px, y: py, "font-size": 13, "font-weight": 700 }, decide,
@@ -323,57 +411,50 @@ function draw(model, root, tip, ui) {
     if (turn.sub === "move") say(fill(L("am.ui.move"), { n: ui.ship, moved: (turn.moved || [])[ui.ship - 1], points: turn.points }));
     if (turn.sub === "build" && layShapes.length) {
       say(L("am.ui.build"));
-      layShapes.forEach((id, i) => {
-        const g = el("g", { class: "am-pick-shape", "data-shape": id }, decide);
-        el("rect", { x: px + i * 70, y: py, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
-        shapeIcon(g, px + i * 70 + 6, py + 6, (shapes[id] || {}).cells || [], 9, id.startsWith("n") ? NEUTRAL : SEAT[acting]);
-        el("title", {}, g, L(`am.shape.${id}`));
-        g.addEventListener("click", () => { ui.shape = id; ui.way = null; redrawSoon(); });
-      });
-      py += 50;
-      const ways = (shapes[ui.shape] || {}).ways || [];
-      ways.forEach((cells, o) => {
-        if (!waysWithLays.has(o)) return;
-        const g = el("g", { class: "am-pick-way", "data-way": o }, decide);
-        el("rect", { x: px + o * 58, y: py, width: 52, height: 52, rx: 4, fill: o === ui.way ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
-        shapeIcon(g, px + o * 58 + 5, py + 5, cells, 8, "#999");
-        g.addEventListener("click", () => { ui.way = o; redrawSoon(); });
-      });
-      py += 58;
+      py = drawLayPicker(ctx, decide, py);
     }
     if (byTarget.done) { button(decide, px, py, 150, 26, L("am.ui.done"), "done", { fill: "#fdebd0" }); py += 34; }
   } else if (view.over) {
     el("text", { x: px, y: py, "font-size": 13, "font-weight": 700 }, decide, L("am.ui.final"));
     py += 12;
   }
-  py += 6;
+  return py + 6;
+}
 
-  // progress display: left half, right half
+// A progress tile, in the display or on a player's sheet: its kind (∞ permanent, 1x once, E end of game; * a
+// stand-in) and its text.
+function progressTile({ view, L, offer }, parent, x, y, id, used = false, w = 132) {
+  const info = ((view.progress || {}).tiles || {})[id] || {};
+  const g = el("g", { class: "am-progress", "data-tile": id }, parent);
+  el("rect", { x, y, width: w, height: 30, rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
+  el("text", { x: x + 4, y: y + 12, "font-size": 10, "font-weight": 700, fill: "#8b5a2b" }, g, `${PROGRESS_KIND_MARK[info.kind] || ""}${info.stand_in ? "*" : ""}`);
+  textBlock(g, x + 20, y + 12, L(`am.progress-tile.${id}`), w - 24, 9.5);
+  el("title", {}, g, `${L(`am.progress-tile.${id}`)} (${L(`am.ui.kind-${info.kind}`)})${used ? ` · ${L("am.ui.used")}` : ""}`);
+  offer(g, `progress.${id}`);
+  return g;
+}
+
+// The progress display: its left half and right half, empty places dashed.
+function drawProgressDisplay(ctx, py) {
+  const { view, L, svg } = ctx;
+  const px = PANEL;
   const prog = view.progress || { left: [], right: [], tiles: {} };
   el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, fill(L("am.ui.progress"), { n: prog.face_down }));
   py += 18;
-  const kindMark = { permanent: "∞", once: "1x", end: "E" };
-  const progressTile = (parent, x, y, id, used = false, w = 132) => {
-    const info = (prog.tiles || {})[id] || {};
-    const g = el("g", { class: "am-progress", "data-tile": id }, parent);
-    el("rect", { x, y, width: w, height: 30, rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
-    el("text", { x: x + 4, y: y + 12, "font-size": 10, "font-weight": 700, fill: "#8b5a2b" }, g, `${kindMark[info.kind] || ""}${info.stand_in ? "*" : ""}`);
-    textBlock(g, x + 20, y + 12, L(`am.progress-tile.${id}`), w - 24, 9.5);
-    el("title", {}, g, `${L(`am.progress-tile.${id}`)} (${L(`am.ui.kind-${info.kind}`)})${used ? ` · ${L("am.ui.used")}` : ""}`);
-    offer(g, `progress.${id}`);
-    return g;
-  };
   ["left", "right"].forEach((half, h) => {
     el("text", { x: px + h * 282, y: py + 10, "font-size": 10, fill: "#666" }, svg, L(`am.ui.half-${half}`));
     (prog[half] || []).forEach((id, i) => {
       const x = px + h * 282 + (i % 2) * 138, y = py + 14 + Math.floor(i / 2) * 34;
-      if (id) progressTile(svg, x, y, id);
+      if (id) progressTile(ctx, svg, x, y, id);
       else el("rect", { x, y, width: 132, height: 30, rx: 4, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 2" }, svg);
     });
   });
-  py += 86;
+  return py + 86;
+}
 
-  // production display
+// The production display: a slot per goods tile offered, its cost, and the stack it came from.
+function drawProductionDisplay({ view, L, svg, offer }, py) {
+  const px = PANEL;
   const prod = view.production || { slots: [] };
   el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.production"));
   py += 18;
@@ -390,34 +471,43 @@ function draw(model, root, tip, ui) {
     el("text", { x: x + 24, y: py + 46, "font-size": 8.5, "text-anchor": "middle", fill: "#777" }, svg, slot.stack);
     offer(g, `production.${i}`);
   });
-  py += 56;
+  return py + 56;
+}
 
-  // neutral landscape tiles (and, while planning, the acting player's village tiles)
+// A row of landscape tiles to plan: each shape, how many are left, its cost in the tooltip.
+function landscapeRow({ L, shapes, svg, offer }, entries, y0, colour) {
+  entries.forEach(([id, count], i) => {
+    const x = PANEL + i * 66;
+    const g = el("g", { class: "am-supply", "data-shape": id }, svg);
+    el("rect", { x, y: y0, width: 60, height: 40, rx: 4, fill: "#fff", stroke: "#c8b48c", class: "bgw-frame" }, g);
+    shapeIcon(g, x + 4, y0 + 4, (shapes[id] || {}).cells || [], 8, colour);
+    el("text", { x: x + 56, y: y0 + 36, "font-size": 10, "text-anchor": "end" }, g, `×${count}`);
+    el("title", {}, g, `${L(`am.shape.${id}`)} ×${count} · ${fill(L("am.ui.shape-cost"), (shapes[id] || {}))}`);
+    offer(g, `plan.${id}`);
+  });
+}
+
+// The neutral landscape tiles (and, while planning, the acting player's village tiles).
+function drawLandscapeSupply(ctx, py) {
+  const { view, L, turn, acting, players, svg } = ctx;
+  const px = PANEL;
   el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.neutral"));
   py += 18;
-  const supply = (entries, y0, colour) => {
-    entries.forEach(([id, count], i) => {
-      const x = px + i * 66;
-      const g = el("g", { class: "am-supply", "data-shape": id }, svg);
-      el("rect", { x, y: y0, width: 60, height: 40, rx: 4, fill: "#fff", stroke: "#c8b48c", class: "bgw-frame" }, g);
-      shapeIcon(g, x + 4, y0 + 4, (shapes[id] || {}).cells || [], 8, colour);
-      el("text", { x: x + 56, y: y0 + 36, "font-size": 10, "text-anchor": "end" }, g, `×${count}`);
-      el("title", {}, g, `${L(`am.shape.${id}`)} ×${count} · ${fill(L("am.ui.shape-cost"), (shapes[id] || {}))}`);
-      offer(g, `plan.${id}`);
-    });
-  };
-  supply(Object.entries(view.neutral || {}), py, NEUTRAL);
+  landscapeRow(ctx, Object.entries(view.neutral || {}), py, NEUTRAL);
   py += 46;
   if (turn.sub === "plan" && acting !== null) {
     el("text", { x: px, y: py + 12, "font-size": 11 }, svg, fill(L("am.ui.village-left"), { seat: L(`seat.${acting}`) }));
     py += 16;
-    supply(Object.entries((players[acting] || {}).village || {}), py, SEAT[acting]);
+    landscapeRow(ctx, Object.entries((players[acting] || {}).village || {}), py, SEAT[acting]);
     py += 46;
   }
+  return py;
+}
 
-  // special-action track
-  const tracks = view.tracks || {};
-  const spec = tracks.special || { spaces: 12, colours: [], numbers: {} };
+// The special-action track: its spaces in their colours and numbers, the players' order discs stacked on it.
+function drawSpecialTrack({ view, L, players, svg }, py) {
+  const px = PANEL;
+  const spec = (view.tracks || {}).special || { spaces: 12, colours: [], numbers: {} };
   el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.track.special"));
   py += 18;
   const cw = Math.min(40, Math.floor(540 / (spec.spaces + 1)));
@@ -433,87 +523,110 @@ function draw(model, root, tip, ui) {
     const h = (stacks[s] = (stacks[s] || 0) + 1);
     el("circle", { cx: px + s * cw + cw / 2 - 1, cy: py + 30 - h * 5, r: 5, fill: SEAT[seat], stroke: "#222", class: "am-order-disc", "data-seat": seat }, svg);
   });
-  py += 40;
+  return py + 40;
+}
 
-  // score track
-  const top2 = Math.max(40, ...players.map((p) => p.score + 5));
-  const sw = (WIDTH - px - 20) / (top2 + 1);
-  el("text", { x: px, y: py + 10, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.score-track"));
-  py += 14;
-  for (let i = 0; i <= top2; i++) {
-    el("rect", { x: px + i * sw, y: py, width: Math.max(1, sw - 0.5), height: 12, fill: i % 5 ? "#f4f6f6" : "#e0e4e4" }, svg);
-    if (i % 10 === 0) el("text", { x: px + i * sw, y: py + 22, "font-size": 8, fill: "#666" }, svg, `${i}`);
+// The score track, as wide as the panel; its boxes low, to leave the panel's height to the sheets.
+function drawScoreTrack({ L, players, svg }, py) {
+  const below = scoreTrack(svg, { x: PANEL, y: py + 8, width: WIDTH - PANEL - 20, boxHeight: 12,
+                                  heading: L("am.ui.score-track"), scores: players.map((p) => p.score),
+                                  colours: SEAT, markerClass: "am-score-marker", seatName: (s) => L(`seat.${s}`) });
+  return below + 8;
+}
+
+// One line of a player sheet's tracks: its label, then a box per space, the player's value filled in `tint`
+// (printed numbers, where the track has them, instead of the space's own).
+function sheetTrack(g, y, label, spaces, value, numbers, tint, x0, cell) {
+  el("text", { x: x0, y: y + 10, "font-size": 9.5, fill: "#444" }, g, label);
+  for (let s = 0; s <= spaces; s++) {
+    const x = x0 + 62 + s * cell;
+    const on = value === s;
+    const num = numbers ? numbers[String(s)] : undefined;
+    el("rect", { x, y, width: cell - 2, height: 13, fill: on ? tint : num !== undefined ? "#f3e2c7" : "#fafafa", stroke: "#c8b48c" }, g);
+    const label2 = numbers ? num : s;
+    if (label2 !== undefined) el("text", { x: x + cell / 2 - 1, y: y + 10, "font-size": 8, "text-anchor": "middle", fill: on ? "#fff" : "#555" }, g, label2);
   }
-  players.forEach((p, seat) => {
-    const g = el("g", { class: "am-score-marker", "data-seat": seat }, svg);
-    el("circle", { cx: px + p.score * sw + sw / 2, cy: py + 6 - (seat - (players.length - 1) / 2) * 2.5, r: 4.5, fill: SEAT[seat], stroke: "#222" }, g);
-    el("title", {}, g, `${L(`seat.${seat}`)}: ${p.score}`);
-  });
-  py += 32;
+}
 
-  // player sheets: score and place; the development, cannon and gold tracks; goods × production; planned
-  // tiles; progress tiles. The first half of the sheets ends the side panel, the rest go under the map:
-  // stacked in the panel, 3 or 4 sheets made the board far taller than wide, and the board, fitted to the
-  // screen's height, was drawn small. The split depends on the player count alone, so no sheet ever moves.
+// A player sheet at (px, py): score and place; the development, cannon and gold tracks; goods × production;
+// planned tiles; progress tiles. Returns the y under it.
+function drawPlayerSheet(ctx, p, seat, px, py) {
+  const { view, L, acting, shapes, svg } = ctx;
+  const tracks = view.tracks || {};
   const SHEET_W = WIDTH - PANEL - 6;
+  const colour = SEAT[seat];
+  const g = el("g", { class: "am-player", "data-seat": seat, "data-target": `sheet.${seat}` }, svg);   // a lesson may point at it
+  const rows = Math.ceil((p.progress || []).length / 4);
+  const h = 102 + rows * 34;
+  el("rect", { x: px - 4, y: py, width: SHEET_W, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
+               "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
+  el("circle", { cx: px + 9, cy: py + 14, r: 7, fill: colour, stroke: "#333" }, g);
+  el("text", { x: px + 22, y: py + 19, "font-size": 13, "font-weight": 700 }, g, `${L(`seat.${seat}`)} · ${fill(L("am.ui.place"), { n: p.place })}`);
+  el("text", { x: px + 250, y: py + 19, "font-size": 13, "font-weight": 700, class: "am-score" }, g, fill(L("am.ui.score"), { n: p.score }));
+  el("text", { x: px + 350, y: py + 19, "font-size": 11 }, g, fill(L("am.ui.sheet"), { posts: p.posts_left, chests: p.chests }));
+  const dev = tracks.development || { spaces: 20, numbers: {} };
+  sheetTrack(g, py + 27, L("am.track.development"), dev.spaces, p.development, dev.numbers, "#8b5a2b", px + 6, Math.min(22, Math.floor(470 / (dev.spaces + 1))));
+  sheetTrack(g, py + 44, L("am.track.cannon"), tracks.cannons || 12, p.cannons, null, "#2b2b2b", px + 6, 19);
+  sheetTrack(g, py + 61, L("am.ui.gold-track"), tracks.gold || 12, p.gold, null, "#c9a200", px + 6, 19);
+  // goods × production, planned tiles
+  let gx = px + 6;
+  for (const [goods, count] of Object.entries(p.goods || {})) {
+    const gg = el("g", { class: "am-sheet-goods", "data-goods": goods }, g);
+    el("circle", { cx: gx + 7, cy: py + 88, r: 7, fill: GOODS[goods], stroke: "#333" }, gg);
+    el("text", { x: gx + 17, y: py + 92, "font-size": 10 }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
+    el("title", {}, gg, fill(L("am.ui.goods-line"), { goods: L(`am.goods.${goods}`), n: count, p: 1 + ((p.production || {})[goods] || 0) }));
+    gx += 52;
+  }
+  let tx2 = gx + 10;
+  el("text", { x: tx2, y: py + 92, "font-size": 9.5, fill: "#444" }, g, L("am.ui.planned"));
+  tx2 += 40;
+  for (const [id, count] of Object.entries(p.planned || {})) {
+    shapeIcon(g, tx2, py + 80, (shapes[id] || {}).cells || [], 6, id.startsWith("n") ? NEUTRAL : colour, { class: "am-planned", "data-shape": id });
+    el("text", { x: tx2 + 22, y: py + 92, "font-size": 9 }, g, `×${count}`);
+    tx2 += 40;
+  }
+  (p.progress || []).forEach((t, i) => progressTile(ctx, g, px + 6 + (i % 4) * 134, py + 102 + Math.floor(i / 4) * 34, t.id, t.used, 130));
+  return py + h + 6;
+}
+
+// The player sheets. The first half of them ends the side panel, the rest go under the map: stacked in the
+// panel, 3 or 4 sheets made the board far taller than wide, and the board, fitted to the screen's height, was
+// drawn small. The split depends on the player count alone, so no sheet ever moves. Returns the bottoms of
+// the panel and of the left column.
+function drawPlayerSheets(ctx, py, bottom) {
+  const { players, F, X0 } = ctx;
   const columns = [{ x: PANEL, y: py }, { x: X0 - F, y: bottom + 4 }];
   const inPanel = Math.ceil(players.length / 2);
   players.forEach((p, seat) => {
     const column = columns[seat < inPanel ? 0 : 1];
-    const px = column.x, py = column.y;
-    const colour = SEAT[seat];
-    const g = el("g", { class: "am-player", "data-seat": seat, "data-target": `sheet.${seat}` }, svg);   // a lesson may point at it
-    const rows = Math.ceil((p.progress || []).length / 4);
-    const h = 102 + rows * 34;
-    el("rect", { x: px - 4, y: py, width: SHEET_W, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
-                 "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
-    el("circle", { cx: px + 9, cy: py + 14, r: 7, fill: colour, stroke: "#333" }, g);
-    el("text", { x: px + 22, y: py + 19, "font-size": 13, "font-weight": 700 }, g, `${L(`seat.${seat}`)} · ${fill(L("am.ui.place"), { n: p.place })}`);
-    el("text", { x: px + 250, y: py + 19, "font-size": 13, "font-weight": 700, class: "am-score" }, g, fill(L("am.ui.score"), { n: p.score }));
-    el("text", { x: px + 350, y: py + 19, "font-size": 11 }, g, fill(L("am.ui.sheet"), { posts: p.posts_left, chests: p.chests }));
-    const track = (y, label, spaces, value, numbers, tint, x0 = px + 6, cell = 22) => {
-      el("text", { x: x0, y: y + 10, "font-size": 9.5, fill: "#444" }, g, label);
-      for (let s = 0; s <= spaces; s++) {
-        const x = x0 + 62 + s * cell;
-        const on = value === s;
-        const num = numbers ? numbers[String(s)] : undefined;
-        el("rect", { x, y, width: cell - 2, height: 13, fill: on ? tint : num !== undefined ? "#f3e2c7" : "#fafafa", stroke: "#c8b48c" }, g);
-        const label2 = numbers ? num : s;
-        if (label2 !== undefined) el("text", { x: x + cell / 2 - 1, y: y + 10, "font-size": 8, "text-anchor": "middle", fill: on ? "#fff" : "#555" }, g, label2);
-      }
-    };
-    const dev = tracks.development || { spaces: 20, numbers: {} };
-    track(py + 27, L("am.track.development"), dev.spaces, p.development, dev.numbers, "#8b5a2b", px + 6, Math.min(22, Math.floor(470 / (dev.spaces + 1))));
-    track(py + 44, L("am.track.cannon"), tracks.cannons || 12, p.cannons, null, "#2b2b2b", px + 6, 19);
-    track(py + 61, L("am.ui.gold-track"), tracks.gold || 12, p.gold, null, "#c9a200", px + 6, 19);
-    // goods × production, planned tiles
-    let gx = px + 6;
-    for (const [goods, count] of Object.entries(p.goods || {})) {
-      const gg = el("g", { class: "am-sheet-goods", "data-goods": goods }, g);
-      el("circle", { cx: gx + 7, cy: py + 88, r: 7, fill: GOODS[goods], stroke: "#333" }, gg);
-      el("text", { x: gx + 17, y: py + 92, "font-size": 10 }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
-      el("title", {}, gg, fill(L("am.ui.goods-line"), { goods: L(`am.goods.${goods}`), n: count, p: 1 + ((p.production || {})[goods] || 0) }));
-      gx += 52;
-    }
-    let tx2 = gx + 10;
-    el("text", { x: tx2, y: py + 92, "font-size": 9.5, fill: "#444" }, g, L("am.ui.planned"));
-    tx2 += 40;
-    for (const [id, count] of Object.entries(p.planned || {})) {
-      shapeIcon(g, tx2, py + 80, (shapes[id] || {}).cells || [], 6, id.startsWith("n") ? NEUTRAL : colour, { class: "am-planned", "data-shape": id });
-      el("text", { x: tx2 + 22, y: py + 92, "font-size": 9 }, g, `×${count}`);
-      tx2 += 40;
-    }
-    (p.progress || []).forEach((t, i) => progressTile(g, px + 6 + (i % 4) * 134, py + 102 + Math.floor(i / 4) * 34, t.id, t.used, 130));
-    column.y = py + h + 6;
+    column.y = drawPlayerSheet(ctx, p, seat, column.x, column.y);
   });
-  py = columns[0].y;
-  bottom = Math.max(bottom, columns[1].y);
+  return { panelBottom: columns[0].y, leftBottom: Math.max(bottom, columns[1].y) };
+}
 
-  const height = Math.max(bottom, py) + 10;
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${height}`);
-  root.replaceChildren(svg);
-
-  function redrawSoon() { draw(model, root, tip, ui); }
+// The island area on the left; the side panel on the right (the action circle, tower and pirates side by
+// side, then the decision, the displays, the tracks); the player sheets shared between the two columns.
+function draw(model, root, tip, ui) {
+  const ctx = drawingContext(model, root, tip, ui);
+  drawBanner(ctx);
+  const framePos = drawIslands(ctx);
+  drawPlacedTiles(ctx);
+  drawPostsAndChests(ctx);
+  drawShips(ctx, framePos);
+  const islandsBottom = drawTime(ctx);
+  let py = drawPanelHead(ctx);
+  drawActionCircle(ctx, py);
+  drawTowerAndTray(ctx, py);
+  drawPirates(ctx, py);
+  py = drawDecision(ctx, py + 196);
+  py = drawProgressDisplay(ctx, py);
+  py = drawProductionDisplay(ctx, py);
+  py = drawLandscapeSupply(ctx, py);
+  py = drawSpecialTrack(ctx, py);
+  py = drawScoreTrack(ctx, py);
+  const { panelBottom, leftBottom } = drawPlayerSheets(ctx, py, islandsBottom);
+  ctx.svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(leftBottom, panelBottom) + 10}`);
+  root.replaceChildren(ctx.svg);
 }
 
 export default {

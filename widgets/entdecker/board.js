@@ -87,44 +87,49 @@ function ship(g, x, y, size = 1) {
   return s;
 }
 
-function draw(model, root, tip) {
+// -- the board, its parts in the order they are drawn (later parts lie on top of earlier ones) --------------
+
+// Everything the parts of the board draw with, read once per drawing.
+function drawingContext(model, tip) {
   const view = model.get("view") || {};
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
   const kit = boardKit(model, tip, choices);
-  const { byTarget, offer } = kit;
-  const clipId = `ent-clip-${++uid}`;
+  const clipId = `ent-clip-${++uid}`;                // one clip path per drawing: ids must stay unique on the page
   const board = view.board || { columns: 10, rows: 7, squares: [], circles: [], islands: [] };
-  const cols = board.columns, rows = board.rows;
-  const sqXY = (sq) => [X0 + sq.col * S, Y0 + sq.row * S];
   const squareById = {};
   for (const sq of board.squares) squareById[sq.id] = sq;
-  const turn = view.turn || {};
-  const players = view.players || [];
 
   const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
   const defs = el("defs", {}, svg);
   el("rect", { x: 0, y: 0, width: 100, height: 100 }, el("clipPath", { id: clipId }, defs));
 
-  const button = (parent, x, y, w, h, text, target, opts = {}) =>
-    kit.button(parent, x, y, w, h, text, target, { size: 13, ...opts, cls: "ent-button" });
+  return {
+    view, labels, choices, L, kit, svg, clipId, board, squareById,
+    byTarget: kit.byTarget, offer: kit.offer,
+    cols: board.columns, rows: board.rows,
+    turn: view.turn || {},
+    players: view.players || [],
+    sqXY: (sq) => [X0 + sq.col * S, Y0 + sq.row * S],
+    button: (parent, x, y, w, h, text, target, opts = {}) =>
+      kit.button(parent, x, y, w, h, text, target, { size: 13, ...opts, cls: "ent-button" }),
+  };
+}
 
-  // -- banner: stand-in notice, scenario --------------------------------------------------------------
+// Stand-in notice, scenario.
+function drawBanner({ view, labels, L, svg }) {
   const standIn = Object.values(view.stand_in || {}).some(Boolean);
   if (standIn) el("text", { x: 8, y: 14, "font-size": 11.5, fill: "#8a5a00", class: "ent-stand-in" }, svg, L("ent.ui.stand-in"));
   if (labels.scenario) el("text", { x: 8, y: 33, "font-size": 13, fill: "#1a5276", "font-style": "italic", class: "ent-scenario" }, svg, labels.scenario);
+}
 
-  // -- the board: frame, squares, tiles ---------------------------------------------------------------
+// The grid: frame, column and row names, each square with its tile (or unexplored).
+function drawGrid({ view, L, svg, clipId, board, cols, rows, sqXY, turn, offer }) {
   el("rect", { x: X0 - 26, y: Y0 - 26, width: cols * S + 52, height: rows * S + 52, rx: 10, fill: "#d6eaf8",
                stroke: "#5d7b94", "stroke-width": 1.5 }, svg);
   for (let c = 0; c < cols; c++) el("text", { x: X0 + c * S + S / 2, y: Y0 - 30, "font-size": 11, "text-anchor": "middle", fill: "#456" }, svg, String.fromCharCode(65 + c));
   for (let r = 0; r < rows; r++) el("text", { x: X0 - 31, y: Y0 + r * S + S / 2 + 4, "font-size": 11, "text-anchor": "middle", fill: "#456" }, svg, `${r + 1}`);
-  const placeTargets = {};
-  for (const c of choices) if (c.target && c.target.startsWith("place.")) {
-    const [, sqId, deg] = c.target.split(".");
-    (placeTargets[sqId] = placeTargets[sqId] || []).push({ ...c, degrees: Number(deg) });
-  }
   for (const sq of board.squares) {
     const [x, y] = sqXY(sq);
     const g = el("g", { class: "ent-square", "data-square": sq.id }, svg);
@@ -143,8 +148,10 @@ function draw(model, root, tip) {
                    "stroke-dasharray": "6 3" }, g);
     }
   }
+}
 
-  // -- island outlines --------------------------------------------------------------------------------
+// Each island's outline, styled by its state (the one being scored stands out), and its size in a badge.
+function drawIslandOutlines({ view, L, svg, board, squareById, sqXY }) {
   const scoringIsland = view.scoring && view.scoring.stage !== "done" ? view.scoring.island : (view.scoring || {}).island;
   for (const island of board.islands || []) {
     const inside = new Set(island.squares);
@@ -173,8 +180,10 @@ function draw(model, root, tip) {
       el("text", { x: x + 9, y: y + 13, "font-size": 10, "text-anchor": "middle", fill: "#333" }, svg, `${island.tiles}`);
     }
   }
+}
 
-  // -- units, recall badges ---------------------------------------------------------------------------
+// The units on their land areas, and the badge that calls one back where that is offered.
+function drawUnits({ L, svg, board, sqXY, byTarget, offer }) {
   for (const sq of board.squares) {
     if (!sq.unit || !sq.tile) continue;
     const [x, y] = sqXY(sq);
@@ -190,8 +199,10 @@ function draw(model, root, tip) {
       offer(rg, `recall.${sq.id}`);
     }
   }
+}
 
-  // -- edge circles and the ship ------------------------------------------------------------------------
+// The circles on the grid's edge where a voyage may start, and the ship: on a tile's circle or on one of those.
+function drawEdgeCirclesAndShip({ L, svg, board, squareById, sqXY, turn, byTarget, offer }) {
   const circlePos = (c) => {
     const sq = squareById[c.square];
     const [x, y] = sqXY(sq);
@@ -218,49 +229,49 @@ function draw(model, root, tip) {
     const s = ship(svg, x, y - 2, 0.95);
     el("title", {}, s, L("ent.ui.ship"));
   }
+}
 
-  // -- where the drawn tile may go: previews on the board ------------------------------------------------
+// Where the drawn tile may go: on each square offered, the tile turned each way it fits (four ways share
+// the square in quarters).
+function drawPlacements({ choices, svg, clipId, squareById, sqXY, turn, offer }) {
   const drawn = turn.tile;
-  if (drawn) {
-    for (const [sqId, options] of Object.entries(placeTargets)) {
-      const sq = squareById[sqId];
-      const [x, y] = sqXY(sq);
-      options.sort((a, b) => a.degrees - b.degrees);
-      const single = options.length === 1;
-      options.forEach((o, i) => {
-        const size = single ? S : S / 2;
-        const ox = single ? x : x + (i % 2) * size, oy = single ? y : y + Math.floor(i / 2) * size;
-        const g = el("g", { class: "ent-placement" }, svg);
-        const turned = { ...drawn, land: rotateSides(drawn.land, o.degrees / 90), routes: rotateSides(drawn.routes, o.degrees / 90),
-                         areas: (drawn.areas || []).map((a) => rotateSides(a, o.degrees / 90)) };
-        drawTile(el("g", { transform: `translate(${ox},${oy}) scale(${size / 100})`, opacity: 0.92 }, g), turned, clipId, { plain: true });
-        el("rect", { x: ox + 1, y: oy + 1, width: size - 2, height: size - 2, fill: "none", stroke: "none", class: "bgw-frame" }, g);
-        el("text", { x: ox + size - 3, y: oy + size - 3, "font-size": single ? 10 : 8, "text-anchor": "end", fill: "#333" }, g, `${o.degrees}°`);
-        offer(g, o.target);
-      });
-    }
+  if (!drawn) return;
+  const placeTargets = {};
+  for (const c of choices) if (c.target && c.target.startsWith("place.")) {
+    const [, sqId, deg] = c.target.split(".");
+    (placeTargets[sqId] = placeTargets[sqId] || []).push({ ...c, degrees: Number(deg) });
   }
-
-  // -- score track ----------------------------------------------------------------------------------------
-  let y = Y0 + rows * S + 44;
-  const top = Math.max(40, ...players.map((p) => p.score + 5));
-  const cell = (cols * S + 40) / (top + 1);
-  el("text", { x: X0 - 26, y, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.score-track"));
-  y += 6;
-  for (let i = 0; i <= top; i++) {
-    el("rect", { x: X0 - 26 + i * cell, y, width: cell - 1, height: 16, fill: i % 5 ? "#f4f6f6" : "#e5e8e8" }, svg);
-    if (i % 10 === 0) el("text", { x: X0 - 26 + i * cell + 1, y: y + 28, "font-size": 9, fill: "#666" }, svg, `${i}`);
+  for (const [sqId, options] of Object.entries(placeTargets)) {
+    const sq = squareById[sqId];
+    const [x, y] = sqXY(sq);
+    options.sort((a, b) => a.degrees - b.degrees);
+    const single = options.length === 1;
+    options.forEach((o, i) => {
+      const size = single ? S : S / 2;
+      const ox = single ? x : x + (i % 2) * size, oy = single ? y : y + Math.floor(i / 2) * size;
+      const g = el("g", { class: "ent-placement" }, svg);
+      const turned = { ...drawn, land: rotateSides(drawn.land, o.degrees / 90), routes: rotateSides(drawn.routes, o.degrees / 90),
+                       areas: (drawn.areas || []).map((a) => rotateSides(a, o.degrees / 90)) };
+      drawTile(el("g", { transform: `translate(${ox},${oy}) scale(${size / 100})`, opacity: 0.92 }, g), turned, clipId, { plain: true });
+      el("rect", { x: ox + 1, y: oy + 1, width: size - 2, height: size - 2, fill: "none", stroke: "none", class: "bgw-frame" }, g);
+      el("text", { x: ox + size - 3, y: oy + size - 3, "font-size": single ? 10 : 8, "text-anchor": "end", fill: "#333" }, g, `${o.degrees}°`);
+      offer(g, o.target);
+    });
   }
-  players.forEach((p, seat) => {
-    const g = el("g", { class: "ent-score-marker", "data-seat": seat }, svg);
-    el("circle", { cx: X0 - 26 + p.score * cell + cell / 2, cy: y + 8 - (seat - (players.length - 1) / 2) * 3, r: 5,
-                   fill: SEAT_COLOURS[seat], stroke: "#222" }, g);
-    el("title", {}, g, `${L(`seat.${seat}`)}: ${p.score}`);
-  });
-  const boardBottom = y + 36;
+}
 
-  // -- side panel ------------------------------------------------------------------------------------------
-  let py = 74;
+// The score track under the grid, as wide as its frame. Returns the bottom of the left column.
+function drawScoreTrack({ L, svg, cols, rows, players }) {
+  const below = scoreTrack(svg, { x: X0 - 26, y: Y0 + rows * S + 44, width: cols * S + 40, boxHeight: 16,
+                                  heading: L("ent.ui.score-track"), scores: players.map((p) => p.score),
+                                  colours: SEAT_COLOURS, markerClass: "ent-score-marker", seatName: (s) => L(`seat.${s}`) });
+  return below + 8;
+}
+
+// -- the side panel, top to bottom: each part takes the y it starts at and returns the y under it -------------
+
+// Round and whose turn (or the game's end), the phase, and a hostile island's warning.
+function drawTurnHeader({ view, L, svg, turn }, py) {
   const px = PANEL;
   if (view.over) el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg, L("ent.ui.final"));
   else if (turn.round) el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg,
@@ -269,9 +280,12 @@ function draw(model, root, tip) {
   el("text", { x: px, y: py, "font-size": 12, fill: "#444" }, svg,
      `${L(`ent.phase.${view.phase}`)}${turn.bought ? " · " + fill(L("ent.ui.declared"), { n: turn.bought }) : ""}`);
   if (turn.hostile) py += 15 * textBlock(svg, px, py + 15, `⚔ ${L("ent.ui.hostile")}`, WIDTH - px - 10, 11.5, { fill: "#922b21" });
-  py += 26;
+  return py + 26;
+}
 
-  // spinner
+// The spinner: its sectors, the pointer on the last spin, and what that spin gave.
+function drawSpinner({ view, L, svg }, py) {
+  const px = PANEL;
   const spin = view.spinner || { sectors: [], last: null };
   const scx = px + 40, scy = py + 38, sr = 34;
   const sg = el("g", { class: "ent-spinner" }, svg);
@@ -290,9 +304,12 @@ function draw(model, root, tip) {
   el("circle", { cx: scx, cy: scy, r: 4, fill: "#333" }, sg);
   el("text", { x: px + 84, y: py + 30, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.spinner"));
   if (spin.last) el("text", { x: px + 84, y: py + 50, "font-size": 22, "font-weight": 700, fill: "#b7950b" }, svg, `+${spin.last}`);
-  py += 86;
+  return py + 86;
+}
 
-  // players: gold counter 0-12, points, units left, chips
+// One mat per player: name and score, the gold counter 0-12, the units left, the chips won.
+function drawPlayerMats({ view, L, svg, turn, players }, py) {
+  const px = PANEL;
   players.forEach((p, seat) => {
     const colour = SEAT_COLOURS[seat];
     const g = el("g", { class: "ent-player", "data-seat": seat }, svg);
@@ -329,8 +346,12 @@ function draw(model, root, tip) {
     });
     py += 80;
   });
+  return py;
+}
 
-  // piles
+// The supply: the draw piles, the reserve tiles by pattern, the chip piles and the tiles removed.
+function drawSupply({ view, L, svg, clipId, offer }, py) {
+  const px = PANEL;
   py += 6;
   el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.piles"));
   py += 8;
@@ -358,9 +379,12 @@ function draw(model, root, tip) {
   py += 64;
   el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, `${L("ent.ui.chip-piles")}: ${(view.chip_piles || []).map((c) => c.count).join(" + ")}`);
   el("text", { x: px + 200, y: py, "font-size": 11, fill: "#666" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
-  py += 16;
+  return py + 16;
+}
 
-  // the decision of the moment: declare tiles, the drawn tile, units, stop
+// The decision of the moment: the tiles to declare, the drawn tile, the units to place, stop.
+function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
+  const px = PANEL;
   const buys = choices.filter((c) => c.target && c.target.startsWith("buy."));
   if (buys.length) {
     el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, L("ent.ui.declare"));
@@ -368,6 +392,7 @@ function draw(model, root, tip) {
     buys.forEach((c, i) => button(svg, px + (i % 6) * 56, py + Math.floor(i / 6) * 32, 50, 26, `${c.target.slice(4)}`, c.target));
     py += Math.ceil(buys.length / 6) * 32 + 6;
   }
+  const drawn = turn.tile;
   if (drawn) {
     el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, `${L("ent.ui.drawn")}: ${L(`ent.tile.${drawn.type}`)}`);
     drawTile(el("g", { transform: `translate(${px},${py + 20}) scale(0.7)` }, svg), drawn, clipId);
@@ -394,44 +419,60 @@ function draw(model, root, tip) {
     });
   }
   if (byTarget.end) { button(svg, px, py, 150, 28, L("ent.ui.stop"), "end", { fill: "#fdebd0" }); py += 36; }
-
-  // island scoring, step by step: ranks, chip, value, halving
-  const sc = view.scoring;
-  if (sc) {
-    py += 6;
-    const g = el("g", { class: "ent-scoring", "data-stage": sc.stage }, svg);
-    const lines = [];
-    lines.push([fill(L(sc.final ? "ent.ui.scoring-final" : "ent.ui.scoring"), { island: sc.island, tiles: sc.tiles }), 700]);
-    sc.ranks.forEach((r, i) => lines.push([fill(L("ent.ui.rank-line"), { rank: i + 1, seats: r.seats.map((s) => L(`seat.${s}`)).join(", "),
-                                                                            value: r.value, units: r.units }), 400]));
-    if (!sc.eligible && sc.ranks.length) lines.push([L("ent.ui.requirement"), 600]);
-    const stageIndex = { chip: 1, points: 2, done: 3 }[sc.stage] ?? 0;
-    if (sc.eligible && stageIndex >= 2) {
-      if (sc.final) lines.push([L("ent.ui.chip-none-final"), 400]);
-      else if (sc.shortage) lines.push([fill(L("ent.ui.chip-shortage"), { left: sc.chips_left, n: sc.ranks[0].seats.length }), 400]);
-      else lines.push([fill(L("ent.ui.chip-line"), { chips: sc.chips.map((c) => `${L(`seat.${c.seat}`)} ${L(`ent.chip.${c.chip}`)} ${c.value}`).join(", ") }), 400]);
-    }
-    if (sc.eligible && stageIndex >= 3) {
-      lines.push([fill(L("ent.ui.value-line"), { tiles: sc.tiles, chip: sc.chip_value, value: sc.value }), 600]);
-      const pts = [];
-      sc.ranks.forEach((r) => pts.push(`${r.seats.map((s) => L(`seat.${s}`)).join(", ")} ${sc.points[String(r.seats[0])]}`));
-      lines.push([fill(L("ent.ui.points-line"), { points: pts.join(" → ") }), 700]);
-    }
-    const box = el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: 10, rx: 7, fill: "#fffbe6", stroke: "#e8a317", "stroke-width": 2 }, g);
-    let ly = py + 18;
-    for (const [text, weight] of lines) ly += 15.5 * textBlock(g, px + 4, ly, text, WIDTH - px - 16, 11.5, { "font-weight": weight }) + 2;
-    box.setAttribute("height", ly - py - 4);
-    py = ly + 6;
-  }
-
-  const height = Math.max(boardBottom, py) + 8;
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${height}`);
-  root.replaceChildren(svg);
+  return py;
 }
 
-// A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
-// each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
-// board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
+// An island's scoring, step by step as the engine reaches it: ranks, chips, the island's value, the points.
+function drawIslandScoring({ view, L, svg }, py) {
+  const sc = view.scoring;
+  if (!sc) return py;
+  const px = PANEL;
+  py += 6;
+  const g = el("g", { class: "ent-scoring", "data-stage": sc.stage }, svg);
+  const lines = [];
+  lines.push([fill(L(sc.final ? "ent.ui.scoring-final" : "ent.ui.scoring"), { island: sc.island, tiles: sc.tiles }), 700]);
+  sc.ranks.forEach((r, i) => lines.push([fill(L("ent.ui.rank-line"), { rank: i + 1, seats: r.seats.map((s) => L(`seat.${s}`)).join(", "),
+                                                                          value: r.value, units: r.units }), 400]));
+  if (!sc.eligible && sc.ranks.length) lines.push([L("ent.ui.requirement"), 600]);
+  const stageIndex = { chip: 1, points: 2, done: 3 }[sc.stage] ?? 0;
+  if (sc.eligible && stageIndex >= 2) {
+    if (sc.final) lines.push([L("ent.ui.chip-none-final"), 400]);
+    else if (sc.shortage) lines.push([fill(L("ent.ui.chip-shortage"), { left: sc.chips_left, n: sc.ranks[0].seats.length }), 400]);
+    else lines.push([fill(L("ent.ui.chip-line"), { chips: sc.chips.map((c) => `${L(`seat.${c.seat}`)} ${L(`ent.chip.${c.chip}`)} ${c.value}`).join(", ") }), 400]);
+  }
+  if (sc.eligible && stageIndex >= 3) {
+    lines.push([fill(L("ent.ui.value-line"), { tiles: sc.tiles, chip: sc.chip_value, value: sc.value }), 600]);
+    const pts = [];
+    sc.ranks.forEach((r) => pts.push(`${r.seats.map((s) => L(`seat.${s}`)).join(", ")} ${sc.points[String(r.seats[0])]}`));
+    lines.push([fill(L("ent.ui.points-line"), { points: pts.join(" → ") }), 700]);
+  }
+  const box = el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: 10, rx: 7, fill: "#fffbe6", stroke: "#e8a317", "stroke-width": 2 }, g);
+  let ly = py + 18;
+  for (const [text, weight] of lines) ly += 15.5 * textBlock(g, px + 4, ly, text, WIDTH - px - 16, 11.5, { "font-weight": weight }) + 2;
+  box.setAttribute("height", ly - py - 4);
+  return ly + 6;
+}
+
+// The grid with what stands on it and the score track on the left; the side panel on the right.
+function draw(model, root, tip) {
+  const ctx = drawingContext(model, tip);
+  drawBanner(ctx);
+  drawGrid(ctx);
+  drawIslandOutlines(ctx);
+  drawUnits(ctx);
+  drawEdgeCirclesAndShip(ctx);
+  drawPlacements(ctx);
+  const leftBottom = drawScoreTrack(ctx);
+  let py = drawTurnHeader(ctx, 74);
+  py = drawSpinner(ctx, py);
+  py = drawPlayerMats(ctx, py);
+  py = drawSupply(ctx, py);
+  py = drawDecision(ctx, py);
+  py = drawIslandScoring(ctx, py);
+  ctx.svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(leftBottom, py) + 8}`);
+  root.replaceChildren(ctx.svg);
+}
+
 export default {
   render({ model, el: host }) {
     return mountBoard(model, host, "ent-board", (root, tip) => draw(model, root, tip)).stop;

@@ -8,8 +8,10 @@ const GOOD_COLOURS = { coal: "#2c3e50", timber: "#a0522d", cloth: "#85c1e9" };
 const ITEMS = ["sail", "engine", "cannon", "crane", "captain", "merchant", "soldier", "stoker"];
 const FEATURES = ["cabins", "boilers", "masts", "guns", "cranes", "lanterns", "lifeboats", "buoys"];
 const WIDTH = 1280;
-let uid = 0;
-
+const TILE_W = 66, TILE_H = 78, TILE_GAP = 5;     // an action tile, and the gap between two
+const MARKET_X = 20;                              // left edge of the markets and of the supply under them
+const RONDEL_X = 820;                             // left edge of the rondels and the swaps
+const CANAL_CELL = 24;                            // a canal space on a player's mat
 
 // -- glyphs: equipment, crew, goods, part features, checkpoints (s: size in px, centred on x, y) ------------
 function itemGlyph(g, item, x, y, s = 16) {
@@ -97,20 +99,28 @@ function drawCanalTile(g, tile, x, y, cell, L, opts = {}) {
   el("title", {}, g, `${L(`sy.canal.${tile.id}`)}${icons.length ? ": " + icons.join("; ") : ""}`);
 }
 
-function draw(model, root, tip) {
+// -- the board, its parts top to bottom: each takes where it starts and, where a later part depends on it,
+// returns where it ends ------------------------------------------------------------------------------------------
+
+// Everything the parts of the board draw with, read once per drawing.
+function drawingContext(model, tip) {
   const view = model.get("view") || {};
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
   const kit = boardKit(model, tip, choices);
-  const { byTarget, offer } = kit;
-  const players = view.players || [];
-  const seatName = (s) => L(`seat.${s}`);
-  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
-  uid += 1;
+  return {
+    view, labels, choices, L, kit,
+    byTarget: kit.byTarget, offer: kit.offer,
+    players: view.players || [],
+    cruise: view.cruise,
+    seatName: (s) => L(`seat.${s}`),
+    svg: el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") }),
+  };
+}
 
-
-  // -- banner: stand-in notice, scenario, whose turn ---------------------------------------------------------------
+// Stand-in notice, scenario, then the stage, whose turn and the phase (and who triggered the game's end).
+function drawBanner({ view, labels, L, svg, seatName }) {
   let top = 14;
   if (Object.values(view.stand_in || {}).some(Boolean)) {
     top += 13 * textBlock(svg, 8, top, L("sy.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "sy-stand-in" }, 3);
@@ -125,12 +135,14 @@ function draw(model, root, tip) {
     el("text", { x: 620, y: top + 14, "font-size": 12, fill: "#922b21" }, svg,
        fill(L(`sy.ui.trigger.${view.end.reason}`), { seat: seatName(view.end.ender) }));
   }
-  top += 26;
+  return top + 26;
+}
 
-  // -- the action track, the gear and the turn track ------------------------------------------------------------------
+// The action track: one tile per action, its cube and coins, and the bonus where one is offered.
+// Returns where the track ends on the right.
+function drawActionTrack({ view, L, svg, byTarget, offer }, y) {
   const track = view.track || [];
-  const TW = 66, TH = 78, TG = 5;
-  let y = top + 16;
+  const TW = TILE_W, TH = TILE_H, TG = TILE_GAP;
   el("text", { x: 20, y: y - 4, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.action-track"));
   track.forEach((tile, i) => {
     const x = 20 + i * (TW + TG);
@@ -156,9 +168,14 @@ function draw(model, root, tip) {
       offer(b, `bonus.${tile.id}`);
     }
   });
-  // the gear: one notch per action tile; its cube rides round and drops into the hole at the bottom
+  return 20 + track.length * (TW + TG);
+}
+
+// The gear beside the track: one notch per action tile; its cube rides round and drops into the hole at the
+// bottom. Returns the gear's centre x.
+function drawGear({ view, L, svg }, x, y) {
   const gear = view.gear || { notches: 8, notch: 0, cube: true };
-  const gx = 20 + track.length * (TW + TG) + 46, gy = y + 40, gr = 32;
+  const gx = x + 46, gy = y + 40, gr = 32;
   const gg = el("g", { class: "sy-gear", "data-notch": gear.notch }, svg);
   el("circle", { cx: gx, cy: gy, r: gr + 6, fill: "#d5dbdb", stroke: "#7f8c8d", "stroke-width": 2 }, gg);
   for (let n = 0; n < gear.notches; n++) {
@@ -175,9 +192,12 @@ function draw(model, root, tip) {
   el("title", {}, gg, gear.cube ? fill(L("sy.ui.gear"), { n: gear.notch, m: gear.notches }) : L("sy.ui.gear-empty"));
   el("text", { x: gx, y: y - 4, "font-size": 10.5, "text-anchor": "middle" }, svg,
      gear.cube ? fill(L("sy.ui.gear"), { n: gear.notch, m: gear.notches }) : gear.dropped ? L("sy.ui.dropped") : L("sy.ui.gear-empty"));
-  // the turn track: the cubes left, the rightmost goes first; the marked one calls for the discard
+  return gx;
+}
+
+// The turn track: the cubes left, the rightmost goes first; the marked one calls for the discard.
+function drawTurnTrack({ view, L, svg }, tx, y) {
   const tt = view.turn_track || { cubes: 0, total: 0, marked: 0 };
-  const tx = gx + 50;
   el("text", { x: tx, y: y + 8, "font-size": 11 }, svg, fill(L("sy.ui.turn-track"), { n: tt.cubes }));
   for (let i = 0; i < tt.total; i++) {
     const fromRight = tt.total - i;                 // cube numbered from the right
@@ -188,12 +208,14 @@ function draw(model, root, tip) {
                            class: present ? "sy-turn-cube" : "sy-turn-gone" }, svg);
     if (marked) el("title", {}, c, L("sy.ui.marked"));
   }
-  y += TH + 30;
+}
 
-  // -- the ship-part market, the canal and goods markets ---------------------------------------------------------------
+// The ship-part market: a column per kind of part, the cheap row at the bottom, the prices beside, the stacks
+// left under it. Returns where it ends: { right, bottom }.
+function drawPartMarket({ view, L, svg, offer }, y) {
   const market = view.market || { prices: [], columns: [], stacks: {} };
   const CW = 74, CH = 40, rows = market.prices.length;
-  const mx = 20;
+  const mx = MARKET_X;
   el("text", { x: mx, y: y + 2, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.market"));
   market.columns.forEach((col, c) => {
     const x = mx + c * (CW + 4);
@@ -214,8 +236,11 @@ function draw(model, root, tip) {
   Object.entries(market.stacks || {}).forEach(([kind, [i, ii]], k) => {
     el("text", { x: mx + k * 118, y: stacksY, "font-size": 10, fill: "#555" }, svg, `${L(`sy.partname.${kind}`)} ${fill(L("sy.ui.stacks"), { i, ii })}`);
   });
-  // canal tiles: the cheap end first
-  const cx0 = mx + market.columns.length * (CW + 4) + 30;
+  return { right: mx + market.columns.length * (CW + 4), bottom: stacksY + 8 };
+}
+
+// The canal tiles for sale, the cheap end first. Returns the y under them.
+function drawCanalMarket({ view, L, svg, offer }, cx0, y) {
   el("text", { x: cx0, y: y + 2, "font-size": 12, "font-weight": 700 }, svg, fill(L("sy.ui.canal-market"), { n: view.canal_supply ?? 0 }));
   (view.canal_market || []).forEach((slot, i) => {
     const cy = y + 12 + i * 30;
@@ -225,8 +250,11 @@ function draw(model, root, tip) {
     if (slot.tile) drawCanalTile(g, slot.tile, cx0 + 18, cy + 1, 20, L, { fork: true });
     offer(g, `canal.${i + 1}`);
   });
-  // goods tiles: the cheap row at the bottom
-  const gy0 = y + 12 + (view.canal_market || []).length * 30 + 14;
+  return y + 12 + (view.canal_market || []).length * 30;
+}
+
+// The goods tiles for sale, the cheap row at the bottom. Returns the y under them.
+function drawGoodsMarket({ view, L, svg, offer }, cx0, gy0) {
   el("text", { x: cx0, y: gy0, "font-size": 12, "font-weight": 700 }, svg, fill(L("sy.ui.goods-market"), { n: view.goods_supply ?? 0 }));
   const goodsRows = view.goods_market || [];
   goodsRows.forEach((slot, r) => {
@@ -240,35 +268,41 @@ function draw(model, root, tip) {
     }
     offer(g, `goods.${r + 1}`);
   });
-  const marketBottom = Math.max(stacksY + 8, gy0 + 14 + goodsRows.length * 24);
+  return gy0 + 14 + goodsRows.length * 24;
+}
 
-  // -- the rondels ------------------------------------------------------------------------------------------------------
-  const rondels = view.rondels || {};
-  const ring = (name, cxr, cyr, r, stops, drawStop) => {
-    el("circle", { cx: cxr, cy: cyr, r, fill: "none", stroke: "#d5d8dc", "stroke-width": 10 }, svg);
-    el("text", { x: cxr, y: cyr + 4, "font-size": 12, "font-weight": 700, "text-anchor": "middle" }, svg, L(`sy.ui.rondel.${name}`));
-    stops.forEach((stop, i) => {
-      const a = -Math.PI / 2 + (2 * Math.PI * i) / stops.length;
-      drawStop(stop, i, cxr + r * Math.cos(a), cyr + r * Math.sin(a));
-    });
-  };
-  const RX = 820;
-  const itemRing = (name, cxr, cyr) => {
-    const data = rondels[name] || { at: 0, stops: [] };
-    ring(name, cxr, cyr, 52, data.stops, (item, i, sx, sy) => {
-      const g = el("g", { class: "sy-stop", "data-rondel": name, "data-stop": i + 1 }, svg);
-      el("circle", { cx: sx, cy: sy, r: 14, fill: data.at === i ? "#fdebd0" : "#fff", stroke: data.at === i ? "#ca6f1e" : "#999",
-                     "stroke-width": data.at === i ? 3 : 1, class: "bgw-frame" }, g);
-      itemGlyph(g, item, sx, sy + 1, 17);
-      el("title", {}, g, `${i + 1}: ${L(`sy.item.${item}`)} (${(view.supply || {})[item] ?? "?"})`);
-      if (data.at === i) el("rect", { x: sx + 8, y: sy - 17, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, g);
-      offer(g, `rondel.${name}.${i + 1}`);
-    });
-  };
-  itemRing("equipment", RX + 72, top + 92);
-  itemRing("crew", RX + 222, top + 92);
-  const trade = rondels.trade || { at: 0, stops: [] };
-  ring("trade", RX + 370, top + 92, 52, trade.stops, (prices, i, sx, sy) => {
+// -- the rondels, right of the markets ----------------------------------------------------------------------------
+
+// A rondel: its ring, its name in the middle, and each stop drawn by `drawStop` at its place round the ring.
+function rondelRing({ L, svg }, name, cxr, cyr, r, stops, drawStop) {
+  el("circle", { cx: cxr, cy: cyr, r, fill: "none", stroke: "#d5d8dc", "stroke-width": 10 }, svg);
+  el("text", { x: cxr, y: cyr + 4, "font-size": 12, "font-weight": 700, "text-anchor": "middle" }, svg, L(`sy.ui.rondel.${name}`));
+  stops.forEach((stop, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / stops.length;
+    drawStop(stop, i, cxr + r * Math.cos(a), cyr + r * Math.sin(a));
+  });
+}
+
+// The equipment or the crew rondel: an item at each stop, the marker on the current one.
+function drawItemRondel(ctx, name, cxr, cyr) {
+  const { view, L, svg, offer } = ctx;
+  const data = (view.rondels || {})[name] || { at: 0, stops: [] };
+  rondelRing(ctx, name, cxr, cyr, 52, data.stops, (item, i, sx, sy) => {
+    const g = el("g", { class: "sy-stop", "data-rondel": name, "data-stop": i + 1 }, svg);
+    el("circle", { cx: sx, cy: sy, r: 14, fill: data.at === i ? "#fdebd0" : "#fff", stroke: data.at === i ? "#ca6f1e" : "#999",
+                   "stroke-width": data.at === i ? 3 : 1, class: "bgw-frame" }, g);
+    itemGlyph(g, item, sx, sy + 1, 17);
+    el("title", {}, g, `${i + 1}: ${L(`sy.item.${item}`)} (${(view.supply || {})[item] ?? "?"})`);
+    if (data.at === i) el("rect", { x: sx + 8, y: sy - 17, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, g);
+    offer(g, `rondel.${name}.${i + 1}`);
+  });
+}
+
+// The trade rondel: the three goods' prices at each stop.
+function drawTradeRondel(ctx, cxr, cyr) {
+  const { view, L, svg } = ctx;
+  const trade = (view.rondels || {}).trade || { at: 0, stops: [] };
+  rondelRing(ctx, "trade", cxr, cyr, 52, trade.stops, (prices, i, sx, sy) => {
     const g = el("g", { class: "sy-stop sy-trade-stop" }, svg);
     el("rect", { x: sx - 17, y: sy - 14, width: 34, height: 28, rx: 4, fill: trade.at === i ? "#fdebd0" : "#fff",
                  stroke: trade.at === i ? "#ca6f1e" : "#999", "stroke-width": trade.at === i ? 3 : 1 }, g);
@@ -278,10 +312,13 @@ function draw(model, root, tip) {
     });
     el("title", {}, g, `${i + 1}: ${["coal", "timber", "cloth"].map((good) => `${L(`sy.good.${good}`)} ${prices[good]}`).join(", ")}`);
   });
-  // the employee rondel: eight stops of three stacks
-  const emp = rondels.employee || { at: 0, stops: [] };
-  const ecx = RX + 105, ecy = top + 292;
-  ring("employee", ecx, ecy, 88, emp.stops, (stack, i, sx, sy) => {
+}
+
+// The employee rondel: eight stops of three stacks, each employee on top (what lies under it only hinted).
+function drawEmployeeRondel(ctx, ecx, ecy) {
+  const { view, L, svg, offer } = ctx;
+  const emp = (view.rondels || {}).employee || { at: 0, stops: [] };
+  rondelRing(ctx, "employee", ecx, ecy, 88, emp.stops, (stack, i, sx, sy) => {
     const box = el("g", { class: "sy-emp-stop", "data-stop": i + 1 }, svg);
     el("rect", { x: sx - 31, y: sy - 14, width: 62, height: 28, rx: 4, fill: emp.at === i ? "#fdebd0" : "#fbfcfc",
                  stroke: emp.at === i ? "#ca6f1e" : "#aaa", "stroke-width": emp.at === i ? 3 : 1 }, box);
@@ -304,8 +341,21 @@ function draw(model, root, tip) {
     });
     if (emp.at === i) el("rect", { x: sx + 24, y: sy - 22, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, box);
   });
-  // the corner swaps and the supply
-  const sx0 = RX + 238, sy0 = top + 196;
+}
+
+// The four rondels below the banner's line (`top`). Returns the y under the employee rondel.
+function drawRondels(ctx, top) {
+  drawItemRondel(ctx, "equipment", RONDEL_X + 72, top + 92);
+  drawItemRondel(ctx, "crew", RONDEL_X + 222, top + 92);
+  drawTradeRondel(ctx, RONDEL_X + 370, top + 92);
+  const ecy = top + 292;
+  drawEmployeeRondel(ctx, RONDEL_X + 105, ecy);
+  return ecy + 120;
+}
+
+// The corner swaps: a good for an item, each used once.
+function drawSwaps({ view, L, svg, offer }, top) {
+  const sx0 = RONDEL_X + 238, sy0 = top + 196;
   el("text", { x: sx0, y: sy0, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.swaps"));
   (view.swaps || []).forEach((corner, k) => {
     const yy = sy0 + 10 + k * 30;
@@ -321,16 +371,24 @@ function draw(model, root, tip) {
       offer(g, `swap.${s.name}`);
     });
   });
-  const supplyY = marketBottom + 12;
+}
+
+// -- under the markets: the supply; then the decision of the moment and the test cruise -------------------------
+
+// The supply of equipment and crew, under the markets. Returns the y under it.
+function drawSupply({ view, L, svg }, supplyY) {
+  const mx = MARKET_X;
   el("text", { x: mx, y: supplyY + 4, "font-size": 11, "font-weight": 700 }, svg, L("sy.ui.supply"));
   ITEMS.forEach((item, k) => {
     const x = mx + 62 + k * 40;
     itemGlyph(svg, item, x, supplyY, 15);
     el("text", { x: x + 9, y: supplyY + 5, "font-size": 10 }, svg, `${(view.supply || {})[item] ?? 0}`);
   });
-  y = Math.max(supplyY + 24, ecy + 120) + 6;
+  return supplyY + 24;
+}
 
-  // -- the decision of the moment: what is in hand, the trade, the discard, buttons -------------------------------------
+// The decision of the moment: what is in hand, the trade, the discard, then the buttons.
+function drawDecision({ view, choices, L, kit, svg, byTarget, seatName }, y) {
   const turn = view.turn || {};
   const panel = [];
   if (turn.holding) panel.push(fill(L("sy.ui.holding"), { name: L(turn.holding.spaces ? `sy.canal.${turn.holding.id}` : `sy.part.${turn.holding.id}`) }));
@@ -353,237 +411,292 @@ function draw(model, root, tip) {
     bx += w + 10;
   }
   if (bx > 20 || panel.length) y += 44;
+  return y;
+}
 
-  // -- the test cruise, step by step --------------------------------------------------------------------------------------
-  const cruise = view.cruise;
-  if (cruise) {
-    const g = el("g", { class: "sy-cruise", "data-stage": cruise.stage, "data-step": cruise.step }, svg);
-    const box = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#eef6fb", stroke: "#2e86c1", "stroke-width": 2 }, g);
-    let cy = y + 20;
-    el("text", { x: 24, y: cy, "font-size": 14, "font-weight": 700 }, g, fill(L("sy.ui.cruise"), { seat: seatName(cruise.seat) }));
-    // the ship, its room, what is aboard
-    cruise.parts.forEach((part, i) => drawPart(el("g", {}, g), part, 24 + i * 58, cy + 6, 56, 32, L));
-    let ix = 24 + cruise.parts.length * 58 + 16;
-    ITEMS.forEach((item) => {
-      const n = cruise.fitted[item] || 0;
-      for (let k = 0; k < n; k++) { itemGlyph(g, item, ix, cy + 21, 18).classList.add("sy-aboard"); ix += 20; }
-    });
-    cy += 46;
-    if (cruise.stage === "fit") cy += 15 * textBlock(g, 24, cy, L("sy.ui.fitting"), 900, 12, { fill: "#1a5276" }, 3);
-    cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), 1200, 11.5, { fill: "#444" }, 3);
-    if (cruise.stage !== "fit") {
-      const sp = cruise.speed_parts || {};
-      const key = "engines" in sp ? "sy.ui.speed-steam" : "sy.ui.speed-sail";
-      cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), 1200, 12.5, { "font-weight": 700, class: "sy-speed" }, 3);
-    }
-    if (cruise.path.length) {
-      cruise.path.forEach((p, i) => {
-        const x = 24 + i * 58;
-        const step = el("g", { class: "sy-path-step" }, g);
-        el("rect", { x, y: cy + 2, width: 54, height: 30, rx: 4, fill: p.icon ? "#fef9e7" : "#fff", stroke: "#85929e" }, step);
-        el("text", { x: x + 4, y: cy + 14, "font-size": 9.5, fill: "#555" }, step, fill(L("sy.ui.step"), { n: p.step }));
-        if (p.icon) {
-          checkpointGlyph(step, p.icon, x + 14, cy + 24, 14);
-          el("text", { x: x + 26, y: cy + 28, "font-size": 11, "font-weight": 700, fill: "#1e8449" }, step,
-             p.icon === "riband" ? `${p.step}` : fill(L("sy.ui.checkpoint"), { n: p.points }));
-          el("title", {}, step, L(`sy.ui.checkpoint.${p.icon}`));
-        }
-      });
-      cy += 40;
-    }
-    if (cruise.stage === "done") {
-      if (cruise.result === "scored") {
-        const pts = cruise.points;
-        const total = pts.crew + pts.equipment + pts.speed + pts.checkpoints;
-        el("text", { x: 24, y: cy + 6, "font-size": 13.5, "font-weight": 700, fill: "#1e8449", class: "sy-cruise-result" }, g,
-           fill(L("sy.ui.result"), { ...pts, total }));
-      } else {
-        el("text", { x: 24, y: cy + 6, "font-size": 13.5, "font-weight": 700, fill: "#922b21", class: "sy-cruise-result" }, g,
-           L(`sy.ui.lost-${cruise.result}`));
-      }
-      cy += 16;
-    }
-    box.setAttribute("height", cy - y + 8);
-    y = cy + 18;
-  }
-
-  // -- the players: money, points, yard, dock, employees, goods, canal, contracts, fleet ----------------------------------
-  players.forEach((p, seat) => {
-    const g = el("g", { class: "sy-player", "data-seat": seat }, svg);
-    const active = view.seat === seat && !view.over;
-    const colour = SEAT_COLOURS[seat];
-    const frame = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#fff", stroke: colour, "stroke-width": active ? 3.5 : 1.2 }, g);
-    el("circle", { cx: 28, cy: y + 16, r: 7, fill: colour }, g);
-    el("text", { x: 42, y: y + 21, "font-size": 14, "font-weight": 700 }, g, seatName(seat));
-    el("text", { x: 120, y: y + 21, "font-size": 13 }, g, fill(L("sy.ui.money"), { n: p.money }));
-    const pts = el("text", { x: 210, y: y + 21, "font-size": 13, "font-weight": 700, class: "sy-score" }, g, fill(L("sy.ui.points"), { n: p.score }));
-    el("title", {}, pts, Object.entries(p.parts || {}).map(([k, v]) => `${L(`sy.score.${k}`)} ${v}`).join(" · "));
-    el("text", { x: 300, y: y + 21, "font-size": 12, fill: "#555" }, g,
-       `${fill(L("sy.ui.fleet"), { n: (p.fleet || []).length })}${(p.fleet || []).length ? " · " + p.fleet.map((s) => s.points).join(" + ") : ""}`);
-    // the yard
-    const yy = y + 30;
-    el("text", { x: 24, y: yy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.yard"));
-    const SW = 58, SH = 34;
-    (p.yard || []).forEach((part, i) => {
-      const x = 70 + i * (SW + 3);
-      const s = el("g", { class: "sy-yard-space", "data-space": i + 1 }, g);
-      if (part) drawPart(s, part, x, yy, SW, SH, L);
-      else el("rect", { x, y: yy + 2, width: SW, height: SH - 4, rx: 3, fill: "#fbfcfc", stroke: "#aab7b8", "stroke-dasharray": "4 3", class: "bgw-frame" }, s);
-      el("text", { x: x + SW / 2, y: yy + SH + 10, "font-size": 9, "text-anchor": "middle", fill: "#888" }, s, `${i + 1}`);
-      if (seat === view.seat) offer(s, `yard.${i + 1}`);
-    });
-    (p.ships || []).forEach((ship) => {
-      const x1 = 70 + (ship.bow - 1) * (SW + 3), x2 = 70 + ship.stern * (SW + 3) - 3;
-      el("path", { d: `M${x1},${yy - 2} V${yy - 6} H${x2} V${yy - 2}`, stroke: "#1e8449", "stroke-width": 2.5, fill: "none", class: "sy-complete" }, g);
-      if (seat === view.seat && byTarget[`ship.${ship.bow}`]) {
-        const b = el("g", { class: "sy-ship-pick" }, g);
-        el("rect", { x: x1, y: yy - 10, width: x2 - x1, height: SH + 12, rx: 4, fill: "none", stroke: "none", class: "bgw-frame" }, b);
-        offer(b, `ship.${ship.bow}`);
-      }
-    });
-    // the dock
-    const dx = 640;
-    el("text", { x: dx, y: yy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.dock"));
-    ITEMS.forEach((item, k) => {
-      const x = dx + 44 + k * 42;
-      const n = (p.dock || {})[item] || 0;
-      const d = el("g", { class: "sy-dock-item", "data-item": item }, g);
-      el("rect", { x: x - 14, y: yy, width: 40, height: 30, rx: 4, fill: n ? "#fef9e7" : "#f8f9f9", stroke: n ? "#b7950b" : "#e5e7e9", class: "bgw-frame" }, d);
-      itemGlyph(d, item, x, yy + 15, 18);
-      el("text", { x: x + 12, y: yy + 25, "font-size": 11, "font-weight": 700, fill: n ? "#000" : "#bbb" }, d, `${n}`);
-      el("title", {}, d, `${L(`sy.item.${item}`)} ×${n}`);
-      if (cruise && cruise.seat === seat) offer(d, `dock.${item}`);
-    });
-    // employees and goods
-    const ey = yy + 46;
-    el("text", { x: 24, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.staff"));
-    (p.staff || []).forEach((e, k) => {
-      const x = 90 + k * 22;
-      const s = el("g", { class: "sy-staff" }, g);
-      el("rect", { x, y: ey, width: 20, height: 20, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
-      if (e.item && ITEMS.includes(e.item)) itemGlyph(s, e.item, x + 10, ey + 10, 12);
-      else if (e.good) goodGlyph(s, e.good, x + 10, ey + 10, 9);
-      else el("text", { x: x + 10, y: ey + 14, "font-size": 10, "text-anchor": "middle" }, s, e.family === "rondel" ? "⟳" : "»");
-      el("title", {}, s, L(`sy.employee.${e.id}`));
-    });
-    const gx0 = Math.max(260, 90 + (p.staff || []).length * 22 + 20);
-    el("text", { x: gx0, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.goods"));
-    (p.goods || []).forEach((tile, k) => {
-      const x = gx0 + 46 + k * 58;
-      const s = el("g", { class: "sy-my-goods", "data-goods": k + 1 }, g);
-      el("rect", { x, y: ey - 2, width: 54, height: 22, rx: 3, fill: "#fdfefe", stroke: "#aab7b8", class: "bgw-frame" }, s);
-      tile.goods.forEach((good, j) => goodGlyph(s, good, x + 10 + j * 16, ey + 9));
-      el("title", {}, s, L(`sy.goods-tile.${tile.id}`));
-      if (seat === view.seat) offer(s, `mygoods.${k + 1}`);
-    });
-    // the canal: a branching line of tiles from where the ship marker stands
-    const cy0 = ey + 30;
-    el("text", { x: 24, y: cy0 + 14, "font-size": 11, "font-weight": 700 }, g, fill(L("sy.ui.canal"), { n: p.kept }));
-    const canalG = el("g", { class: "sy-canal", "data-seat": seat }, g);
-    const pieces = {};
-    for (const piece of p.canal.pieces || []) pieces[piece.slot] = piece;
-    const CELL = 24;
-    const spacePos = {};
-    let canalRows = 1;
-    const layout = (slot, x, row) => {
-      const piece = pieces[slot];
-      const py = cy0 + row * (CELL + 12);
-      const tg = el("g", { class: "sy-canal-piece", "data-piece": slot }, canalG);
-      drawCanalTile(tg, piece.tile, x, py, CELL, L);
-      el("text", { x: x + CELL * piece.tile.spaces.length / 2, y: py + CELL + 8, "font-size": 7.5, fill: "#888",
-                   "text-anchor": "middle" }, tg, `#${slot}`);
-      piece.tile.spaces.forEach((_, i) => { spacePos[`${slot}.${i + 1}`] = [x + i * CELL + CELL / 2, py + CELL / 2]; });
-      spacePos[`${slot}.0`] = [x - 6, py + CELL / 2];
-      const end = x + piece.tile.spaces.length * CELL;
-      let rowsUsed = 0;
-      piece.next.forEach((nxt, e) => {
-        const ex = end + 14, ey2 = py + rowsUsed * (CELL + 12) + CELL / 2;
-        const eg = el("g", { class: "sy-exit", "data-exit": `${slot}.${e + 1}` }, canalG);
-        el("line", { x1: end, y1: py + CELL / 2, x2: ex, y2: ey2, stroke: "#1f618d", "stroke-width": 2 }, eg);
-        el("circle", { cx: ex, cy: ey2, r: 6, fill: nxt ? "#1f618d" : "#fff", stroke: "#1f618d", "stroke-width": 1.5, class: "bgw-frame" }, eg);
-        if (seat === view.seat || (cruise && cruise.seat === seat)) offer(eg, `exit.${slot}.${e + 1}`);
-        if (nxt && pieces[nxt]) rowsUsed += layout(nxt, ex + 10, row + rowsUsed);
-        else rowsUsed += 1;
-      });
-      const used = Math.max(1, rowsUsed);
-      canalRows = Math.max(canalRows, row + used);
-      return used;
-    };
-    if (p.canal.root) {
-      layout(p.canal.root, 130, 0);
-      const at = p.canal.ship ? spacePos[`${p.canal.root}.${p.canal.ship}`] : spacePos[`${p.canal.root}.0`];
-      if (at) {
-        const marker = el("g", { class: "sy-ship-marker", "data-seat": seat }, canalG);
-        el("path", { d: `M${at[0] - 10},${at[1] + 2} H${at[0] + 10} L${at[0] + 6},${at[1] + 8} H${at[0] - 6} Z`, fill: colour, stroke: "#222" }, marker);
-        el("path", { d: `M${at[0]},${at[1] + 2} V${at[1] - 11} L${at[0] + 8},${at[1]} Z`, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, marker);
-        // the ship slides in from where the last step started, so a cruise reads as movement
-        if (cruise && cruise.seat === seat && cruise.path.length && cruise.stage !== "done") {
-          const last = cruise.path[cruise.path.length - 1];
-          const prev = cruise.path.length > 1 ? cruise.path[cruise.path.length - 2] : null;
-          const from = prev ? spacePos[`${prev.piece}.${prev.space}`] : null;
-          if (from && last) {
-            marker.style.setProperty("--dx", `${from[0] - at[0]}px`);
-            marker.style.setProperty("--dy", `${from[1] - at[1]}px`);
-            marker.classList.add("sy-sailing");
-          }
-        }
-      }
-    } else {
-      el("text", { x: 130, y: cy0 + 16, "font-size": 11, fill: "#888" }, canalG, L("sy.ui.no-canal"));
-      if (seat === view.seat) {
-        const sg = el("g", { class: "sy-exit", "data-exit": "start" }, canalG);
-        el("circle", { cx: 240, cy: cy0 + 12, r: 8, fill: "#fff", stroke: "#1f618d", "stroke-width": 1.5, class: "bgw-frame" }, sg);
-        offer(sg, "exit.start");
-      }
-    }
-    if (p.canal.root && p.canal.ship === null) {
-      const at = spacePos[`${p.canal.root}.0`];
-      el("text", { x: at[0] - 4, y: at[1] + 22, "font-size": 8.5, fill: "#888", "text-anchor": "middle" }, canalG, L("sy.ui.entry"));
-    }
-    // the contracts: the viewer's own face up, the others' as backs
-    const kx = 760;
-    el("text", { x: kx, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.contracts"));
-    const con = p.contracts || {};
-    if (con.visible && con.cards) {
-      const count = { red: 0, blue: 0 };
-      con.cards.forEach((card, k) => {
-        count[card.colour] += 1;
-        const x = kx + (k % 3) * 166, cy = ey + 18 + Math.floor(k / 3) * 48;
-        const c = el("g", { class: `sy-contract sy-contract-${card.colour}` }, g);
-        el("rect", { x, y: cy, width: 160, height: 44, rx: 4, fill: card.colour === "red" ? "#fdedec" : "#ebf5fb",
-                     stroke: card.colour === "red" ? "#c0392b" : "#2e86c1", "stroke-width": 1.5, class: "bgw-frame" }, c);
-        textBlock(c, x + 5, cy + 12, L(`sy.contract.${card.id}`), 150, 9.5, {}, 3);
-        el("text", { x: x + 155, y: cy + 40, "font-size": 9, "text-anchor": "end", fill: "#555" }, c, fill(L("sy.ui.now-worth"), { n: card.points }));
-        el("title", {}, c, L(`sy.contract.${card.id}`));
-        offer(c, `contract.${card.colour}.${count[card.colour]}`);
-      });
-    } else {
-      el("text", { x: kx + 80, y: ey + 12, "font-size": 11, fill: "#555" }, g, fill(L("sy.ui.secret"), { red: con.red || 0, blue: con.blue || 0 }));
-      for (let k = 0; k < (con.red || 0) + (con.blue || 0); k++) {
-        const red = k < (con.red || 0);
-        el("rect", { x: kx + k * 26, y: ey + 20, width: 22, height: 30, rx: 3, fill: red ? "#c0392b" : "#2e86c1", stroke: "#222", class: "sy-contract-back" }, g);
-      }
-    }
-    if (con.discarded) el("text", { x: WIDTH - 24, y: y + 21, "font-size": 10.5, fill: "#888", "text-anchor": "end" }, g, fill(L("sy.ui.discarded"), { n: con.discarded }));
-    const contractRows = con.visible && con.cards ? Math.ceil(con.cards.length / 3) : 1;
-    const bottom = Math.max(cy0 + canalRows * (CELL + 12) + 6, ey + 22 + contractRows * 48);
-    frame.setAttribute("height", bottom - y);
-    y = bottom + 10;
+// The test cruise, step by step: the ship and what is aboard, its room and speed, the path sailed, the result.
+function drawCruise({ L, svg, cruise, seatName }, y) {
+  if (!cruise) return y;
+  const g = el("g", { class: "sy-cruise", "data-stage": cruise.stage, "data-step": cruise.step }, svg);
+  const box = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#eef6fb", stroke: "#2e86c1", "stroke-width": 2 }, g);
+  let cy = y + 20;
+  el("text", { x: 24, y: cy, "font-size": 14, "font-weight": 700 }, g, fill(L("sy.ui.cruise"), { seat: seatName(cruise.seat) }));
+  // the ship, its room, what is aboard
+  cruise.parts.forEach((part, i) => drawPart(el("g", {}, g), part, 24 + i * 58, cy + 6, 56, 32, L));
+  let ix = 24 + cruise.parts.length * 58 + 16;
+  ITEMS.forEach((item) => {
+    const n = cruise.fitted[item] || 0;
+    for (let k = 0; k < n; k++) { itemGlyph(g, item, ix, cy + 21, 18).classList.add("sy-aboard"); ix += 20; }
   });
+  cy += 46;
+  if (cruise.stage === "fit") cy += 15 * textBlock(g, 24, cy, L("sy.ui.fitting"), 900, 12, { fill: "#1a5276" }, 3);
+  cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), 1200, 11.5, { fill: "#444" }, 3);
+  if (cruise.stage !== "fit") {
+    const sp = cruise.speed_parts || {};
+    const key = "engines" in sp ? "sy.ui.speed-steam" : "sy.ui.speed-sail";
+    cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), 1200, 12.5, { "font-weight": 700, class: "sy-speed" }, 3);
+  }
+  if (cruise.path.length) {
+    cruise.path.forEach((p, i) => {
+      const x = 24 + i * 58;
+      const step = el("g", { class: "sy-path-step" }, g);
+      el("rect", { x, y: cy + 2, width: 54, height: 30, rx: 4, fill: p.icon ? "#fef9e7" : "#fff", stroke: "#85929e" }, step);
+      el("text", { x: x + 4, y: cy + 14, "font-size": 9.5, fill: "#555" }, step, fill(L("sy.ui.step"), { n: p.step }));
+      if (p.icon) {
+        checkpointGlyph(step, p.icon, x + 14, cy + 24, 14);
+        el("text", { x: x + 26, y: cy + 28, "font-size": 11, "font-weight": 700, fill: "#1e8449" }, step,
+           p.icon === "riband" ? `${p.step}` : fill(L("sy.ui.checkpoint"), { n: p.points }));
+        el("title", {}, step, L(`sy.ui.checkpoint.${p.icon}`));
+      }
+    });
+    cy += 40;
+  }
+  if (cruise.stage === "done") {
+    if (cruise.result === "scored") {
+      const pts = cruise.points;
+      const total = pts.crew + pts.equipment + pts.speed + pts.checkpoints;
+      el("text", { x: 24, y: cy + 6, "font-size": 13.5, "font-weight": 700, fill: "#1e8449", class: "sy-cruise-result" }, g,
+         fill(L("sy.ui.result"), { ...pts, total }));
+    } else {
+      el("text", { x: 24, y: cy + 6, "font-size": 13.5, "font-weight": 700, fill: "#922b21", class: "sy-cruise-result" }, g,
+         L(`sy.ui.lost-${cruise.result}`));
+    }
+    cy += 16;
+  }
+  box.setAttribute("height", cy - y + 8);
+  return cy + 18;
+}
 
-  // the final scoring
+// -- a player's mat: its parts, drawn into the mat's group `g` ----------------------------------------------------
+
+// The mat's first line: seat, money, points (their sources in the tooltip), the fleet launched.
+function drawMatHeader({ L, seatName }, g, p, seat, y) {
+  el("circle", { cx: 28, cy: y + 16, r: 7, fill: SEAT_COLOURS[seat] }, g);
+  el("text", { x: 42, y: y + 21, "font-size": 14, "font-weight": 700 }, g, seatName(seat));
+  el("text", { x: 120, y: y + 21, "font-size": 13 }, g, fill(L("sy.ui.money"), { n: p.money }));
+  const pts = el("text", { x: 210, y: y + 21, "font-size": 13, "font-weight": 700, class: "sy-score" }, g, fill(L("sy.ui.points"), { n: p.score }));
+  el("title", {}, pts, Object.entries(p.parts || {}).map(([k, v]) => `${L(`sy.score.${k}`)} ${v}`).join(" · "));
+  el("text", { x: 300, y: y + 21, "font-size": 12, fill: "#555" }, g,
+     `${fill(L("sy.ui.fleet"), { n: (p.fleet || []).length })}${(p.fleet || []).length ? " · " + p.fleet.map((s) => s.points).join(" + ") : ""}`);
+}
+
+// The yard: its numbered spaces with the parts built, a bracket over each complete ship.
+function drawYard({ view, L, byTarget, offer }, g, p, seat, yy) {
+  el("text", { x: 24, y: yy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.yard"));
+  const SW = 58, SH = 34;
+  (p.yard || []).forEach((part, i) => {
+    const x = 70 + i * (SW + 3);
+    const s = el("g", { class: "sy-yard-space", "data-space": i + 1 }, g);
+    if (part) drawPart(s, part, x, yy, SW, SH, L);
+    else el("rect", { x, y: yy + 2, width: SW, height: SH - 4, rx: 3, fill: "#fbfcfc", stroke: "#aab7b8", "stroke-dasharray": "4 3", class: "bgw-frame" }, s);
+    el("text", { x: x + SW / 2, y: yy + SH + 10, "font-size": 9, "text-anchor": "middle", fill: "#888" }, s, `${i + 1}`);
+    if (seat === view.seat) offer(s, `yard.${i + 1}`);
+  });
+  (p.ships || []).forEach((ship) => {
+    const x1 = 70 + (ship.bow - 1) * (SW + 3), x2 = 70 + ship.stern * (SW + 3) - 3;
+    el("path", { d: `M${x1},${yy - 2} V${yy - 6} H${x2} V${yy - 2}`, stroke: "#1e8449", "stroke-width": 2.5, fill: "none", class: "sy-complete" }, g);
+    if (seat === view.seat && byTarget[`ship.${ship.bow}`]) {
+      const b = el("g", { class: "sy-ship-pick" }, g);
+      el("rect", { x: x1, y: yy - 10, width: x2 - x1, height: SH + 12, rx: 4, fill: "none", stroke: "none", class: "bgw-frame" }, b);
+      offer(b, `ship.${ship.bow}`);
+    }
+  });
+}
+
+// The dock: how many of each item wait there (offered while this player fits a ship for its cruise).
+function drawDock({ L, cruise, offer }, g, p, seat, yy) {
+  const dx = 640;
+  el("text", { x: dx, y: yy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.dock"));
+  ITEMS.forEach((item, k) => {
+    const x = dx + 44 + k * 42;
+    const n = (p.dock || {})[item] || 0;
+    const d = el("g", { class: "sy-dock-item", "data-item": item }, g);
+    el("rect", { x: x - 14, y: yy, width: 40, height: 30, rx: 4, fill: n ? "#fef9e7" : "#f8f9f9", stroke: n ? "#b7950b" : "#e5e7e9", class: "bgw-frame" }, d);
+    itemGlyph(d, item, x, yy + 15, 18);
+    el("text", { x: x + 12, y: yy + 25, "font-size": 11, "font-weight": 700, fill: n ? "#000" : "#bbb" }, d, `${n}`);
+    el("title", {}, d, `${L(`sy.item.${item}`)} ×${n}`);
+    if (cruise && cruise.seat === seat) offer(d, `dock.${item}`);
+  });
+}
+
+// The employees hired, then the goods tiles held.
+function drawStaffAndGoods({ view, L, offer }, g, p, seat, ey) {
+  el("text", { x: 24, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.staff"));
+  (p.staff || []).forEach((e, k) => {
+    const x = 90 + k * 22;
+    const s = el("g", { class: "sy-staff" }, g);
+    el("rect", { x, y: ey, width: 20, height: 20, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
+    if (e.item && ITEMS.includes(e.item)) itemGlyph(s, e.item, x + 10, ey + 10, 12);
+    else if (e.good) goodGlyph(s, e.good, x + 10, ey + 10, 9);
+    else el("text", { x: x + 10, y: ey + 14, "font-size": 10, "text-anchor": "middle" }, s, e.family === "rondel" ? "⟳" : "»");
+    el("title", {}, s, L(`sy.employee.${e.id}`));
+  });
+  const gx0 = Math.max(260, 90 + (p.staff || []).length * 22 + 20);
+  el("text", { x: gx0, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.goods"));
+  (p.goods || []).forEach((tile, k) => {
+    const x = gx0 + 46 + k * 58;
+    const s = el("g", { class: "sy-my-goods", "data-goods": k + 1 }, g);
+    el("rect", { x, y: ey - 2, width: 54, height: 22, rx: 3, fill: "#fdfefe", stroke: "#aab7b8", class: "bgw-frame" }, s);
+    tile.goods.forEach((good, j) => goodGlyph(s, good, x + 10 + j * 16, ey + 9));
+    el("title", {}, s, L(`sy.goods-tile.${tile.id}`));
+    if (seat === view.seat) offer(s, `mygoods.${k + 1}`);
+  });
+}
+
+// The canal: a branching line of tiles, the ship marker where it stands (sliding in from its last step during
+// a cruise, so that the cruise reads as movement). Returns the number of rows the branches take.
+function drawCanal({ view, L, cruise, offer }, g, p, seat, cy0) {
+  el("text", { x: 24, y: cy0 + 14, "font-size": 11, "font-weight": 700 }, g, fill(L("sy.ui.canal"), { n: p.kept }));
+  const canalG = el("g", { class: "sy-canal", "data-seat": seat }, g);
+  const pieces = {};
+  for (const piece of p.canal.pieces || []) pieces[piece.slot] = piece;
+  const CELL = CANAL_CELL;
+  const spacePos = {};
+  let canalRows = 1;
+  // a piece at (x, row), then each of its exits and what follows them, each branch on its own rows;
+  // returns the rows used
+  const layout = (slot, x, row) => {
+    const piece = pieces[slot];
+    const py = cy0 + row * (CELL + 12);
+    const tg = el("g", { class: "sy-canal-piece", "data-piece": slot }, canalG);
+    drawCanalTile(tg, piece.tile, x, py, CELL, L);
+    el("text", { x: x + CELL * piece.tile.spaces.length / 2, y: py + CELL + 8, "font-size": 7.5, fill: "#888",
+                 "text-anchor": "middle" }, tg, `#${slot}`);
+    piece.tile.spaces.forEach((_, i) => { spacePos[`${slot}.${i + 1}`] = [x + i * CELL + CELL / 2, py + CELL / 2]; });
+    spacePos[`${slot}.0`] = [x - 6, py + CELL / 2];
+    const end = x + piece.tile.spaces.length * CELL;
+    let rowsUsed = 0;
+    piece.next.forEach((nxt, e) => {
+      const ex = end + 14, ey2 = py + rowsUsed * (CELL + 12) + CELL / 2;
+      const eg = el("g", { class: "sy-exit", "data-exit": `${slot}.${e + 1}` }, canalG);
+      el("line", { x1: end, y1: py + CELL / 2, x2: ex, y2: ey2, stroke: "#1f618d", "stroke-width": 2 }, eg);
+      el("circle", { cx: ex, cy: ey2, r: 6, fill: nxt ? "#1f618d" : "#fff", stroke: "#1f618d", "stroke-width": 1.5, class: "bgw-frame" }, eg);
+      if (seat === view.seat || (cruise && cruise.seat === seat)) offer(eg, `exit.${slot}.${e + 1}`);
+      if (nxt && pieces[nxt]) rowsUsed += layout(nxt, ex + 10, row + rowsUsed);
+      else rowsUsed += 1;
+    });
+    const used = Math.max(1, rowsUsed);
+    canalRows = Math.max(canalRows, row + used);
+    return used;
+  };
+  if (p.canal.root) {
+    layout(p.canal.root, 130, 0);
+    const at = p.canal.ship ? spacePos[`${p.canal.root}.${p.canal.ship}`] : spacePos[`${p.canal.root}.0`];
+    if (at) {
+      const marker = el("g", { class: "sy-ship-marker", "data-seat": seat }, canalG);
+      el("path", { d: `M${at[0] - 10},${at[1] + 2} H${at[0] + 10} L${at[0] + 6},${at[1] + 8} H${at[0] - 6} Z`, fill: SEAT_COLOURS[seat], stroke: "#222" }, marker);
+      el("path", { d: `M${at[0]},${at[1] + 2} V${at[1] - 11} L${at[0] + 8},${at[1]} Z`, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, marker);
+      if (cruise && cruise.seat === seat && cruise.path.length && cruise.stage !== "done") {
+        const last = cruise.path[cruise.path.length - 1];
+        const prev = cruise.path.length > 1 ? cruise.path[cruise.path.length - 2] : null;
+        const from = prev ? spacePos[`${prev.piece}.${prev.space}`] : null;
+        if (from && last) {
+          marker.style.setProperty("--dx", `${from[0] - at[0]}px`);
+          marker.style.setProperty("--dy", `${from[1] - at[1]}px`);
+          marker.classList.add("sy-sailing");
+        }
+      }
+    }
+  } else {
+    el("text", { x: 130, y: cy0 + 16, "font-size": 11, fill: "#888" }, canalG, L("sy.ui.no-canal"));
+    if (seat === view.seat) {
+      const sg = el("g", { class: "sy-exit", "data-exit": "start" }, canalG);
+      el("circle", { cx: 240, cy: cy0 + 12, r: 8, fill: "#fff", stroke: "#1f618d", "stroke-width": 1.5, class: "bgw-frame" }, sg);
+      offer(sg, "exit.start");
+    }
+  }
+  if (p.canal.root && p.canal.ship === null) {
+    const at = spacePos[`${p.canal.root}.0`];
+    el("text", { x: at[0] - 4, y: at[1] + 22, "font-size": 8.5, fill: "#888", "text-anchor": "middle" }, canalG, L("sy.ui.entry"));
+  }
+  return canalRows;
+}
+
+// The contracts: the viewer's own face up, the others' as backs. Returns the rows of cards drawn.
+function drawContracts({ L, offer }, g, p, y, ey) {
+  const kx = 760;
+  el("text", { x: kx, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.contracts"));
+  const con = p.contracts || {};
+  if (con.visible && con.cards) {
+    const count = { red: 0, blue: 0 };
+    con.cards.forEach((card, k) => {
+      count[card.colour] += 1;
+      const x = kx + (k % 3) * 166, cy = ey + 18 + Math.floor(k / 3) * 48;
+      const c = el("g", { class: `sy-contract sy-contract-${card.colour}` }, g);
+      el("rect", { x, y: cy, width: 160, height: 44, rx: 4, fill: card.colour === "red" ? "#fdedec" : "#ebf5fb",
+                   stroke: card.colour === "red" ? "#c0392b" : "#2e86c1", "stroke-width": 1.5, class: "bgw-frame" }, c);
+      textBlock(c, x + 5, cy + 12, L(`sy.contract.${card.id}`), 150, 9.5, {}, 3);
+      el("text", { x: x + 155, y: cy + 40, "font-size": 9, "text-anchor": "end", fill: "#555" }, c, fill(L("sy.ui.now-worth"), { n: card.points }));
+      el("title", {}, c, L(`sy.contract.${card.id}`));
+      offer(c, `contract.${card.colour}.${count[card.colour]}`);
+    });
+  } else {
+    el("text", { x: kx + 80, y: ey + 12, "font-size": 11, fill: "#555" }, g, fill(L("sy.ui.secret"), { red: con.red || 0, blue: con.blue || 0 }));
+    for (let k = 0; k < (con.red || 0) + (con.blue || 0); k++) {
+      const red = k < (con.red || 0);
+      el("rect", { x: kx + k * 26, y: ey + 20, width: 22, height: 30, rx: 3, fill: red ? "#c0392b" : "#2e86c1", stroke: "#222", class: "sy-contract-back" }, g);
+    }
+  }
+  if (con.discarded) el("text", { x: WIDTH - 24, y: y + 21, "font-size": 10.5, fill: "#888", "text-anchor": "end" }, g, fill(L("sy.ui.discarded"), { n: con.discarded }));
+  return con.visible && con.cards ? Math.ceil(con.cards.length / 3) : 1;
+}
+
+// A player's mat: its frame (as tall as its parts turn out, hence set last) round the header, the yard and
+// the dock, the employees and goods, the canal and the contracts. Returns the y under it.
+function drawPlayerMat(ctx, p, seat, y) {
+  const { view, svg } = ctx;
+  const g = el("g", { class: "sy-player", "data-seat": seat }, svg);
+  const active = view.seat === seat && !view.over;
+  const frame = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#fff", stroke: SEAT_COLOURS[seat], "stroke-width": active ? 3.5 : 1.2 }, g);
+  drawMatHeader(ctx, g, p, seat, y);
+  const yy = y + 30;
+  drawYard(ctx, g, p, seat, yy);
+  drawDock(ctx, g, p, seat, yy);
+  const ey = yy + 46;
+  drawStaffAndGoods(ctx, g, p, seat, ey);
+  const cy0 = ey + 30;
+  const canalRows = drawCanal(ctx, g, p, seat, cy0);
+  const contractRows = drawContracts(ctx, g, p, y, ey);
+  const bottom = Math.max(cy0 + canalRows * (CANAL_CELL + 12) + 6, ey + 22 + contractRows * 48);
+  frame.setAttribute("height", bottom - y);
+  return bottom + 10;
+}
+
+// The final scoring: each player's contracts and traders. Returns the y under it.
+function drawFinalScores({ view, L, svg, seatName }, y) {
   for (const e of (view.end || {}).final_scores || []) {
     const contracts = e.contracts.map((c) => c.points).reduce((a, b) => a + b, 0);
     el("text", { x: 20, y: y + 14, "font-size": 13, class: "sy-final" }, svg, fill(L("sy.ui.final-scores"), { seat: seatName(e.seat), contracts, traders: e.traders }));
     y += 18;
   }
-  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y + 10}`);
-  root.replaceChildren(svg);
+  return y;
 }
 
-// A lesson names the board element its step is about (`focus`, a data-target): bring it into view once
-// each time the focus changes, not on every redraw, so a learner's own scrolling is left alone. Only the
-// board's own scrolling box moves (the lesson's text beside it stays where it is). "#9" alone: the top.
+// The banner; the action track with the gear and the turn track; the markets left, the rondels and swaps
+// right, the supply under the markets; then the decision, the cruise, the players' mats, the final scoring.
+function draw(model, root, tip) {
+  const ctx = drawingContext(model, tip);
+  const top = drawBanner(ctx);
+  let y = top + 16;
+  const trackEnd = drawActionTrack(ctx, y);
+  const gearX = drawGear(ctx, trackEnd, y);
+  drawTurnTrack(ctx, gearX + 50, y);
+  y += TILE_H + 30;
+  const market = drawPartMarket(ctx, y);
+  const sideX = market.right + 30;                // the canal and goods markets, beside the part market
+  const goodsY = drawCanalMarket(ctx, sideX, y) + 14;
+  const marketBottom = Math.max(market.bottom, drawGoodsMarket(ctx, sideX, goodsY));
+  const rondelsBottom = drawRondels(ctx, top);
+  drawSwaps(ctx, top);
+  y = Math.max(drawSupply(ctx, marketBottom + 12), rondelsBottom) + 6;
+  y = drawDecision(ctx, y);
+  y = drawCruise(ctx, y);
+  ctx.players.forEach((p, seat) => { y = drawPlayerMat(ctx, p, seat, y); });
+  y = drawFinalScores(ctx, y);
+  ctx.svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y + 10}`);
+  root.replaceChildren(ctx.svg);
+}
+
 export default {
   render({ model, el: host }) {
     return mountBoard(model, host, "sy-board", (root, tip) => draw(model, root, tip)).stop;
