@@ -369,7 +369,7 @@ def test_e09_flow_rounds_fifth_step_borrowed():
     rounds, discard = catalog["e09.flow.rounds"], catalog["e09.discard"]
     assert rounds["borrowed"] == "aos.flow.rounds" and discard["borrowed"] == "aos.discard"
     for entry in (rounds, discard):
-        assert "first four" in entry["text"]["en"] and "5: 棄牌階段" in entry["text"]["en"]
+        assert "first four" in entry["text"]["en"] and "5: Discard phase" in entry["text"]["en"]
         assert "前4個" in entry["text"]["zh-Hant"] and "5: 棄牌階段" in entry["text"]["zh-Hant"]
         assert "names the fifth step" not in entry["text"]["en"] and "列出第5步驟" not in entry["text"]["zh-Hant"]
 
@@ -759,7 +759,7 @@ def test_e09_action_attack_white_lines_borrowed():
     applies, marked as borrowed: the first to hold both cities of a line by attacking takes its marker."""
     entry = tomllib.loads((DATA09 / "rules.toml").read_text(encoding="utf-8"))["e09.action.attack"]
     assert entry["borrowed"] == "aos.action.attack"
-    assert "borrows Age of Sail's rule (進攻)" in entry["text"]["en"] and "借用大航海時代的規則（進攻）" in entry["text"]["zh-Hant"]
+    assert "borrows Age of Sail's rule (Attack)" in entry["text"]["en"] and "借用大航海時代的規則（進攻）" in entry["text"]["zh-Hant"]
     m = to_action(3)
     c = m.state.crown
     place_disc(m, (c + 1) % 3, "genoa")

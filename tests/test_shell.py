@@ -268,13 +268,14 @@ def test_citations_show_no_file_or_path_in_any_language(lang):
     """A rule's source is shown as a rulebook section or as a short mark in the page's language, and its
     tooltip explains the mark: never a file name, a path or a public source's note (issue 23)."""
     from widgets.core.shell import cite, cite_tip
-    sources = ["rulebook:000_98ba3dcda373bef6.txt#航行", "public:e09-cards (the Europe 5 abolishes slavery)",
+    sources = ["rulebook:000_98ba3dcda373bef6.txt#航行到航運軌", "public:e09-cards (the Europe 5 abolishes slavery)",
                "stand-in", "project:a player who cannot pay for any start"]
     for source in sources:
         shown = cite(source, lang) + cite_tip(source, lang)
         for leak in (".txt", ".md", "shared/", "public:", "project:", "stand-in", "e09-cards", "abolishes", "⟨"):
             assert leak not in shown, (lang, source, shown)
-    assert cite(sources[0], lang).endswith("§ 航行")
+    assert cite(sources[0], lang).endswith({"en": "§ Ship to a shipping track", "zh-Hant": "§ 航行到航運軌",
+                                            "zh-Hans": "§ 航行到航运轨"}[lang])
     if lang != "en":
         for source in sources[1:]:
             assert not re.search(r"[A-Za-z]", cite(source, lang) + cite_tip(source, lang)), (lang, source)

@@ -7,8 +7,10 @@ what the engine says, and lets bots or a learner make each decision.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import logging
+import tomllib
 from pathlib import Path
 
 import ipywidgets as W
@@ -39,15 +41,44 @@ def t(key: str, lang: str, **params) -> str:
 
 def cite(source: str, lang: str) -> str:
     """A rule's source as the page shows it, in the page's language and never as a file or path:
-    'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: 建造階段'; a public fact, a stand-in or a ruling of
-    the project -> a short mark saying which (`cite_tip` explains it). docs/sources.md has the details.
+    'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: Build phase' in English, '規則書 § 1: 建造階段' in
+    zh-Hant; a public fact, a stand-in or a ruling of the project -> a short mark saying which (`cite_tip`
+    explains it). docs/sources.md has the details.
 
-    The section keeps the rulebook's own words; a zh-Hans reader gets them in Simplified characters."""
+    The Chinese pages keep the rulebook's own heading (a zh-Hans reader gets it in Simplified characters);
+    the English page shows the project's translation of it (`section_title`)."""
     kind, _, rest = source.partition(":")
     if kind == "rulebook":
-        section = rest.partition("#")[2]
-        return f"{t('ui.source', lang)} § {simplified(section) if lang == 'zh-Hans' else section}"
+        book, _, section = rest.partition("#")
+        if lang == "zh-Hans":
+            section = simplified(section)
+        elif lang != "zh-Hant":
+            section = section_title(book, section)
+        return f"{t('ui.source', lang)} § {section}"
     return t(f"ui.source.{_source_kind(source)}", lang)
+
+
+def section_title(book: str, section: str) -> str:
+    """The English title of a rulebook's section. A section without one is an error, not a silent
+    fallback to Chinese: tests/test_citations.py checks that every cited section has one."""
+    try:
+        return section_titles()[book][section]
+    except KeyError:
+        raise KeyError(f"no English title for the section {section!r} of the rulebook {book}: "
+                       f"add it to the game's data/sections.toml") from None
+
+
+@functools.cache
+def section_titles() -> dict[str, dict[str, str]]:
+    """Rulebook file -> {section heading: English title}, from each game's data/sections.toml (read once;
+    Endeavor's two editions have one each, and the 2009 edition also cites the Age of Sail rulebook)."""
+    titles: dict[str, dict[str, str]] = {}
+    for folder in sorted({game.data_dir for game in engines.GAMES.values() if game.data_dir is not None}):
+        path = folder / "sections.toml"
+        if path.exists():
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            titles.setdefault(data["rulebook"], {}).update(data["en"])
+    return titles
 
 
 def cite_tip(source: str, lang: str) -> str:

@@ -1,0 +1,138 @@
+"""Citations in the reader's language (issue 26, "Citations in the reader's language"): every rule cites the
+rulebook section it comes from, and a page shows that section in its own language: the project's English
+title on an English page (each game's data/sections.toml), the rulebook's own heading in zh-Hant, and its
+Simplified form in zh-Hans."""
+
+from __future__ import annotations
+
+import re
+
+import ipywidgets as W
+import pytest
+
+import engines
+import widgets
+from engines.core.texts import simplified
+from test_sources import STEP, cited_sections
+from widgets.core.shell import cite, section_titles
+
+CHINESE = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")   # ideographs, CJK and full-width punctuation
+
+
+def rule_sources(game: str) -> dict[str, str]:
+    """Rule id -> its rulebook source ("rulebook:<file>#<section>"), for one game."""
+    catalog = engines.get_game(game).rule_catalog
+    sources = {rule_id: catalog.get(rule_id).source for rule_id in engines.rules(game, "en")}
+    return {rule_id: source for rule_id, source in sources.items() if source.startswith("rulebook:")}
+
+
+def all_rule_sources() -> list[tuple[str, str, str]]:
+    return [(game, rule_id, source) for game in engines.GAMES for rule_id, source in rule_sources(game).items()]
+
+
+@pytest.mark.parametrize("game", list(engines.GAMES))
+def test_every_cited_section_of_a_game_has_an_english_title(game):
+    """Every section a rule of the game cites has an English title, found from the rulebook file it names."""
+    titles = section_titles()
+    missing = []
+    for source in rule_sources(game).values():
+        book, _, section = source[len("rulebook:"):].partition("#")
+        if section not in titles.get(book, {}):
+            missing.append(source)
+    assert not missing, f"{game}: no English title in data/sections.toml for {missing}"
+
+
+def test_the_section_tables_hold_exactly_the_cited_sections():
+    """The tables cover every section the data files cite (components too), and no section cited nowhere."""
+    titles = section_titles()
+    cited = cited_sections()
+    assert set(titles) == set(cited), "one sections.toml per rulebook the data files cite"
+    for book, sections in cited.items():
+        assert not sorted(sections - set(titles[book])), f"{book}: cited, no English title"
+        assert not sorted(set(titles[book]) - sections), f"{book}: an English title for a section cited nowhere"
+
+
+def test_english_titles_keep_what_tells_sections_apart():
+    """Each title is English, keeps the heading's numbers and its item marker ("(2)", " B", " iii"), and no
+    two sections of one rulebook share a title."""
+    for book, table in section_titles().items():
+        assert len(set(table.values())) == len(table), f"{book}: two sections share an English title"
+        for heading, title in table.items():
+            assert title.strip() == title and title, (book, heading)
+            assert not CHINESE.search(title), (book, heading, title)
+            assert re.findall(r"\d+", title) == re.findall(r"\d+", heading), (book, heading, title)
+            marker = STEP.search(heading)
+            assert marker is None or title.endswith(marker.group()), (book, heading, title)
+
+
+@pytest.mark.parametrize("game,rule_id,source", all_rule_sources(),
+                         ids=[rule_id for _, rule_id, _ in all_rule_sources()])
+def test_a_rulebook_citation_in_each_language(game, rule_id, source):
+    """English: "Rulebook § <English title>", no Chinese character; zh-Hant: the rulebook's heading as
+    written; zh-Hans: its Simplified form."""
+    section = source.partition("#")[2]
+    english = cite(source, "en")
+    assert english.startswith("Rulebook § ") and not CHINESE.search(english), (rule_id, english)
+    assert cite(source, "zh-Hant") == f"規則書 § {section}"
+    assert cite(source, "zh-Hans") == f"规则书 § {simplified(section)}"
+
+
+def test_a_section_without_an_english_title_is_an_error():
+    """No silent fallback to the Chinese heading: an English page cannot cite a section it has no title for."""
+    with pytest.raises(KeyError, match="sections.toml"):
+        cite("rulebook:000_98ba3dcda373bef6.txt#一個沒有譯名的章節", "en")
+    assert cite("rulebook:000_98ba3dcda373bef6.txt#一個沒有譯名的章節", "zh-Hant") == "規則書 § 一個沒有譯名的章節"
+
+
+def shown_texts(shell) -> list[str]:
+    """What the page shows: the panel (decision, rule box, latest steps and their tooltips) and every HTML
+    widget of the shell (status line, full log with its tooltips, hints, final scores)."""
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()) or ():
+            yield from walk(child)
+
+    texts = []
+
+    def collect(value):
+        if isinstance(value, dict):
+            for v in value.values():
+                collect(v)
+        elif isinstance(value, list):
+            for v in value:
+                collect(v)
+        elif isinstance(value, str):
+            texts.append(value)
+
+    collect(shell.panel.panel)
+    texts += [w.value for w in walk(shell) if isinstance(w, W.HTML)]
+    return texts
+
+
+def play_english(game: str, steps: int = 24):
+    """An English play page stepped `steps` times, with its full log open; yields it after every step."""
+    shell = widgets.play(game, lang="en")
+    shell.more.selected_index = 1                 # the full log is filled while its section is open
+    for _ in range(steps):
+        shell.next_step()
+        yield shell
+
+
+@pytest.mark.parametrize("game", list(engines.GAMES))
+def test_an_english_play_page_cites_its_rules_in_english(game):
+    """The rule box's citation and every log line's citation (panel and full log) are English."""
+    for shell in play_english(game):
+        panel = shell.panel.panel
+        cites = [panel["rule"]["cite"]] if panel.get("rule") else []
+        cites += [line["cite"] for line in panel["log"]]
+        cites += re.findall(r"<small[^>]*>\[(.*?)\]</small>", shell.full_log.value)
+        chinese = [c for c in cites if CHINESE.search(c)]
+        assert cites and not chinese, (game, chinese)
+
+
+@pytest.mark.parametrize("game", sorted(engines.GAMES))
+def test_an_english_play_page_shows_no_chinese_at_all(game):
+    """Rule box, latest steps, full log and status of an English play page hold no Chinese character."""
+    for shell in play_english(game):
+        found = sorted({text for text in shown_texts(shell) if CHINESE.search(text)})
+        assert not found, (game, shell.match.position, [CHINESE.findall(text) for text in found][:5], found[:3])
