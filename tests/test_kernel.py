@@ -277,6 +277,41 @@ def test_json_round_trip_of_a_scenario(name):
     assert restored.is_over
 
 
+def test_a_match_from_a_prepared_position():
+    """Match.from_position: a position arranged by hand is the match's position 0. It plays on as the
+    position it was taken from would (its own generator draws), undo comes back to it and no further, the
+    log that led to it is kept, and every seat's history starts there; a save of it is refused on loading,
+    since neither its seed nor a scenario sets it up."""
+    import pickle
+    source, bots = new(3, seed=4), bots_for(3, 4)
+    play_to(source, bots, 40)
+    source.state.players[0].supply -= 1                  # arranged by hand: a disc less in the supply
+    state, log = pickle.loads(pickle.dumps(source.state)), list(source.log)
+    m = Match.from_position(source.game, 3, state, source.options, seed=4, log=log)
+    assert m.position == 0 and not m.can_undo() and m.state is state and m.state.players[0].supply == \
+        source.state.players[0].supply
+    assert m.view() == source.view() and m.log == log and m.events_of(1) == []
+    start = m.view()
+    play_to(m, bots_for(3, 7), 30)
+    play_to(source, bots_for(3, 7), 40 + 30)
+    assert m.position == 30 and m.view() == source.view()
+    assert [e.to_json() for e in m.log] == [e.to_json() for e in source.log]
+    first_seen = json.loads(m.information_state(1))[4]
+    m.goto(0)
+    assert m.view() == start and not m.undo()
+    assert first_seen == m.observation(1)
+    m.redo()
+    clone = m.clone()
+    clone.goto(0)
+    assert clone.view() == start
+    with pytest.raises(SaveError):
+        Match.from_json(m.to_json())
+    with pytest.raises(ValueError):
+        Match.from_position(source.game, 9, state)
+    with pytest.raises(TypeError, match="position"):
+        Match.from_position(source.game, source.players, {"not": "a position"})
+
+
 # == goto ========================================================================================
 def test_goto_backward_and_forward():
     m, bots = new(4, seed=12), bots_for(4, 12)

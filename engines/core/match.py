@@ -73,6 +73,30 @@ class Match:
         self.branches: list[tuple[int, list]] = []   # (fork position, the entries the fork replaced)
         self._legal: dict[str, Action] | None = None
 
+    @classmethod
+    def from_position(cls, game: Game, players: int, state, options: dict | None = None, seed: int = 0,
+                      log: list[Event] | None = None) -> "Match":
+        """A match that starts from `state`, a position arranged by hand (a test's table, a puzzle)
+        instead of set up from the seed.
+
+        `state` is what a scenario's `prepare` leaves: a state `game.setup` made for these players and
+        options, then arranged, whose step it is worked out. The match takes it over as position 0
+        (undo goes back to it, no further); its generator (`state.rng`) draws the chance steps from
+        there, and `log`, the events that led to it, is the log before the first step. `seed` is only
+        recorded.
+        Such a match cannot be saved and loaded again: a save is replayed from its seed and scenario,
+        and neither gives this position (loading refuses it). A position to save is a `Scenario`.
+        """
+        match = cls(game, players, seed, options)       # checks the arguments; its setup is replaced
+        if type(state) is not type(match.state):
+            raise TypeError(f"state must be a {game.id} position ({type(match.state).__name__}), "
+                            f"got {type(state).__name__}")
+        match.state = state
+        match.log = list(log or [])
+        match._marks = [len(match.log)]
+        match._checkpoints = {0: pickle.dumps(state, 5)}
+        return match
+
     # -- where we are ---------------------------------------------------------
     @property
     def round(self):
