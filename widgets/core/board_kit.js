@@ -96,7 +96,7 @@ function offerChoice(model, tip, group, target, choice) {
   if (!choice) return false;
   group.classList.add(choice.legal ? "bgw-legal" : "bgw-refused");
   group.setAttribute("data-action", choice.id);
-  const said = choice.legal ? choice.label : `${choice.label}: ${choice.why}`;
+  const said = choice.tip;                       // "label" or "label: why not", in the page's punctuation
   el("title", {}, group, said);
   group.addEventListener("mouseenter", () => { tip.textContent = said; });
   group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });

@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import logging
 
+from engines.core.texts import render
+
 log = logging.getLogger(__name__)
 
 
 def board_choices(match, lang: str) -> list[dict]:
     """Every option of the pending decision the board can show: id, target, label, whether it is legal and,
-    if not, why (in `lang`), and the action's parameters that are plain values."""
-    return [{"id": action.id, "target": action.target, "label": action.label.render(lang),
-             "legal": why is None, "why": None if why is None else why.render(lang),
-             "params": {k: v for k, v in action.params.items() if isinstance(v, (str, int, float, bool))}}
-            for action, why in match.candidates()]
+    if not, why (in `lang`), its tooltip ("label: why" with the language's own colon), and the action's
+    parameters that are plain values."""
+    out = []
+    for action, why in match.candidates():
+        label = action.label.render(lang)
+        reason = None if why is None else why.render(lang)
+        out.append({"id": action.id, "target": action.target, "label": label, "legal": why is None, "why": reason,
+                    "tip": label if why is None else render("ui.named-value", {"name": label, "value": reason}, lang),
+                    "params": {k: v for k, v in action.params.items() if isinstance(v, (str, int, float, bool))}})
+    return out
 
 
 def guarded(output, callback, what: str = "callback"):

@@ -124,7 +124,7 @@ function draw(model, host) {
       b.type = "button";
       b.dataset.action = c.id;
       b.disabled = !c.legal;
-      b.title = c.legal ? c.label : `${c.label}: ${c.why}`;
+      b.title = c.tip;
       b.addEventListener("click", () => send(c.id));
       row.append(b);
     }
@@ -169,7 +169,7 @@ function draw(model, host) {
     const r = p.rule;
     const rule = node("div", "bgw-rule");
     const head = node("div", "bgw-rule-head");
-    head.append(node("b", null, `${r.heading}: ${r.title}`), " ", node("code", null, r.id));
+    head.append(node("b", null, r.heading), " ", node("code", null, r.id));
     rule.append(head, node("div", "bgw-rule-text", r.text));
     const cite = node("small", "bgw-rule-source", r.cite);
     cite.title = r.source;

@@ -545,7 +545,7 @@ class GameShell(W.VBox):
         rule = m.rule(event.rule) if event else None
         if rule is None:
             return None
-        return {"heading": t("ui.rule", lang), "title": rule.title[lang], "id": rule.id, "text": rule.text[lang],
+        return {"heading": t("ui.rule.named", lang, title=rule.title[lang]), "title": rule.title[lang], "id": rule.id, "text": rule.text[lang],
                 "cite": cite(rule.source, lang), "source": cite_tip(rule.source, lang)}
 
     def _event(self, event) -> dict:
