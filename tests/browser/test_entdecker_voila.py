@@ -72,3 +72,15 @@ def test_chinese_play_page_and_teacher_view(page, voila_url):
     expect(page.locator(".bgw-shell").first).to_contain_text("發現者", timeout=20_000)
     expect(page.locator(".bgw-shell").first).to_contain_text("下一步", timeout=20_000)
     assert "探索卡堆" in page.inner_html(".bgw-board")
+    # The teacher's view shows what lies face down (which tiles and chips may come next); the player's does not.
+    assert page.locator(".ent-face-down").count() == 0
+    before = revision(page)
+    page.locator(".bgw-teacher input").check()
+    wait_for_redraw(page, before)
+    expect(page.locator(".ent-face-down").first).to_contain_text("教師視角", timeout=20_000)
+    listed = " ".join(page.locator(".ent-face-down").all_text_contents())
+    assert "海岸" in listed and "×" in listed, listed
+    before = revision(page)
+    page.locator(".bgw-teacher input").uncheck()
+    wait_for_redraw(page, before)
+    assert page.locator(".ent-face-down").count() == 0

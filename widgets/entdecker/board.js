@@ -379,7 +379,18 @@ function drawSupply({ view, L, svg, clipId, offer }, py) {
   py += 64;
   el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, `${L("ent.ui.chip-piles")}: ${(view.chip_piles || []).map((c) => c.count).join(" + ")}`);
   el("text", { x: px + 200, y: py, "font-size": 11, fill: "#666" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
-  return py + 16;
+  return drawFaceDown({ view, L, svg }, py + 16);
+}
+
+// The teacher's view (view.face_down, only there) lists what is still face down: every tile kind left in the
+// discovery piles and every chip, with how many of each, so a demonstration can say what may come next.
+function drawFaceDown({ view, L, svg }, py) {
+  const hidden = view.face_down;
+  if (!hidden) return py;
+  const list = (counts, kind) => Object.entries(counts || {}).map(([name, n]) => `${L(`${kind}.${name}`)} ×${n}`).join(" · ");
+  const text = fill(L("ent.ui.face-down"), { tiles: list(hidden.tiles, "ent.tile"), chips: list(hidden.chips, "ent.chip") });
+  const lines = textBlock(svg, PANEL, py + 4, text, WIDTH - PANEL - 10, 11, { fill: "#5d4037", class: "ent-face-down" }, 3);
+  return py + 4 + lines * 14;
 }
 
 // The decision of the moment: the tiles to declare, the drawn tile, the units to place, stop.
