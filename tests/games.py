@@ -5,13 +5,22 @@
 
 The tests every game shares (its texts, its rule catalog, saves, seeds, bots) are in
 tests/test_every_game.py; a game's own tests live in `game_tests(game_id)`.
+
+The test-only games (`TEST_ONLY`: tic-tac-toe, tests/tictactoe) join the registered ones in the modules meant
+for every game (test_every_game, test_contract, test_adapters) and in their own test file: those run over
+`every_game()` and take the fixture `register_test_only_games`.
 """
 
 from __future__ import annotations
 
+import importlib
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 import engines
+import engines.core.texts as texts
 from engines import Match
 
 TESTS = Path(__file__).resolve().parent
@@ -82,3 +91,43 @@ def prefix(game) -> str:
     prefixes = {rule.partition(".")[0] for rule in game.rule_catalog.rules}
     assert len(prefixes) == 1, f"{game.id}: rule ids with several prefixes: {sorted(prefixes)}"
     return prefixes.pop()
+
+
+# == the test-only games ================================================================================
+# Game id -> its package under tests/, which exports GAME (its Game class) and BOARD (its board renderer's module).
+TEST_ONLY = {"tictactoe": "tictactoe"}
+
+
+@contextmanager
+def registering_test_only_games():
+    """The test-only games registered with their texts and board renderers, as a published game is by its
+    registry line; on leaving, the registry, the renderers and the shared text catalog are as they were (so
+    no other test, nor the gallery, the site or the coverage pages, ever meets them). The text catalog is
+    the kernel's module state: it is given a copy here, which the games' texts go into and which is
+    dropped afterwards (the kernel has no way to unload a catalog)."""
+    import widgets                          # the board renderers' registry (only these tests need the widgets)
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("_CATALOG", "_SOURCES", "_PHRASES", "_PHRASE_SOURCES", "_SIMPLIFIED"):
+            patch.setattr(texts, name, dict(getattr(texts, name)))
+        for game_id, package in TEST_ONLY.items():
+            module = importlib.import_module(package)
+            game = module.GAME()                # a new instance loads the game's texts into this catalog
+            assert game.id == game_id, (game.id, game_id)
+            patch.setitem(engines.GAMES, game_id, game)
+            patch.setitem(widgets.RENDERERS, game_id, module.BOARD)
+            board = importlib.import_module(module.BOARD)
+            texts.load_catalog(board.RENDERER.directory / "texts.toml")   # its labels, in this catalog too
+        yield
+
+
+def every_game() -> list[str]:
+    """The ids of the registered games and the test-only ones: what the tests meant for every game run over."""
+    with registering_test_only_games():
+        return sorted(engines.GAMES)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def register_test_only_games():
+    """Autouse in a module that imports it: the test-only games are registered while its tests run."""
+    with registering_test_only_games():
+        yield

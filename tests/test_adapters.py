@@ -1,6 +1,7 @@
 """The OpenSpiel and PettingZoo adapters (the optional extra `.[rl]`, which `make test` installs), for
 every game and player count: OpenSpiel's own conformance simulation with serialisation, PettingZoo's
-API and seed tests, and the numbers agreeing with the engine's tables."""
+API and seed tests, and the numbers agreeing with the engine's tables. The test-only games (tests/tictactoe)
+are registered while this module runs (tests/games.py), with OpenSpiel too."""
 
 from __future__ import annotations
 
@@ -15,11 +16,31 @@ pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip insta
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from engines.adapters import openspiel  # noqa: E402
 from engines.adapters.openspiel import load_game  # noqa: E402
 from engines.adapters.pettingzoo import env  # noqa: E402
+from games import TEST_ONLY, registering_test_only_games  # noqa: E402
 
-COUNTS = [(game_id, players) for game_id, game in sorted(engines.GAMES.items())
-          for players in range(game.min_players, game.max_players + 1)]
+with registering_test_only_games():
+    COUNTS = [(game_id, players) for game_id, game in sorted(engines.GAMES.items())
+              for players in range(game.min_players, game.max_players + 1)]
+
+_PYSPIEL: dict = {}          # test-only game id -> its OpenSpiel game class, registered with pyspiel once
+
+
+@pytest.fixture(scope="module", autouse=True)
+def register_test_only_games():
+    """The test-only games registered while this module runs, and with OpenSpiel: the adapter registers with
+    pyspiel the games `engines` had when it was imported (a registration pyspiel cannot take back, so it is
+    made once a process)."""
+    with registering_test_only_games(), pytest.MonkeyPatch.context() as patch:
+        for game_id in TEST_ONLY:
+            if game_id not in _PYSPIEL:
+                cls = type(f"EngineGame_{game_id}", (openspiel.EngineGame,), {"game_id": game_id})
+                pyspiel.register_game(cls().get_type(), cls)
+                _PYSPIEL[game_id] = cls
+            patch.setitem(openspiel.GAME_CLASSES, game_id, _PYSPIEL[game_id])
+        yield
 
 
 @pytest.mark.parametrize("game_id,players", COUNTS, ids=[f"{g}-{p}p" for g, p in COUNTS])

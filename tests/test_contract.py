@@ -6,7 +6,8 @@ outcomes of the chance table whose odds add up to one, the generator is drawn fr
 steps (the kernel checks that itself), observations keep their declared length, the declared bounds
 hold, and clones are independent. Then fuzzing: malformed action ids, chance outcomes and saves only
 ever raise IllegalAction or SaveError, and change nothing. A new game registered in `engines` is
-checked here without a line added.
+checked here without a line added, and so are the test-only games (tests/tictactoe), registered while this
+module runs (tests/games.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import pytest
 import engines
 from engines import IllegalAction, Match, SaveError
 from engines.core.bots import RandomBot
+from games import registering_test_only_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 
 def configurations():
@@ -40,7 +43,10 @@ def configurations():
     return out
 
 
-CONFIGS = configurations()
+with registering_test_only_games():
+    CONFIGS = configurations()
+    GAMES = sorted(engines.GAMES)
+    HIDDEN = [g for g in GAMES if engines.get_game(g).hidden_information]
 
 
 def config_id(config):
@@ -115,7 +121,7 @@ def test_random_game_keeps_the_contract(config):
     assert [s for s, r in enumerate(returns) if r > 0] == m.winners()
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_an_observer_follows_positions_in_any_order(game_id):
     """Undo, jumps and another match only make more parts differ: an observer taken along positions in
     random order still agrees with the plain observation everywhere."""
@@ -133,7 +139,7 @@ def test_an_observer_follows_positions_in_any_order(game_id):
         assert observer(match.state, seat).tolist() == match.observation(seat)
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_forced_outcomes_and_refused_ones(game_id):
     """resolve() forces any offered outcome; anything else raises IllegalAction and changes nothing."""
     game = engines.get_game(game_id)
@@ -167,7 +173,7 @@ def test_forced_outcomes_and_refused_ones(game_id):
         assert not m.branches
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_clone_is_independent_and_continues_the_same(game_id):
     game = engines.get_game(game_id)
     m = engines.new_match(game_id, game.max_players, seed=5)
@@ -181,7 +187,7 @@ def test_clone_is_independent_and_continues_the_same(game_id):
     assert m.to_json() == twin.to_json()
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_information_state_is_the_history_a_seat_saw(game_id):
     game = engines.get_game(game_id)
     a = engines.new_match(game_id, game.min_players, seed=2)
@@ -196,7 +202,7 @@ def test_information_state_is_the_history_a_seat_saw(game_id):
         assert any(a.information_state(s) != b.information_state(s) for s in range(a.players))
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_actions_by_number(game_id):
     """play() takes an action's number in the table; a number outside it is refused by name."""
     game = engines.get_game(game_id)
@@ -243,7 +249,7 @@ def fuzz_ids(m: Match, rng: random.Random, count: int):
             yield base                # a real id, usually from another phase
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_fuzzed_action_ids_only_raise_illegal_action(game_id):
     game = engines.get_game(game_id)
     rng = random.Random(game_id)
@@ -293,7 +299,7 @@ def mutations(save: dict, rng: random.Random):
     yield {**save, "digest": "0" * 16}
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_fuzzed_saves_only_raise_save_error(game_id):
     game = engines.get_game(game_id)
     m = engines.new_match(game_id, game.min_players, seed=6)
@@ -310,7 +316,7 @@ def test_fuzzed_saves_only_raise_save_error(game_id):
         assert loaded.to_json() == m.to_json(), edited
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_bad_options_name_the_option(game_id):
     game = engines.get_game(game_id)
     players = game.min_players
@@ -323,9 +329,6 @@ def test_bad_options_name_the_option(game_id):
             engines.new_match(game_id, players, options={option.id: wrong})
     with pytest.raises(ValueError, match="players"):
         engines.new_match(game_id, True)
-
-
-HIDDEN = [g for g in sorted(engines.GAMES) if engines.get_game(g).hidden_information]
 
 
 @pytest.mark.parametrize("game_id", HIDDEN)
@@ -376,7 +379,7 @@ def fewest_choices_next(m: Match, rng: random.Random, sample: int = 6):
     return best
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_search_for_a_decision_with_nothing_legal_finds_none(game_id):
     """Every pending decision offers at least one legal action (issue 23, item 2: an Amerigo position
     offered none). Random play rarely walks into such a corner, so these games steer towards the
@@ -396,7 +399,7 @@ def test_a_search_for_a_decision_with_nothing_legal_finds_none(game_id):
                 m.play(fewest_choices_next(m, rng).id if rng.random() < 0.5 else rng.choice(m.legal_actions()).id)
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_refused_id_of_the_table_names_a_rule_of_the_game(game_id):
     """An id of the action table that is not legal now is refused by a rule of the game (its catalog
     says which), never as "not an action of this game" nor a bare "not now" (issue 23, item 5: Endeavor
