@@ -170,23 +170,23 @@ and station **scouts**, **forts** and **settlements** on them; when an island is
 scores it. As **Player 1** you play a first turn, then prepared positions up to the end of the game.""",
             "zh-Hant": """# 發現者（Entdecker）：第一次出航
 
-*Klaus Teuber，1996年*。從未探索的海洋邊緣出發，一張一張放下**探索卡**，發現島嶼，並在島上派駐**偵察兵**、**要塞**和**殖民地**；
-島嶼完整時，由**規模最大的探險家**為它計分。你以**玩家1**先玩第一個回合，再練習幾個預設局面，直到遊戲結束。""",
+*Klaus Teuber，1996年*。從遊戲板邊緣駛入未探索的海洋，一張一張放下**探索卡**，發現島嶼，並在島上派駐**偵察兵**、**要塞**和**殖民地**；
+島嶼完整時就計分，島上**規模最大的探險家**得到最多勝利點數。你以**玩家1**先玩第一個回合，再練習幾個預設局面，直到遊戲結束。""",
         },
         "stand_in": {
             "en": """> **About the tiles and chips.** The rulebook gives the rules but not the contents of the box: how many tiles
 > of each pattern there are, which carry a "?", or what each chip is worth. This project uses its own
 > *stand-in* mix, which keeps every count the sources state; the board says so at its top. The rules you learn
 > here do not depend on it.""",
-            "zh-Hant": """> **關於探索卡和籌碼**：規則書寫了規則，但沒有寫盒內配件的內容：每種圖案的探索卡有幾張、哪些有「？」、
-> 每個籌碼值多少。本專案使用自訂的*替代數值*，但遵守資料來源給出的所有數量；遊戲板上方會標示。這裡學到的規則不受影響。""",
+            "zh-Hant": """> **關於探索卡和探索籌碼**：規則書寫了規則，但沒有寫盒內配件的內容：每種圖案的探索卡有幾張、哪些有「？」、
+> 每個探索籌碼值多少。本專案使用自訂的*替代數值*，但遵守資料來源給出的所有數量；遊戲板上方會標示。這裡學到的規則不受影響。""",
         },
         "curious": {
             "en": """## For the curious: the engine behind the board
 
 Everything the lesson shows comes from a rules engine you can call from Python. This cell opens a prepared
 position, asks why a move is refused and prints the legal choices. Nothing above depends on it.""",
-            "zh-Hant": """## 給好奇的你：版圖背後的規則引擎
+            "zh-Hant": """## 給好奇的你：遊戲板背後的規則引擎
 
 教學中看到的一切都來自可以用Python呼叫的規則引擎。下面的儲存格打開一個預設局面，詢問某個走法為什麼不被允許，
 並印出目前合乎規則的選擇。上面的教學不依賴這一格。""",

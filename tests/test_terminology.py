@@ -1,0 +1,178 @@
+"""TERMINOLOGY.md's table "Words we replace", enforced on every Chinese text of the games it names.
+
+Each row of the table gives the word to use, the words it replaces, the games it applies to (or `all`) and the
+longer phrases that contain a replaced word and are right. The texts checked are every zh-Hant string of a
+game's TOML files (engine texts, rules, data names: `engines/<game>/data/`), its board's texts
+(`widgets/<game>/texts.toml`), its lesson (`tutorials/lessons/<game>.toml`) and its zh-Hant tutorial notebook;
+and the zh-Hans texts generated from all of them (engines.core.texts.simplified, the zh-Hans notebook). Rows
+that apply to `all` also check the texts every game shares: the kernel's, the shell's, the gallery's, and the
+sentences every tutorial notebook shares (tutorials/make_notebooks.py HOW and START), which are left out of each
+game's notebook so that a game's own word cannot refuse them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import engines
+import widgets.core.shell  # noqa: F401  (registering the widgets loads their zh-Hans phrase overrides)
+from engines.core.texts import simplified
+
+ROOT = Path(__file__).resolve().parent.parent
+TERMINOLOGY = ROOT / "TERMINOLOGY.md"
+SECTION = "## Words we replace"
+SHARED = "shared"                     # the texts every game shows; checked for the rows that apply to `all`
+
+# What each game's Chinese is written in. Endeavor's two editions share engines/endeavor: its top folder and
+# its board's texts are Age of Sail's, data/2009/ is the 2009 edition's.
+GAME_FILES = {
+    "endeavor-aos": ["engines/endeavor/data/*.toml", "widgets/endeavor/texts.toml",
+                     "tutorials/lessons/endeavor-aos.toml"],
+    "endeavor-2009": ["engines/endeavor/data/2009/*.toml", "tutorials/lessons/endeavor-2009.toml"],
+    "entdecker": ["engines/entdecker/data/*.toml", "widgets/entdecker/texts.toml", "tutorials/lessons/entdecker.toml"],
+    "amerigo": ["engines/amerigo/data/*.toml", "widgets/amerigo/texts.toml", "tutorials/lessons/amerigo.toml"],
+    "shipyard": ["engines/shipyard/data/*.toml", "widgets/shipyard/texts.toml", "tutorials/lessons/shipyard.toml"],
+    SHARED: ["engines/core/texts.toml", "widgets/core/texts.toml", "widgets/gallery.toml"],
+}
+LANGS = ("zh-Hant", "zh-Hans")
+
+
+# -- the table ---------------------------------------------------------------------------------------------
+def table_rows(markdown: str) -> list[dict]:
+    """The rows of the table in TERMINOLOGY.md's section "Words we replace": use, replaces, games, exceptions."""
+    _, found, rest = markdown.partition(SECTION)
+    assert found, f"TERMINOLOGY.md has no section '{SECTION}'"
+    rest = rest.split("\n## ", 1)[0]
+    lines = [line for line in rest.splitlines() if line.startswith("|")]
+    assert len(lines) > 2, "the section has no table"
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    assert header == ["use", "replaces", "applies to", "except in", "why"], header
+    rows = []
+    for line in lines[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        assert len(cells) == len(header), f"TERMINOLOGY.md: a row needs {len(header)} cells: {line}"
+        use, replaces, games, exceptions = (re.findall(r"`([^`]+)`", cell) for cell in cells[:4])
+        assert use and replaces and games, f"TERMINOLOGY.md: a row needs a word, the words it replaces and games: {line}"
+        rows.append({"use": use, "replaces": replaces, "games": games, "except": exceptions})
+    return rows
+
+
+ROWS = table_rows(TERMINOLOGY.read_text(encoding="utf-8"))
+
+
+def rows_for(game: str) -> list[dict]:
+    return [row for row in ROWS if "all" in row["games"] or game in row["games"]]
+
+
+# -- the texts ---------------------------------------------------------------------------------------------
+def _make_notebooks():
+    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "tutorials" / "make_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+MAKE = _make_notebooks()
+
+
+def _strings(data, path: str):
+    """Every zh-Hant string of a parsed TOML file, with its key ("ent.log.buy", "step[unit].task.do")."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "zh-Hant" and isinstance(value, str):
+                yield path, value
+            else:
+                yield from _strings(value, f"{path}.{key}" if path else key)
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            name = item.get("id", i) if isinstance(item, dict) else i
+            yield from _strings(item, f"{path}[{name}]")
+
+
+def shared_sentences(lang: str) -> list[str]:
+    """The sentences every tutorial notebook shares, in `lang`."""
+    return [MAKE.written(table, lang) for table in (MAKE.HOW, MAKE.START)]
+
+
+def texts(game: str, lang: str) -> list[tuple[str, str, str]]:
+    """(file, key, text) for every Chinese text of `game` in `lang` (zh-Hans: generated from zh-Hant)."""
+    found = []
+    for pattern in GAME_FILES[game]:
+        for path in sorted(ROOT.glob(pattern)):
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            for key, text in _strings(data, ""):
+                found.append((str(path.relative_to(ROOT)), key, text if lang == "zh-Hant" else simplified(text)))
+    if game == SHARED:
+        found += [("tutorials/make_notebooks.py", name, text)
+                  for name, text in zip(("HOW", "START"), shared_sentences(lang))]
+    else:
+        notebook = ROOT / "tutorials" / f"{game}.{lang}.ipynb"
+        for i, cell in enumerate(json.loads(notebook.read_text(encoding="utf-8"))["cells"]):
+            text = "".join(cell["source"])
+            for sentence in shared_sentences(lang):
+                text = text.replace(sentence, "")
+            found.append((str(notebook.relative_to(ROOT)), f"cell {i + 1}", text))
+    return found
+
+
+def replaced_words(text: str, rows: list[dict], lang: str) -> list[str]:
+    """The replaced words of `rows` that `text` uses (outside the rows' exceptions), each as "word (use …)"."""
+    convert = simplified if lang == "zh-Hans" else (lambda s: s)
+    hits = []
+    for row in rows:
+        exceptions = [convert(e) for e in row["except"]]
+        for word in map(convert, row["replaces"]):
+            for at in (m.start() for m in re.finditer(re.escape(word), text)):
+                if not any(_covers(text, at, word, e) for e in exceptions):
+                    hits.append(f"{word} (use {' / '.join(map(convert, row['use']))})")
+                    break
+    return hits
+
+
+def _covers(text: str, at: int, word: str, phrase: str) -> bool:
+    """Whether `phrase`, somewhere in `text`, covers the `word` found at `at`."""
+    return any(text.startswith(phrase, start) for start in range(max(0, at - len(phrase) + len(word)), at + 1))
+
+
+# -- the tests ---------------------------------------------------------------------------------------------
+def test_the_table_is_read():
+    """Every row names games that exist, and the words the notes and issue 26 settled are in it."""
+    games = {g for row in ROWS for g in row["games"]}
+    assert games <= set(GAME_FILES) - {SHARED} | {"all"}, games - set(GAME_FILES)
+    replaced = {word: row for row in ROWS for word in row["replaces"]}
+    assert replaced["起始圓圈"]["use"] == ["邊緣圓圈"] and replaced["起始圓圈"]["games"] == ["entdecker"]
+    assert replaced["收納盤"]["use"] == ["建築儲備區"] and replaced["海岸線的卡槽"]["games"] == ["endeavor-aos"]
+    assert replaced["卡牌堆"]["except"] == ["財產卡牌堆"]
+
+
+def test_every_game_is_checked():
+    assert set(GAME_FILES) - {SHARED} == set(engines.GAMES)
+
+
+def test_the_check_finds_words_and_spares_exceptions():
+    rows = rows_for("entdecker")
+    assert replaced_words("把船舶放在起始圓圈上。", rows, "zh-Hant") == ["起始圓圈 (use 邊緣圓圈)"]
+    assert replaced_words("又是一張海岸。", rows, "zh-Hant") == ["張海岸 (use 海岸卡)"]
+    assert replaced_words("又是一張海岸卡。", rows, "zh-Hant") == []
+    assert replaced_words("四個財產卡牌堆", rows, "zh-Hant") == []
+    assert replaced_words("通往卡牌堆的航運軌", rows, "zh-Hant") == ["卡牌堆 (use 牌堆)"]
+    assert replaced_words("船只能沿著水路航行", rows, "zh-Hans") == ["水路 (use 航线)"]
+    assert replaced_words("你的船首先需要船長", rows_for("shipyard"), "zh-Hant") == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(GAME_FILES))
+def test_no_replaced_word(game, lang):
+    """TERMINOLOGY.md "Words we replace": no Chinese text of a game uses a word the table replaces for it."""
+    rows = rows_for(game) if game != SHARED else [row for row in ROWS if "all" in row["games"]]
+    found = texts(game, lang)
+    assert len(found) > (20 if game == SHARED else 100), f"{game}: too few texts found: {len(found)}"
+    hits = [f"{file} [{key}]: {', '.join(words)}" for file, key, text in found
+            if (words := replaced_words(text, rows, lang))]
+    assert not hits, f"{game} ({lang}) uses words TERMINOLOGY.md replaces:\n" + "\n".join(hits)
