@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 TUTORIALS = sorted((ROOT / "tutorials").glob("*.ipynb"))
-STEP = {"en": "Step {k} of {n}", "zh-Hant": "第 {k} 步，共 {n} 步"}
-ALLOWED_PHASE = {"en": "to decide", "zh-Hant": "決定"}
+STEP = {"en": "Step {k} of {n}", "zh-Hant": "第 {k} 步，共 {n} 步", "zh-Hans": "第 {k} 步，共 {n} 步"}
+ALLOWED_PHASE = {"en": "to decide", "zh-Hant": "決定", "zh-Hans": "决定"}
 
 
 def first_refusal(lesson):
