@@ -179,15 +179,10 @@ class Search:
             state.rng = self.rng.fork()
             played = 0
             while not state.over and played < self.rollout:
-                if game.to_move(state) is None:
-                    chance = game.chance(state)
-                    if chance is None:
-                        game.auto_step(state, [])
-                    elif chance.sampled:
-                        game.apply_chance(state, game.sample_chance(state), [])
-                    else:
-                        game.apply_chance(state, chance.pick(state.rng).id, [])
-                else:
+                chance = settle(game, state)
+                if chance is not None:
+                    game.apply_chance(state, chance.pick(state.rng).id, [])
+                elif not state.over:
                     game.apply(state, self.rng.choice(game.legal_actions(state)), [])
                     played += 1
             if state.over:
