@@ -87,9 +87,18 @@ def test_language_marks_the_shell(shell):
 
 
 def test_human_mats_stay_open(shell):
-    assert shell.board.options == {"mats": "compact", "open": [0]}
+    assert shell.board.options == {"mats": "compact", "open": [0], "teacher": False}
     shell.set_seat(1, "human")
-    assert shell.board.options == {"mats": "compact", "open": [0, 1]}
+    assert shell.board.options == {"mats": "compact", "open": [0, 1], "teacher": False}
+
+
+def test_the_board_hears_when_the_teacher_view_is_on(shell):
+    """A board shows what only the teacher's view may (Entdecker: what lies face down) by this flag, not
+    because the view holds it: a table of bots alone is viewed whole too."""
+    shell.set_teacher_view(True)
+    assert shell.board.options["teacher"] is True
+    shell.set_teacher_view(False)
+    assert shell.board.options["teacher"] is False
 
 
 def test_setup_section_is_made_when_opened(shell):

@@ -35,7 +35,8 @@ class BoardWidget(anywidget.AnyWidget):
     seat = traitlets.Int(-1).tag(sync=True)         # the seat whose decision is offered, -1 for none
     # How the renderer draws. By default every player's mat in full; {"mats": "compact", "open": [0]}
     # (the game shell's choice) draws the seat to move and the seats listed in "open" in full and the
-    # others on one line each, opened by a click.
+    # others on one line each, opened by a click; "teacher": true when the page's teacher view is on (a board
+    # may then show what the view of every seat holds, such as what lies face down).
     options = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
     focus = traitlets.Unicode("").tag(sync=True)    # a data-target the page scrolls into view (lessons)

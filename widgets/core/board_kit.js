@@ -88,6 +88,10 @@ function textBlock(parent, x, y, text, width, size, attrs = {}, gap = 4) {
 // A text's {name} placeholders filled from `params` (unknown ones left as they are).
 const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 
+// "name: value" with the page language's colon (a Chinese page's is full-width): the board's labels carry
+// the template ("ui.named-value", widgets/core/renderer.py).
+const named = (L, name, value) => fill(L("ui.named-value"), { name, value });
+
 // Mark `group` as the board element of `target` (its data-target). With `choice` (the offered choice of that
 // target), it is highlighted and clickable if legal, or dimmed and refused; either way its tooltip and the
 // board's hover line (`tip`) name the move, and a refused one says why not. Returns whether it is a choice.

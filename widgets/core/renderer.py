@@ -26,6 +26,7 @@ class Renderer:
         keys = catalog_keys()
         labels = {key: render(key, {}, lang) for key in keys if key.startswith(self.names)}
         labels.update({key: template(key, lang) for key in keys if key.startswith(self.templates)})
+        labels["ui.named-value"] = template("ui.named-value", lang)     # "{name}: {value}", the language's colon
         if view.get("scenario"):
             labels["scenario"] = render(f"{self.prefix}.scenario.{view['scenario']}", {}, lang)
         for seat in range(len(view.get("players", []))):

@@ -465,7 +465,7 @@ class GameShell(W.VBox):
         view = m.view(viewer)
         offer = seat is not None and seat not in self.bots
         choices = board_choices(m, lang) if offer else []
-        open_mats = {"mats": "compact", "open": human_seats}
+        open_mats = {"mats": "compact", "open": human_seats, "teacher": self.teacher_view}
         if self.board.options != open_mats:
             self.board.options = open_mats
         self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if offer else None)

@@ -107,6 +107,7 @@ function drawingContext(model, tip) {
 
   return {
     view, labels, choices, L, kit, svg, clipId, board, squareById,
+    teacher: Boolean((model.get("options") || {}).teacher),     // the page's teacher view is on
     byTarget: kit.byTarget, offer: kit.offer,
     cols: board.columns, rows: board.rows,
     turn: view.turn || {},
@@ -317,7 +318,7 @@ function drawPlayerMats({ view, L, svg, turn, players }, py) {
     el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: 74, rx: 7, fill: "#fff", stroke: colour, "stroke-width": active ? 3.5 : 1.2 }, g);
     el("circle", { cx: px + 10, cy: py + 15, r: 7, fill: colour }, g);
     el("text", { x: px + 22, y: py + 20, "font-size": 13, "font-weight": 700 }, g, L(`seat.${seat}`));
-    el("text", { x: px + 110, y: py + 20, "font-size": 13 }, g, `${L("ent.ui.score")}: ${p.score}`);
+    el("text", { x: px + 110, y: py + 20, "font-size": 13 }, g, named(L, L("ent.ui.score"), p.score));
     if (p.first_turn) el("text", { x: WIDTH - 12, y: py + 19, "font-size": 10, fill: "#666", "text-anchor": "end" }, g, L("ent.ui.first-turn"));
     const max = (view.limits || {}).gold || 12;
     el("text", { x: px + 6, y: py + 40, "font-size": 11 }, g, L("ent.ui.gold"));
@@ -350,7 +351,7 @@ function drawPlayerMats({ view, L, svg, turn, players }, py) {
 }
 
 // The supply: the draw piles, the reserve tiles by pattern, the chip piles and the tiles removed.
-function drawSupply({ view, L, svg, clipId, offer }, py) {
+function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
   const px = PANEL;
   py += 6;
   el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.piles"));
@@ -377,16 +378,17 @@ function drawSupply({ view, L, svg, clipId, offer }, py) {
     el("title", {}, g, `${r.number}: ${L(`ent.pattern.${r.pattern}`)} ×${r.count}`);
   });
   py += 64;
-  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, `${L("ent.ui.chip-piles")}: ${(view.chip_piles || []).map((c) => c.count).join(" + ")}`);
+  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, named(L, L("ent.ui.chip-piles"), (view.chip_piles || []).map((c) => c.count).join(" + ")));
   el("text", { x: px + 200, y: py, "font-size": 11, fill: "#666" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
-  return drawFaceDown({ view, L, svg }, py + 16);
+  return drawFaceDown({ view, L, svg, teacher }, py + 16);
 }
 
-// The teacher's view (view.face_down, only there) lists what is still face down: every tile kind left in the
-// discovery piles and every chip, with how many of each, so a demonstration can say what may come next.
-function drawFaceDown({ view, L, svg }, py) {
+// The teacher's view lists what is still face down: every tile kind left in the discovery piles and every
+// chip, with how many of each, so a demonstration can say what may come next. Only when the page's teacher
+// view is on: the view of a table of bots alone (a gallery card) holds the counts too.
+function drawFaceDown({ view, L, svg, teacher }, py) {
   const hidden = view.face_down;
-  if (!hidden) return py;
+  if (!hidden || !teacher) return py;
   const list = (counts, kind) => Object.entries(counts || {}).map(([name, n]) => `${L(`${kind}.${name}`)} ×${n}`).join(" · ");
   const text = fill(L("ent.ui.face-down"), { tiles: list(hidden.tiles, "ent.tile"), chips: list(hidden.chips, "ent.chip") });
   const lines = textBlock(svg, PANEL, py + 4, text, WIDTH - PANEL - 10, 11, { fill: "#5d4037", class: "ent-face-down" }, 3);
@@ -405,7 +407,7 @@ function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
   }
   const drawn = turn.tile;
   if (drawn) {
-    el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, `${L("ent.ui.drawn")}: ${L(`ent.tile.${drawn.type}`)}`);
+    el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, named(L, L("ent.ui.drawn"), L(`ent.tile.${drawn.type}`)));
     drawTile(el("g", { transform: `translate(${px},${py + 20}) scale(0.7)` }, svg), drawn, clipId);
     if (choices.some((c) => c.target && c.target.startsWith("place."))) textBlock(svg, px + 80, py + 40, L("ent.ui.choose-place"), WIDTH - px - 90, 11.5, { fill: "#444" });
     py += 96;
