@@ -61,7 +61,7 @@ def start_here(m):
     """A match that starts from `m`'s position once a test has arranged it by hand (m is left behind):
     the game works out whose step it is (as a scenario's `prepare` does at its end), then the position is
     the new match's start (`Match.from_position`): undo goes back to it, and no further."""
-    m.game._settle(m.state)
+    m.game.settle(m.state)
     return Match.from_position(m.game, m.players, m.state, m.options, seed=m.seed, log=m.log)
 
 
@@ -76,8 +76,8 @@ def edited(m):
 
 def refresh(m):
     """After a test has changed whose step it is (or what a player may do first): the game works out
-    again whose decision is pending (each game's own `_settle`), then `edited`."""
-    m.game._settle(m.state)
+    again whose decision is pending (each game's `settle` hook), then `edited`."""
+    m.game.settle(m.state)
     return edited(m)
 
 

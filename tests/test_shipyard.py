@@ -315,7 +315,7 @@ def test_a_player_who_can_do_nothing_passes():
     assert m.to_move == 0
     st.goods[0] = []                                        # what the free tiles could give, taken away
     st.market, st.canal_market, st.goods_market, st.supply = [-1] * 20, [-1] * 4, [-1] * 5, [0] * 8
-    G._settle(st)
+    G.settle(st)
     assert st.to_move is None
     events = []
     G.auto_step(st, events)

@@ -157,7 +157,6 @@ class Amerigo(Game):
         state.draws = ["pirate"] + ["progress"] * R.progress_shown + \
             [f"production:{s}" for s in self.slot_stacks(players)] + ["drop"]
         state.step = "draw"
-        self._settle(state)
         return state
 
     def slot_stacks(self, players) -> list[str]:
@@ -166,7 +165,7 @@ class Amerigo(Game):
         return [s for s in R.production_stacks[players] for _ in range(R.production_shown[s])]
 
     # == the flow (遊戲進行) =============================================================================
-    def _settle(self, state):
+    def settle(self, state):
         """Cache whose decision is pending (None: the rules resolve the next step themselves)."""
         state.to_move = state.order[state.turn] if state.step == "act" and not state.over else None
 
@@ -983,7 +982,7 @@ class Amerigo(Game):
         fell = tower.drop(self.tower_model, state.tower, self._drop_inputs(state), state.rng)
         return tower.outcome_id(fell)
 
-    def apply_chance(self, state, outcome, events):
+    def play_chance(self, state, outcome, events):
         kind, _, value = outcome.partition(":")
         if kind == "drop":
             setup = state.step == "draw"
@@ -1016,9 +1015,8 @@ class Amerigo(Game):
                                     goods=f"am.goods.{g}", cost=cost, stack=stack))
             if not state.draws:
                 self._begin_round(state, events)
-        self._settle(state)
 
-    def auto_step(self, state, events):
+    def play_automatic(self, state, events):
         step = state.step
         if step == "drop":            # nothing on the phase's storage space: the phase is skipped
             events.append(Event("am.phase.skip", key="am.log.skip.empty", colour=f"am.colour.{COLOURS[state.colour]}"))
@@ -1031,7 +1029,6 @@ class Amerigo(Game):
             self._new_round(state, events)
         elif step == "final":
             self._final_step(state, events)
-        self._settle(state)
 
     # == the end of the game (遊戲結束) ===================================================================
     def _final_step(self, state, events):
@@ -1276,7 +1273,7 @@ class Amerigo(Game):
             more = [self._buy_action(state, k) for k in state.production_slots if k >= 0]
         return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
 
-    def apply(self, state, action, events):
+    def play(self, state, action, events):
         kind, _, arg = action.id.partition(":")
         seat = state.order[state.turn]
         if kind == "act":
@@ -1324,7 +1321,6 @@ class Amerigo(Game):
         elif kind == "done":
             events.append(Event("am.phase.turn", seat=seat, automatic=False, key="am.log.done"))
             self._end_turn(state, events)
-        self._settle(state)
 
     def position_index(self, state, name) -> int:
         L = state.layout

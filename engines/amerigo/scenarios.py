@@ -183,7 +183,7 @@ def tower_scenario(game) -> Scenario:
         learner_first(state)
         state.order = game.turn_order(state)
         state.scenario_note = "tower"
-        game._settle(state)
+        game.settle(state)
     return Scenario(players=3, seed=0, prepare=prepare)
 
 
@@ -205,7 +205,7 @@ def pirates_scenario(game) -> Scenario:
         state.vp[0][1], state.vp[1][1], state.vp[2][1] = 6, 3, 8
         give_progress(state, 2, "pirates-half")
         state.scenario_note = "pirates"
-        game._settle(state)
+        game.settle(state)
     return Scenario(players=3, seed=2, prepare=prepare, draws=("pirate:0",))
 
 
@@ -234,7 +234,7 @@ def complete_island_scenario(game) -> Scenario:
         state.vp[me][0] = state.vp[other][0] = 3 + 2
         to_phase(game, state, 2, GREEN, central=(0, 0, 1, 0, 3, 0, 0), tower_=(1, 1, 0, 1, 1, 1, 0))
         state.scenario_note = "complete-island"
-        game._settle(state)
+        game.settle(state)
     return Scenario(players=3, seed=3, prepare=prepare)
 
 
@@ -248,7 +248,7 @@ def special_action_scenario(game) -> Scenario:
         learner_first(state)
         to_phase(game, state, 3, WHITE, central=(0, 2, 0, 0, 0, 0, 4), tower_=(1, 0, 1, 1, 0, 1, 0))
         state.scenario_note = "special-action"
-        game._settle(state)
+        game.settle(state)
     return Scenario(players=2, seed=3, prepare=prepare)
 
 
@@ -303,7 +303,7 @@ def final_scoring_scenario(game) -> Scenario:
         state.vp[0][1] += 5
         state.vp[1][1] += 7
         state.scenario_note = "final-scoring"
-        game._settle(state)
+        game.settle(state)
     return Scenario(players=2, seed=5, prepare=prepare)
 
 

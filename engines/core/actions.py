@@ -6,22 +6,27 @@ from .texts import Text
 
 
 class Action:
-    """One legal decision. `id` is stable and readable ("build:theatre").
+    """One legal decision. `id` is stable and readable ("build:theatre"); its first word is the action's
+    `kind`, the move that plays it (engines/core/moves.py).
 
     `rule` names the rule that offers the action, `target` the board element the
-    widget highlights for it, and `label` (a Text) how a menu names it. `index` is
-    its number in the game's action table (set by the match; -1 until then).
+    widget highlights for it, and `label` (a Text) how a menu names it. `args` are what
+    the move's method is called with (worked out once, when the action is made, so that
+    playing it never parses its id again). `index` is its number in the game's action
+    table (set by the match; -1 until then).
     """
 
-    __slots__ = ("id", "rule", "target", "label_key", "params", "index")
+    __slots__ = ("id", "kind", "rule", "target", "label_key", "params", "args", "index")
 
     def __init__(self, id: str, rule: str, target: str | None = None,
-                 label_key: str | None = None, **params):
+                 label_key: str | None = None, *, args: tuple = (), **params):
         self.index = -1
         self.id = id
+        self.kind = id.partition(":")[0]
         self.rule = rule
         self.target = target
         self.label_key = label_key
+        self.args = args
         self.params = params
 
     @property

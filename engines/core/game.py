@@ -14,6 +14,7 @@ from typing import Callable
 from pathlib import Path
 
 from .actions import Action, Event
+from .moves import Move, declared_moves
 from .catalog import RuleCatalog
 from . import observation
 from .chance import Chance
@@ -46,12 +47,24 @@ class Scenario:
 
 
 class Game:
+    """The rules of one game, as the kernel uses them.
+
+    A step of the game is the kernel's: `apply` plays a decision through the move declared for its kind
+    (engines/core/moves.py), `auto_step` and `apply_chance` run the game's `play_automatic` and
+    `play_chance`, and after each of them (and after setting up) the kernel calls the game's `settle`
+    hook, which brings what every step leaves to work out up to date (whose decision is pending)."""
     id: str = ""
     min_players: int = 2
     max_players: int = 4
     data_dir: Path | None = None        # holds rules.toml and texts.toml
     editions: tuple = ()                # ids of the editions of the same game, this one included, if several
     sampled_chance = False              # some chance steps only sample (too many outcomes to list)
+    action_labels = "act."              # an action's label is this + its kind, unless its move names one
+    moves: dict[str, Move] = {}         # the declared moves by kind (filled in for each subclass)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.moves = declared_moves(cls)
 
     def __init__(self):
         if self.data_dir is not None and (self.data_dir / "texts.toml").exists():
@@ -60,6 +73,8 @@ class Game:
             load_overrides(self.data_dir / "zh-Hans.toml")
         self._tables: dict = {}
         self._made: dict = {}
+        # The bound method playing each kind, looked up once (`apply` runs at every decision).
+        self._plays = {kind: getattr(self, m.method) for kind, m in self.moves.items()}
 
     def made(self, key: tuple, make, *args):
         """`make(*args)` (an Action, or a chance Outcome), built the first time `key` is asked for and
@@ -77,6 +92,15 @@ class Game:
         if found is None:
             found = self._made[key] = make(*args)
         return found
+
+    def offer(self, kind: str, arg=None, *, args: tuple = (), target: str | None = None, rule: str | None = None,
+              label: str | None = None, **params) -> Action:
+        """The Action of move `kind` with id "kind:arg" (just "kind" without an arg): its rule and label
+        from the move's declaration unless given, `args` what the move's method is called with, `params`
+        what its label says."""
+        declared = self.moves[kind]
+        return Action(kind if arg is None else f"{kind}:{arg}", rule or declared.rule, target,
+                      label or declared.label or self.action_labels + kind, args=args, **params)
 
     # -- description ------------------------------------------------------
     @cached_property
@@ -129,7 +153,22 @@ class Game:
 
     # -- the rules: each game implements these ----------------------------
     def setup(self, players: int, options: dict, seed: int, events: list[Event]):
+        """The game's first position, before `settle` (the kernel's `new_state` calls this)."""
         raise NotImplementedError
+
+    def settle(self, state) -> None:
+        """Bring up to date what every step leaves to work out, such as whose decision is pending
+        (`state.to_move`). The kernel calls it after setting up and after every step. Default: nothing."""
+
+    def new_state(self, players: int, options: dict, seed: int, events: list[Event], prepare=None):
+        """A match's first position: the game's setup, settled, then a scenario's `prepare` (which may
+        play steps of its own), settled again."""
+        state = self.setup(players, options, seed, events)
+        self.settle(state)
+        if prepare is not None:
+            prepare(state, events)
+            self.settle(state)
+        return state
 
     def to_move(self, state) -> int | None:
         """The seat whose decision is pending; None when an automatic step is next or the game is over.
@@ -148,10 +187,23 @@ class Game:
         """Why `action_id` (known not to be legal now) is refused: (rule id, text)."""
         return "core.action.unknown", Text("core.action.unknown", action=action_id)
 
+    # The steps (the kernel's: the game's part of each, then `settle`). Match, bots, search and adapters
+    # call these; a game provides the moves, `play_automatic` and `play_chance`.
     def apply(self, state, action: Action, events: list[Event]) -> None:
-        raise NotImplementedError
+        """Play a decision the kernel has found legal, then settle."""
+        self.play(state, action, events)
+        self.settle(state)
+
+    def play(self, state, action: Action, events: list[Event]) -> None:
+        """The move declared for the action's kind, called with the action's `args`."""
+        self._plays[action.kind](state, *action.args, events)
 
     def auto_step(self, state, events: list[Event]) -> None:
+        """The rules' own next step, when no one decides and no chance step is pending."""
+        self.play_automatic(state, events)
+        self.settle(state)
+
+    def play_automatic(self, state, events: list[Event]) -> None:
         raise NotImplementedError
 
     def scores(self, state) -> dict[int, dict]:
@@ -229,7 +281,11 @@ class Game:
         return None
 
     def apply_chance(self, state, outcome_id: str, events: list[Event]) -> None:
-        """Carry out a listed chance step's outcome (the kernel has checked that it is offered)."""
+        """Carry out a chance step's outcome (a listed one the kernel has checked is offered)."""
+        self.play_chance(state, outcome_id, events)
+        self.settle(state)
+
+    def play_chance(self, state, outcome_id: str, events: list[Event]) -> None:
         raise NotImplementedError
 
     def sample_chance(self, state) -> str:

@@ -48,7 +48,6 @@ class Match:
         self.options = game.resolve_options(players, options)
         self.scenario = scenario
         self.log: list[Event] = []
-        self.state = game.setup(players, self.options, seed, self.log)
         if scenario is not None:
             scenarios = game.scenarios()
             if scenario not in scenarios:
@@ -56,7 +55,8 @@ class Match:
             if players != scenarios[scenario].players:
                 raise ValueError(f"{game.id}: scenario {scenario!r} is prepared for "
                                  f"{scenarios[scenario].players} players, got {players!r}")
-            scenarios[scenario].prepare(self.state, self.log)
+        prepare = scenarios[scenario].prepare if scenario is not None else None
+        self.state = game.new_state(players, self.options, seed, self.log, prepare)
         self._script = list(scenarios[scenario].draws) if scenario is not None else []
         self._script_from = 0
         self.table: Table = game.action_table(players, self.options)
@@ -65,7 +65,9 @@ class Match:
         self._entries: list[str | None] = []
         self._cursor = 0
         self._marks = [len(self.log)]          # log length after each applied entry
-        self._seen: list[tuple | None] = []    # per applied step: (kind, id, the only seat that saw it or None)
+        # per applied step: (kind, id, the only seat that saw it or None), and for a decision the seat
+        # that made it (undo_to_seat goes back to a seat's own last decision)
+        self._seen: list[tuple | None] = []
         # Pickled states by position. Even the start is pickled only when first needed (`_start`): most
         # matches are never gone back on, and setting up again from the seed gives it back exactly.
         self._checkpoints: dict[int, bytes] = {}
@@ -368,8 +370,9 @@ class Match:
         game, rng = self.game, state.rng
         if isinstance(entry, Action):
             drawn_before = rng.state
+            seat = game.to_move(state)
             game.apply(state, entry, events)
-            seen = ("decision", entry.id, None)
+            seen = ("decision", entry.id, None, seat)
         else:
             if chance is _UNASKED:
                 chance = game.chance(state)
@@ -421,9 +424,8 @@ class Match:
         """The pickled starting position (checkpoint 0), set up again from the seed the first time."""
         found = self._checkpoints.get(0)
         if found is None:
-            state = self.game.setup(self.players, self.options, self.seed, [])
-            if self.scenario is not None:
-                self.game.scenarios()[self.scenario].prepare(state, [])
+            prepare = self.game.scenarios()[self.scenario].prepare if self.scenario is not None else None
+            state = self.game.new_state(self.players, self.options, self.seed, [], prepare)
             found = self._checkpoints[0] = pickle.dumps(state, 5)
         return found
 
@@ -458,6 +460,39 @@ class Match:
             return False
         self.goto(self._cursor + 1)
         return True
+
+    def undo_to_seat(self, seats) -> bool:
+        """Take back the last decision one of `seats` made, with every step after it (the other seats'
+        decisions, chance and automatic steps): the match goes to just before it, that seat to decide
+        again. To the start when none of them has decided yet. False when already at the start.
+        A player's "take back my move", where `undo` takes back one step of any kind."""
+        if self._cursor == 0:
+            return False
+        seats = set(seats)
+        at = self._cursor - 1
+        while at > 0 and self._decider(at) not in seats:
+            at -= 1
+        self.goto(at)
+        return True
+
+    def redo_to_seat(self, seats) -> bool:
+        """Go forward along the current line to just after the next decision one of `seats` makes (the
+        steps before it replayed), or to the end of the line. False when at the end already."""
+        if self._cursor == len(self._entries):
+            return False
+        seats = set(seats)
+        while self._cursor < len(self._entries):
+            seat = self.to_move                 # None for a chance or automatic step
+            self.goto(self._cursor + 1)
+            if seat in seats:
+                break
+        return True
+
+    def _decider(self, at: int) -> int | None:
+        """The seat that made the decision of step `at` (from position `at` to `at + 1`, taken), or None
+        when that step is no decision."""
+        seen = self._seen[at]
+        return seen[3] if seen is not None and seen[0] == "decision" else None
 
     def can_undo(self) -> bool:
         return self._cursor > 0

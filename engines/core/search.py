@@ -75,7 +75,7 @@ class Node:
         return self.total / self.visits + c * math.sqrt(math.log(parent_visits) / self.visits)
 
 
-def settle(game, state):
+def run_rules(game, state):
     """Run the rules' own steps up to a decision, a listed chance step or the end; the listed chance
     step reached, else None. Sampled chance is drawn from the state's generator (the world's future)."""
     while not state.over and game.to_move(state) is None:
@@ -135,7 +135,7 @@ class Search:
                 node = max(node.children, key=lambda child: select(child, parent_visits, c))
                 game.apply(state, node.move, [])
             path.append(node)
-            chance = settle(game, state)
+            chance = run_rules(game, state)
         returns = self.returns(state) if state.over else self.evaluate(state)
         deciders = [n.player for n in path]
         for i in range(len(path) - 1, -1, -1):     # a chance outcome counts for the seat above it
@@ -179,7 +179,7 @@ class Search:
             state.rng = self.rng.fork()
             played = 0
             while not state.over and played < self.rollout:
-                chance = settle(game, state)
+                chance = run_rules(game, state)
                 if chance is not None:
                     game.apply_chance(state, chance.pick(state.rng).id, [])
                 elif not state.over:

@@ -234,7 +234,6 @@ class Endeavor(Game):
         state.crown = state.rng.below(players)
         events.append(self.event("aos.setup.crown", seat=state.crown))
         self.setup_start(state, events)
-        self._settle(state)
         return state
 
     def setup_variants(self, state, players, options, events):
@@ -297,9 +296,8 @@ class Endeavor(Game):
             self._begin_round(state, events)
         if state.steps[0][0] == "action":
             self._begin_action_phase(state, events)
-        self._settle(state)
 
-    def _settle(self, state):
+    def settle(self, state):
         """Cache whose decision is pending; None means the next step is automatic."""
         if state.over:
             state.to_move = None
@@ -483,7 +481,7 @@ class Endeavor(Game):
             "why.build-level", building=name, level=self.buildings[building_id].level,
             build_level=self.build_level(player), industry=player.attributes[INDUSTRY])
 
-    def apply(self, state, action, events):
+    def play(self, state, action, events):
         kind, _, arg = action.id.partition(":")
         if state.pending:
             self._resolve_pending(state, kind, arg, events)
@@ -502,7 +500,6 @@ class Endeavor(Game):
                 self._discard_decision(state, seat, player, kind, arg, events)
             else:
                 self.apply_other(state, seat, player, kind, arg, events)
-        self._settle(state)
 
     ACTION_PHASE = frozenset(("activate", "token", "pass", "done", "ship", "occupy", "attack", "payment", "acquire"))
 
@@ -510,7 +507,7 @@ class Endeavor(Game):
         """Decisions of an edition's own steps (Age of Sail: the start tile, scarce buildings)."""
         raise RuntimeError(f"{self.id}: no decision {kind!r} here")
 
-    def auto_step(self, state, events):
+    def play_automatic(self, state, events):
         phase, seat = state.steps[0]
         if phase == "build":
             events.append(self.event("aos.build", seat=seat, key="build.none"))
@@ -525,7 +522,6 @@ class Endeavor(Game):
             self._end_round(state, events)
         else:
             self.auto_other(state, phase, seat, events)
-        self._settle(state)
 
     def auto_other(self, state, phase, seat, events):
         raise RuntimeError(f"{self.id}: no automatic step for phase {phase!r}")

@@ -86,7 +86,7 @@ def _enter_round(game, state, round_number, phase, events, seat=None):
     if phase == "action":
         game._begin_action_phase(state, [])
         state.steps[0] = ("action", state.crown if seat is None else seat)
-    game._settle(state)
+    game.settle(state)
 
 
 def _note(state, events, name, rule, seat=0):

@@ -148,13 +148,12 @@ class Entdecker(Game):
         state.start_player = state.seat = 0
         events.append(Event("ent.setup.start-player", seat=0, key="ent.log.setup.start-player"))
         state.phase = "income"
-        self._settle(state)
         return state
 
     # == the flow of a round (遊戲流程簡介) =================================================================
     # 1 income for everyone; then each player in turn, clockwise from the youngest: 2 explore, 3 maybe
     # place a unit, 4 completed islands score; 5 the ship passes to the next player.
-    def _settle(self, state):
+    def settle(self, state):
         """Cache whose decision is pending (None: the rules resolve the next step themselves)."""
         phase = state.phase
         if state.over:
@@ -928,7 +927,7 @@ class Entdecker(Game):
         return explain(self, state, action_id)
 
     # -- making the decision ---------------------------------------------------------------------------------
-    def apply(self, state, action, events):
+    def play(self, state, action, events):
         kind, _, arg = action.id.partition(":")
         seat = state.seat
         if kind == "start":
@@ -950,7 +949,6 @@ class Entdecker(Game):
             events.append(Event("ent.explore.stop", seat=seat, automatic=False, key="ent.log.end",
                                 left=state.bought))
             self._end_turn(state)
-        self._settle(state)
 
     # -- chance steps: the spinner, turning a tile over, the next back, a chip ---------------------------
     def chance(self, state):
@@ -967,7 +965,7 @@ class Entdecker(Game):
             return self._chip_chance(state, "ent.island.chip")
         return None
 
-    def apply_chance(self, state, outcome, events):
+    def play_chance(self, state, outcome, events):
         kind, _, value = outcome.partition(":")
         if kind == "spin":
             self._income(state, int(value), events)
@@ -979,9 +977,8 @@ class Entdecker(Game):
             self._friendly_chip(state, value, events)
         else:
             self._scoring_chip(state, value, events)
-        self._settle(state)
 
-    def auto_step(self, state, events):
+    def play_automatic(self, state, events):
         phase = state.phase
         if phase == "start":
             self._cannot_start(state, events)
@@ -1001,7 +998,6 @@ class Entdecker(Game):
                 self._next_turn(state, events)
         elif phase == "final":
             self._final_step(state, events)
-        self._settle(state)
 
     def _cannot_start(self, state, events):
         """No start this player can pay for: they pass. If no circle leads anywhere, exploring is over."""

@@ -122,7 +122,7 @@ def _to_turn(game, state, seat, gold, round_=5, spin=3):
     state.gold = list(gold)
     game._begin_turn(state, seat)
     state.scoring = None
-    game._settle(state)
+    game.settle(state)
 
 
 def _note(state, events, name, rule):

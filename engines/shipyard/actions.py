@@ -9,6 +9,7 @@ of the turn there; the market places it empties are refilled next (refills.py).
 from __future__ import annotations
 
 from ..core.actions import Event
+from ..core.moves import move
 from .components import (BUILD, CANAL, CREW_ACTION, EMPLOYEE, EQUIP, GOODS, GOODS_ACTION, ITEMS, SUBSIDY,
                          TRADE)
 
@@ -35,6 +36,7 @@ class Actions:
                     break
         return out
 
+    @move("buy", "sy.build.buy")
     def _buy_part(self, state, place, events):
         seat = state.seat
         if state.doing != BUILD:
@@ -49,6 +51,7 @@ class Actions:
                             place=self.places[place], cost=cost))
         state.phase = "place"
 
+    @move("place", "sy.build.place")
     def _place_part(self, state, space, events):
         seat = state.seat
         k = state.holding
@@ -91,6 +94,7 @@ class Actions:
         return [(i, e) for i, p in enumerate(pieces) if p is not None
                 for e in range(self.canal_exits[p[0]]) if p[1 + e] < 0]
 
+    @move("canal", "sy.canal.buy")
     def _rent(self, state, place, events):
         seat = state.seat
         if state.doing != CANAL:
@@ -108,6 +112,7 @@ class Actions:
         else:
             state.phase = "attach"
 
+    @move("attach", "sy.canal.attach")
     def _attach(self, state, point, events):
         seat = state.seat
         pieces = state.canal[seat]
@@ -134,6 +139,7 @@ class Actions:
         self._done(state, events)
 
     # == buy goods (進貨) ===================================================================================
+    @move("goods", "sy.goods.buy")
     def _buy_goods(self, state, place, events):
         seat = state.seat
         if state.doing != GOODS_ACTION:
@@ -180,6 +186,8 @@ class Actions:
         costs = self.stop_costs(state, seat, rondel, len(kinds))
         return [s for s, cost in enumerate(costs) if cost <= money and supply[kinds[s]]]
 
+    @move("equip", "sy.equipment.take", label="sy.act.take")
+    @move("crew", "sy.crew.take", label="sy.act.take")
     def _take_item(self, state, rondel, stop, events):
         """Manufacture equipment or recruit crew: move, pay, take the item, and what the engineers or
         recruiters add."""
@@ -238,6 +246,7 @@ class Actions:
                     break
         return out
 
+    @move("hire", "sy.employee.hire")
     def _hire(self, state, slot, events):
         seat = state.seat
         if state.doing != EMPLOYEE:
@@ -263,6 +272,7 @@ class Actions:
     def trade_prices(self, state) -> tuple:
         return self.rondels.trade[state.rondel[3]]
 
+    @move("trade", "sy.trade.tile")
     def _trade(self, state, index, events):
         seat = state.seat
         if state.doing != TRADE:
@@ -290,6 +300,7 @@ class Actions:
         good = self.trade_good(state)
         return [i for i, (g, item) in enumerate(self.swaps) if g == good and i not in state.swaps_used and state.supply[item]]
 
+    @move("sell", "sy.trade.sell")
     def _sell(self, state, events):
         seat = state.seat
         good = self.trade_good(state)
@@ -302,6 +313,7 @@ class Actions:
                                 bonus=price - self.trade_prices(state)[good]))
         self._next_good(state, events)
 
+    @move("swap", "sy.trade.swap")
     def _swap(self, state, i, events):
         seat = state.seat
         good, item = self.swaps[i]
@@ -321,6 +333,7 @@ class Actions:
             self._done(state, events)
 
     # == subsidy (輔助金) ===================================================================================
+    @move("subsidy", "sy.subsidy")
     def _subsidy(self, state, events):
         seat = state.seat
         if state.doing != SUBSIDY:

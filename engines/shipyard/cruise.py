@@ -9,6 +9,7 @@ board shows step by step (view.py).
 from __future__ import annotations
 
 from ..core.actions import Event
+from ..core.moves import move
 from .components import (CANNON, CAPTAIN, CRANE, ENGINE, ITEMS, MERCHANT, PART_PARTS, SAIL, SOLDIER,
                          STOKER)
 
@@ -72,6 +73,7 @@ class Cruise:
         dock = state.dock[state.cruise["seat"]]
         return [i for i in range(len(ITEMS)) if dock[i] and self.room_for(state, i)]
 
+    @move("fit", "sy.cruise.fit")
     def _fit(self, state, item, events):
         c = state.cruise
         seat = c["seat"]
@@ -79,6 +81,7 @@ class Cruise:
         c["fitted"][item] += 1
         events.append(Event("sy.cruise.fit", seat=seat, automatic=False, key="sy.log.fit", item=f"sy.item.{ITEMS[item]}"))
 
+    @move("launch", "sy.cruise.fit")
     def _launch(self, state, events, decided=True):
         c = state.cruise
         c["stage"] = "speed"

@@ -151,7 +151,7 @@ def _to_turn(game, state, seat, round_):
                 state.discarded[s] += hand[s][keep:]
                 del hand[s][keep:]
     state.phase = "start"
-    game._settle(state)
+    game.settle(state)
 
 
 def _note(state, events, name, rule):

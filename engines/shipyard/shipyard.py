@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..core.actions import Action, Event
 from ..core.chance import Chance
 from ..core.game import Game, Option
+from ..core.moves import move
 from ..core.texts import Text, add_text, render
 from . import encoding
 from .action_builders import ActionBuilders
@@ -52,6 +53,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
     min_players, max_players = 3, 4
     encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
+    action_labels = "sy.act."    # an action's label: sy.act.<its kind>
     # The search bot's settings for this game (MCTSBot reads them; docs/bots.md has every run):
     # - its leaves play 4 random decisions before the heuristic is read: a turn here is several decisions
     #   (a tile, then parts bought and placed, goods, a cruise), and a leaf cut in the middle of one
@@ -199,7 +201,6 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         state.deal = [(seat, colour) for seat in range(players) for colour in ("red", "blue") for _ in range(count)]
         events.append(Event("sy.setup.contracts", key="sy.log.setup.contracts", count=count))
         state.phase = "deal"
-        self._settle(state)
         return state
 
     @staticmethod
@@ -229,7 +230,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         events.append(Event("sy.setup.employees", key="sy.log.setup.employees", tiles=self.emp_slots * (2 if players >= 3 else 1)))
 
     # == whose move it is ====================================================================================
-    def _settle(self, state):
+    def settle(self, state):
         """Cache whose decision is pending (None: the rules resolve the next step themselves)."""
         phase = state.phase
         if state.over:
@@ -301,6 +302,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         return [a for a in track if cube[a] < 0 and (front_open or a != track[-1])
                 and self.can_do(state, seat, a, money + right[a] + coins[a])]
 
+    @move("choose", "sy.turn.choose")
     def _choose(self, state, a, events):
         seat = state.seat
         state.cube[a] = seat
@@ -421,6 +423,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         else:
             state.phase = after
 
+    @move("bonus", "sy.turn.bonus")
     def _bonus(self, state, a, events):
         seat = state.seat
         self._pay(state, seat, self.numbers.bonus)
@@ -472,6 +475,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         order = [(first + i) % state.players for i in range(state.players)]
         state.discarding = [s for s in order if len(state.red[s]) > keep or len(state.blue[s]) > keep]
 
+    @move("keep", "sy.contract.discard")
     def _keep(self, state, colour, index, events):
         """sy.contract.discard: keep one contract of this colour, discard the others face down."""
         seat = state.discarding[0]
@@ -549,6 +553,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         money, prices, rows, code = state.money[seat], self.numbers.prices, self.rows, self.part_code
         return [p for p, k in enumerate(state.market) if k >= 0 and prices[p % rows] <= money and finishing[code[k] - 1]]
 
+    @move("pass", "sy.end.final-build")
     def _final_pass(self, state, events, decided=True):
         events.append(Event("sy.end.final-build", seat=state.seat, automatic=not decided, key="sy.log.final-pass"))
         self._find_ships(state, events)
@@ -641,7 +646,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             return self._refill_chance(state)
         return None
 
-    def apply_chance(self, state, outcome, events):
+    def play_chance(self, state, outcome, events):
         if state.phase == "deal":
             seat, colour = state.deal.pop(0)
             contract = self.contract_ids.index(outcome.partition(":")[2])
@@ -653,10 +658,9 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
                 state.phase = "start"
         else:
             self._refill(state, outcome, events)
-        self._settle(state)
 
     # == automatic steps =========================================================================================
-    def auto_step(self, state, events):
+    def play_automatic(self, state, events):
         phase = state.phase
         if phase == "start":
             self._start_turn(state, events)
@@ -690,7 +694,6 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             self._final_pass(state, events, decided=False)
         elif phase == "end":
             self._score_player(state, events)
-        self._settle(state)
 
     # == decisions (the Action objects offered are made in action_builders.py) ====================================
     def legal_actions(self, state):
@@ -701,13 +704,13 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             out = [] if state.main_done else self._first_steps(state, state.chosen)
             out += [self._tile_action("bonus", a) for a in state.offer]
             if state.main_done:
-                out.append(self.made(("end",), Action, "end", "sy.turn.end", "end", "sy.act.end"))
+                out.append(self._plain_action("end"))
             return out
         if phase == "act":
             return self._first_steps(state, state.doing)
         if phase == "build":
             out = [self._buy_action(state, p) for p in self._buyable(state, seat, state.money[seat])]
-            out.append(self.made(("done",), Action, "done", "sy.build.buy", "done", "sy.act.done"))
+            out.append(self._plain_action("done"))
             return out
         if phase == "place":
             return [self._place_action(s) for s in self._place_slots(state)]
@@ -722,7 +725,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             return [self.made(("cruise", a), self._make_cruise_action, a) for a in state.cruising]
         if phase == "fit":
             out = [self.made(("fit", i), self._make_fit_action, i) for i in self._fit_options(state)]
-            out.append(self.made(("launch",), Action, "launch", "sy.cruise.fit", "launch", "sy.act.launch"))
+            out.append(self._plain_action("launch"))
             return out
         if phase == "sail":
             piece = state.ship[state.cruise["seat"]][0]
@@ -737,7 +740,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             if state.holding >= 0:
                 return [self._place_action(s) for s in self._place_slots(state)]
             out = [self._buy_action(state, p) for p in self._final_build_options(state)]
-            return out + [self.made(("pass",), Action, "pass", "sy.end.final-build", "pass", "sy.act.pass")]
+            return out + [self._plain_action("pass")]
         return []
 
     def _first_steps(self, state, a) -> list[Action]:
@@ -767,70 +770,35 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             return [self.made(("trade", i, k), self._make_trade_action, i, k) for i, k in enumerate(state.goods[seat])]
         return [self.made(("subsidy",), self._make_subsidy_action)]
 
-    def apply(self, state, action, events):
-        kind, _, arg = action.id.partition(":")
-        if kind in ("choose", "final"):
-            a = ACTIONS.index(arg)
-            if kind == "choose":
-                self._choose(state, a, events)
-            else:
-                events.append(Event("sy.end.final-action", seat=state.seat, automatic=False, key="sy.log.final",
-                                    tile=f"sy.action.{arg}"))
-                self._begin(state, a, False, events)
-                if a == SUBSIDY:
-                    self._subsidy(state, events)
-                else:
-                    state.phase = "act"
-        elif kind == "bonus":
-            self._bonus(state, ACTIONS.index(arg), events)
-        elif kind == "end":
-            events.append(Event("sy.turn.end", seat=state.seat, automatic=False, key="sy.log.end"))
-            self._find_ships(state, events)
-        elif kind == "buy":
-            self._buy_part(state, self.place_index[arg], events)
-        elif kind == "place":
-            self._place_part(state, int(arg) - 1, events)
-        elif kind == "done":
-            events.append(Event("sy.build.buy", seat=state.seat, automatic=False, key="sy.log.build-done", count=state.bought))
-            self._end_build(state, events)
-        elif kind == "canal":
-            self._rent(state, int(arg) - 1, events)
-        elif kind == "attach":
-            if arg == "start":
-                self._attach(state, (-1, 0), events)
-            else:
-                piece, _, e = arg.partition(".")
-                self._attach(state, (int(piece) - 1, int(e) - 1), events)
-        elif kind == "goods":
-            self._buy_goods(state, int(arg) - 1, events)
-        elif kind in ("equip", "crew"):
-            self._take_item(state, 0 if kind == "equip" else 1, int(arg) - 1, events)
-        elif kind == "hire":
-            stop, _, slot = arg.partition(".")
-            self._hire(state, (int(stop) - 1) * self.rondels.per_stop + int(slot) - 1, events)
-        elif kind == "trade":
-            self._trade(state, int(arg) - 1, events)
-        elif kind == "sell":
-            self._sell(state, events)
-        elif kind == "swap":
-            self._swap(state, self.swap_names.index(arg), events)
-        elif kind == "subsidy":
+    # -- the decisions played here (the others are declared beside their rules: actions.py, cruise.py) ----------
+    @move("final", "sy.end.final-action")
+    def _final_action(self, state, a, events):
+        events.append(Event("sy.end.final-action", seat=state.seat, automatic=False, key="sy.log.final",
+                            tile=f"sy.action.{ACTIONS[a]}"))
+        self._begin(state, a, False, events)
+        if a == SUBSIDY:
             self._subsidy(state, events)
-        elif kind == "cruise":
-            events.append(Event("sy.cruise.order", seat=state.seat, automatic=False, key="sy.log.cruise-first", bow=int(arg)))
-            self._start_cruise(state, int(arg) - 1, events)
-        elif kind == "fit":
-            self._fit(state, ITEMS.index(arg), events)
-        elif kind == "launch":
-            self._launch(state, events)
-        elif kind == "sail":
-            self._sail(state, int(arg) - 1, events, decided=True)
-        elif kind == "keep":
-            colour, _, n = arg.partition(".")
-            self._keep(state, colour, int(n) - 1, events)
-        elif kind == "pass":
-            self._final_pass(state, events)
-        self._settle(state)
+        else:
+            state.phase = "act"
+
+    @move("end", "sy.turn.end")
+    def _end_decided(self, state, events):
+        events.append(Event("sy.turn.end", seat=state.seat, automatic=False, key="sy.log.end"))
+        self._find_ships(state, events)
+
+    @move("done", "sy.build.buy")
+    def _done_buying(self, state, events):
+        events.append(Event("sy.build.buy", seat=state.seat, automatic=False, key="sy.log.build-done", count=state.bought))
+        self._end_build(state, events)
+
+    @move("cruise", "sy.cruise.order")
+    def _cruise_first(self, state, a, events):
+        events.append(Event("sy.cruise.order", seat=state.seat, automatic=False, key="sy.log.cruise-first", bow=a + 1))
+        self._start_cruise(state, a, events)
+
+    @move("sail", "sy.cruise.sail")
+    def _sail_decided(self, state, way, events):
+        self._sail(state, way, events, decided=True)
 
     # == why an option is refused, the board's candidates, scenarios, the view (the bots' questions: bots.py) ======
     def explain(self, state, action_id):

@@ -108,7 +108,7 @@ class State:
         self.minted = 0                                  # money the bank has paid out
         self.spent = 0                                   # money paid to the bank
         self.final_scores: list | None = None            # the end-of-game scoring, for the view
-        self.offer: list[int] = []                       # the tiles on offer in this step (set by the rules' _settle)
+        self.offer: list[int] = []                       # the tiles on offer in this step (set by the rules' settle hook)
 
     def __getstate__(self):
         return tuple(getattr(self, name) for name in self.__slots__)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engines.core.actions import Action, Event
+from engines.core.actions import Event
 from engines.core.game import Game, Scenario
+from engines.core.moves import move
 from engines.core.rng import Rng
 from engines.core.texts import Text
 
@@ -44,6 +45,7 @@ class TicTacToe(Game):
     id = "tictactoe"
     min_players = max_players = 2
     data_dir = DATA              # rules.toml, texts.toml, zh-Hans.toml (no sections.toml: no rulebook cited)
+    action_labels = "ttt.act."    # an action's label: ttt.act.<its kind>
     encoding = encoding          # the numbered actions, the observation and the bounds (encoding.py)
 
     # The texts of every game share one catalog: this game's are namespaced.
@@ -63,14 +65,15 @@ class TicTacToe(Game):
         return [self.made(("mark", q), self._mark_action, q) for q in range(SIZE * SIZE) if state.board[q] < 0]
 
     def _mark_action(self, q):
-        return Action(f"mark:{NAMES[q]}", "ttt.move", target=NAMES[q], label_key="ttt.act.mark", square=NAMES[q])
+        return self.offer("mark", NAMES[q], args=(q,), target=NAMES[q], square=NAMES[q])
 
     def explain(self, state, action_id):
         square = action_id.partition(":")[2]
         return "ttt.move", Text("ttt.why.marked", square=square)
 
-    def apply(self, state, action, events):
-        seat, q = state.to_move, NAMES.index(action.params["square"])
+    @move("mark", "ttt.move")
+    def _mark(self, state, q, events):
+        seat = state.to_move
         state.board[q] = seat
         events.append(Event("ttt.move", seat=seat, automatic=False, square=NAMES[q], mark=MARKS[seat]))
         line = next((line for line in LINES if all(state.board[s] == seat for s in line)), None)
