@@ -13,9 +13,10 @@ first player order are setup randomness, inside the seed.
 
 from __future__ import annotations
 
-from ..core.actions import Action, Event
+from ..core.actions import Event
 from ..core.chance import Chance, Outcome
 from ..core.game import Game, Option
+from ..core.moves import move
 from ..core.texts import WRITTEN, Text, add_text, template
 from . import encoding, islands, tower
 from .components import (COLOURS, DATA, load_goods, load_islands, load_progress, load_rules, load_shapes,
@@ -38,6 +39,7 @@ class Amerigo(Game):
     min_players, max_players = 2, 4
     encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
+    action_labels = "am.act."    # an action's label: am.act.<its kind>
 
     def __init__(self):
         super().__init__()
@@ -386,7 +388,9 @@ class Amerigo(Game):
         if state.points > state.ap and not via_special:
             events.append(Event("am.progress.plus-two", seat=seat, key="am.log.bonus", points=state.points - state.ap))
 
-    def _take_gold(self, state, seat, events):
+    @move("gold", "am.gold.instead")
+    def _take_gold(self, state, events):
+        seat = state.order[state.turn]
         R = self.numbers
         divisor = 2 if self.holds(state, seat, "gold-half") else R.gold_divisor
         total = sum(state.central)
@@ -396,7 +400,9 @@ class Amerigo(Game):
         self.gain_gold(state, seat, amount, events)
         self._end_turn(state, events)
 
-    def _score_cubes(self, state, seat, events):
+    @move("score-cubes", "am.progress.score-cubes")
+    def _score_cubes(self, state, events):
+        seat = state.order[state.turn]
         t = self.holds(state, seat, "score-cubes")
         state.used[seat].append(t)
         total = sum(state.central)
@@ -536,7 +542,9 @@ class Amerigo(Game):
                 return []
         return out
 
-    def _launch(self, state, seat, frame, events):
+    @move("launch", "am.move.launch")
+    def _launch(self, state, frame, events):
+        seat = state.order[state.turn]
         k = state.launching
         state.ships[seat][k] = state.layout.squares + frame
         events.append(Event("am.move.launch", seat=seat, automatic=False, key="am.log.launch", ship=k + 1,
@@ -546,7 +554,9 @@ class Amerigo(Game):
             state.sub = "move"
             self._after_move_step(state, seat, events)
 
-    def _move(self, state, seat, k, pos, events):
+    @move("move", "am.move.step")
+    def _move(self, state, k, pos, events):
+        seat = state.order[state.turn]
         if state.moved[k] >= state.points:
             self.pay_gold(state, seat, 1, events)
             state.points += 1
@@ -569,7 +579,9 @@ class Amerigo(Game):
     def _stranded(self, state, seat) -> bool:
         return any(self.occupied(state, p, (seat, k)) for k, p in enumerate(state.ships[seat]))
 
-    def _build_post(self, state, seat, k, p, events):
+    @move("post", "am.move.post")
+    def _build_post(self, state, k, p, events):
+        seat = state.order[state.turn]
         L = state.layout
         state.post[p] = seat
         state.posts_left[seat] -= 1
@@ -613,7 +625,9 @@ class Amerigo(Game):
             return [0]
         return list(range(1, min(room, self.budget(state, seat)) + 1))
 
-    def _load(self, state, seat, n, events):
+    @move("load", "am.cannon.load")
+    def _load(self, state, n, events):
+        seat = state.order[state.turn]
         if n == 0:
             self.track_full(state, seat, "cannon", events)
         else:
@@ -632,7 +646,9 @@ class Amerigo(Game):
         reached = [v for s, v in numbers.items() if s <= position]
         return max(reached, default=0)
 
-    def _develop(self, state, seat, n, events):
+    @move("develop", "am.develop.move")
+    def _develop(self, state, n, events):
+        seat = state.order[state.turn]
         if n == 0:
             self.track_full(state, seat, "development", events)
             self._end_turn(state, events)
@@ -657,7 +673,9 @@ class Amerigo(Game):
         else:
             self._end_turn(state, events)
 
-    def _take(self, state, seat, tile, events):
+    @move("take", "am.develop.tile")
+    def _take(self, state, tile, events):
+        seat = state.order[state.turn]
         state.takes -= 1
         if tile == "none":
             events.append(Event("am.develop.tile", seat=seat, automatic=False, key="am.log.take.none"))
@@ -668,7 +686,9 @@ class Amerigo(Game):
                                 tile=f"am.progress-tile.{tile}"))
         self._next_take(state, seat, events)
 
-    def _order(self, state, seat, n, events):
+    @move("order", "am.special.order")
+    def _order(self, state, n, events):
+        seat = state.order[state.turn]
         if n == 0:
             self.track_full(state, seat, "special", events)
         else:
@@ -729,7 +749,9 @@ class Amerigo(Game):
             out += [s for i, s in enumerate(self.village_shapes) if state.village[seat][i]]
         return out
 
-    def _plan(self, state, seat, s, events):
+    @move("plan", "am.plan.neutral")
+    def _plan(self, state, s, events):
+        seat = state.order[state.turn]
         shape = self.shape_list[s]
         self.spend(state, seat, shape.cost, events)
         if shape.kind == "neutral":
@@ -795,7 +817,9 @@ class Amerigo(Game):
         fr, fc = divmod(first, W)
         return [(fr + dr) * W + fc + dc for dr, dc in self.orients[s][o]]
 
-    def _lay(self, state, seat, s, first, o, events):
+    @move("lay", "am.build.place")
+    def _lay(self, state, s, first, o, events):
+        seat = state.order[state.turn]
         L = state.layout
         shape = self.shape_list[s]
         squares = self.tile_squares(state, s, first, o)
@@ -860,7 +884,9 @@ class Amerigo(Game):
         budget = self.budget(state, seat)
         return sorted({k for k in state.production_slots if k >= 0 and self.production_kinds[k][1] <= budget})
 
-    def _buy(self, state, seat, k, events):
+    @move("buy", "am.production.buy")
+    def _buy(self, state, k, events):
+        seat = state.order[state.turn]
         g, cost = self.production_kinds[k]
         self.spend(state, seat, cost, events)
         state.production_slots[state.production_slots.index(k)] = -1
@@ -1114,8 +1140,7 @@ class Amerigo(Game):
             gold = self._gold_amount(state, seat)
             out.append(self.made(("gold", gold), self._make_gold_action, gold))
             if self.holds(state, seat, "score-cubes"):
-                out.append(Action("score-cubes", "am.progress.score-cubes", target="score-cubes",
-                                  label_key="am.act.score-cubes", points=sum(state.central)))
+                out.append(self.offer("score-cubes", target="score-cubes", points=sum(state.central)))
             return out
         if sub == "launch":
             return [self._launch_action(state, f) for f in range(state.layout.frames)]
@@ -1126,9 +1151,9 @@ class Amerigo(Game):
                 out += [self._move_action(state, k, m) for m in self.ship_moves(state, seat, k, spendable)]
                 for p in self.post_squares(state, seat, k):
                     name = state.layout.names[p]
-                    out.append(self.made(("post", k, name), self._make_post_action, k, name))
+                    out.append(self.made(("post", k, p, name), self._make_post_action, k, p, name))
             if self.holds(state, seat, "ships") and not state.ships8_used:
-                out.append(Action("use:ships8", "am.progress.ships", target="use.ships8", label_key="am.act.ships8"))
+                out.append(self.offer("use", "ships8", args=("ships8",), target="use.ships8", label="am.act.ships8"))
             if not self._stranded(state, seat):
                 out.append(self._done())
             return out
@@ -1139,10 +1164,10 @@ class Amerigo(Game):
             if sub == "white":
                 colour = self.special_colour(state, seat)
                 if self.can_do(state, seat, colour):
-                    out.append(Action("special", "am.special.action", target="special", label_key="am.act.special",
-                                      action=f"am.action.{COLOURS[colour]}"))
+                    out.append(self.offer("special", target="special", action=f"am.action.{COLOURS[colour]}"))
                 if self.holds(state, seat, "first") and self.turn_order(state)[0] != seat:
-                    out.append(Action("use:first", "am.progress.first", target="use.first", label_key="am.act.first"))
+                    out.append(self.offer("use", "first", args=("first",), rule="am.progress.first", target="use.first",
+                                          label="am.act.first"))
             return out
         if sub == "take":
             out = [self.made(("take", t), self._make_take_action, t) for t in state.display if t]
@@ -1163,9 +1188,9 @@ class Amerigo(Game):
         key = (verb, players, n)
         found = self._action_cache.get(key)
         if found is None:
-            found = self._action_cache[key] = Action(
-                f"{verb}:{n}", rule if n else "am.gold.track-full", target=f"{verb}.{n}",
-                label_key=f"am.act.{verb}" if n else "am.act.track-full", n=n, track=f"am.track.{track}")
+            found = self._action_cache[key] = self.offer(
+                verb, n, args=(n,), rule=rule if n else "am.gold.track-full", target=f"{verb}.{n}",
+                label=None if n else "am.act.track-full", n=n, track=f"am.track.{track}")
         return found
 
     def _gold_amount(self, state, seat) -> int:
@@ -1179,30 +1204,25 @@ class Amerigo(Game):
         return found
 
     def _make_act_action(self, colour):
-        return Action(f"act:{COLOURS[colour]}", "am.phase.turn", target=f"act.{COLOURS[colour]}",
-                      label_key="am.act.choose", action=f"am.action.{COLOURS[colour]}")
+        return self.offer("act", COLOURS[colour], args=(colour,), target=f"act.{COLOURS[colour]}",
+                          action=f"am.action.{COLOURS[colour]}")
 
     # Made once each and offered again whenever they recur (Game.made), like the cached ones above.
-    @staticmethod
-    def _make_gold_action(gold):
-        return Action("gold", "am.gold.instead", target="gold", label_key="am.act.gold", gold=gold)
+    def _make_gold_action(self, gold):
+        return self.offer("gold", target="gold", gold=gold)
 
-    @staticmethod
-    def _make_take_action(t):
+    def _make_take_action(self, t):
         if t is None:
-            return Action("take:none", "am.develop.tile", target=None, label_key="am.act.take-none")
-        return Action(f"take:{t}", "am.develop.tile", target=f"progress.{t}", label_key="am.act.take",
-                      tile=f"am.progress-tile.{t}")
+            return self.offer("take", "none", args=("none",), label="am.act.take-none")
+        return self.offer("take", t, args=(t,), target=f"progress.{t}", tile=f"am.progress-tile.{t}")
 
     def _launch_action(self, state, f):
         name = state.layout.frame_names[f]
         key = ("launch", name, state.launching)
-        return self._made.get(key) or self.made(key, self._make_launch_action, name, state.launching)
+        return self._made.get(key) or self.made(key, self._make_launch_action, f, name, state.launching)
 
-    @staticmethod
-    def _make_launch_action(name, launching):
-        return Action(f"launch:{name}", "am.move.launch", target=f"pos.{name}", label_key="am.act.launch",
-                      ship=launching + 1, where=f"am.pos.{name}")
+    def _make_launch_action(self, f, name, launching):
+        return self.offer("launch", name, args=(f,), target=f"pos.{name}", ship=launching + 1, where=f"am.pos.{name}")
 
     def _move_action(self, state, k, m):
         key = ("move", len(state.gold), k, m)
@@ -1213,16 +1233,17 @@ class Amerigo(Game):
 
     def _make_move_action(self, state, k, m):
         name = self.position_name(state, m)
-        return Action(f"move:{k + 1}:{name}", "am.move.step", target=f"move.{k + 1}.{name}", label_key="am.act.move",
-                      ship=k + 1, where=f"am.pos.{name}")
+        return self.offer("move", f"{k + 1}:{name}", args=(k, m), target=f"move.{k + 1}.{name}", ship=k + 1,
+                          where=f"am.pos.{name}")
 
-    @staticmethod
-    def _make_post_action(k, name):
-        return Action(f"post:{k + 1}:{name}", "am.move.post", target=f"sq.{name}", label_key="am.act.post", ship=k + 1,
-                      where=f"am.pos.{name}")
+    def _make_post_action(self, k, p, name):
+        return self.offer("post", f"{k + 1}:{name}", args=(k, p), target=f"sq.{name}", ship=k + 1, where=f"am.pos.{name}")
 
     def _done(self):
-        return self._made.get(("done",)) or self.made(("done",), Action, "done", "am.phase.turn", "done", "am.act.done")
+        return self._made.get(("done",)) or self.made(("done",), self._make_done_action)
+
+    def _make_done_action(self):
+        return self.offer("done", target="done")
 
     def _plan_action(self, state, seat, s):
         key = ("plan", len(state.gold), s)      # per player count: an action's number is of its table
@@ -1233,8 +1254,8 @@ class Amerigo(Game):
 
     def _make_plan_action(self, s):
         shape = self.shape_list[s]
-        return Action(f"plan:{shape.id}", "am.plan.neutral" if shape.kind == "neutral" else "am.plan.village",
-                      target=f"plan.{shape.id}", label_key="am.act.plan", shape=f"am.shape.{shape.id}", cost=shape.cost)
+        return self.offer("plan", shape.id, args=(s,), rule="am.plan.neutral" if shape.kind == "neutral" else "am.plan.village",
+                          target=f"plan.{shape.id}", shape=f"am.shape.{shape.id}", cost=shape.cost)
 
     def _lay_action(self, state, s, q, o):
         key = ("lay", len(state.gold), s, q, o)
@@ -1246,8 +1267,8 @@ class Amerigo(Game):
     def _make_lay_action(self, state, s, q, o):
         shape = self.shape_list[s]
         name = state.layout.names[q]
-        return Action(f"lay:{shape.id}:{name}:{o}", "am.build.place", target=f"lay.{shape.id}.{name}.{o}",
-                      label_key="am.act.lay", shape=f"am.shape.{shape.id}", where=f"am.pos.{name}", cost=shape.cost)
+        return self.offer("lay", f"{shape.id}:{name}:{o}", args=(s, q, o), target=f"lay.{shape.id}.{name}.{o}",
+                          shape=f"am.shape.{shape.id}", where=f"am.pos.{name}", cost=shape.cost)
 
     def _buy_action(self, state, k):
         slot = state.production_slots.index(k)
@@ -1255,8 +1276,8 @@ class Amerigo(Game):
 
     def _make_buy_action(self, k, slot):
         g, cost = self.production_kinds[k]
-        return Action(f"buy:{self.production_names[k]}", "am.production.buy", target=f"production.{slot}",
-                      label_key="am.act.buy", goods=f"am.goods.{g}", cost=cost)
+        return self.offer("buy", self.production_names[k], args=(k,), target=f"production.{slot}",
+                          goods=f"am.goods.{g}", cost=cost)
 
     def candidates(self, state):
         """What the board shows for the decision, including what is not allowed now (with a reason)."""
@@ -1273,54 +1294,35 @@ class Amerigo(Game):
             more = [self._buy_action(state, k) for k in state.production_slots if k >= 0]
         return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
 
-    def play(self, state, action, events):
-        kind, _, arg = action.id.partition(":")
+    # -- the decisions played here (the others are declared beside their rules, above) ------------------------
+    @move("act", "am.phase.turn", label="am.act.choose")
+    def _act(self, state, colour, events):
         seat = state.order[state.turn]
-        if kind == "act":
-            colour = COLOURS.index(arg)
-            self._choose(state, seat, colour, events)
-            if colour == BLUE and state.sub == "move":
-                self._after_move_step(state, seat, events)
-        elif kind == "gold":
-            self._take_gold(state, seat, events)
-        elif kind == "score-cubes":
-            self._score_cubes(state, seat, events)
-        elif kind == "launch":
-            self._launch(state, seat, state.layout.frame_names.index(arg), events)
-        elif kind == "move":
-            k, _, where = arg.partition(":")
-            self._move(state, seat, int(k) - 1, self.position_index(state, where), events)
-        elif kind == "post":
-            k, _, where = arg.partition(":")
-            self._build_post(state, seat, int(k) - 1, state.layout.names.index(where), events)
-        elif kind == "use":
-            if arg == "ships8":
-                self._use_ships8(state, seat, events)
-                self._after_move_step(state, seat, events)
-            else:
-                self._first(state, seat, events)
-        elif kind == "load":
-            self._load(state, seat, int(arg), events)
-        elif kind == "develop":
-            self._develop(state, seat, int(arg), events)
-        elif kind == "take":
-            self._take(state, seat, arg, events)
-        elif kind == "order":
-            self._order(state, seat, int(arg), events)
-        elif kind == "special":
-            self._special(state, seat, events)
-            if state.sub == "move":
-                self._after_move_step(state, seat, events)
-        elif kind == "plan":
-            self._plan(state, seat, self.shape_ids.index(arg), events)
-        elif kind == "lay":
-            shape, where, o = arg.split(":")
-            self._lay(state, seat, self.shape_ids.index(shape), state.layout.names.index(where), int(o), events)
-        elif kind == "buy":
-            self._buy(state, seat, self.production_names.index(arg), events)
-        elif kind == "done":
-            events.append(Event("am.phase.turn", seat=seat, automatic=False, key="am.log.done"))
-            self._end_turn(state, events)
+        self._choose(state, seat, colour, events)
+        if colour == BLUE and state.sub == "move":
+            self._after_move_step(state, seat, events)
+
+    @move("special", "am.special.action")
+    def _special_decided(self, state, events):
+        seat = state.order[state.turn]
+        self._special(state, seat, events)
+        if state.sub == "move":
+            self._after_move_step(state, seat, events)
+
+    @move("use", "am.progress.ships")
+    def _use_tile(self, state, tile, events):
+        """use:ships8 (8 more action points for the ships) or use:first (the first space of the order)."""
+        seat = state.order[state.turn]
+        if tile == "ships8":
+            self._use_ships8(state, seat, events)
+            self._after_move_step(state, seat, events)
+        else:
+            self._first(state, seat, events)
+
+    @move("done", "am.phase.turn")
+    def _done_decided(self, state, events):
+        events.append(Event("am.phase.turn", seat=state.order[state.turn], automatic=False, key="am.log.done"))
+        self._end_turn(state, events)
 
     def position_index(self, state, name) -> int:
         L = state.layout

@@ -13,9 +13,10 @@ board shows with the refused ones, are in explain.py.
 
 from __future__ import annotations
 
-from ..core.actions import Action, Event
+from ..core.actions import Event
 from ..core.chance import Chance, Outcome
 from ..core.game import Bounds, Game
+from ..core.moves import move
 from ..core.texts import Text, add_text
 from . import encoding
 from .components import (DATA, OPPOSITE, PATTERNS, SIDES, UNITS, load_chips, load_rules, load_tiles,
@@ -37,6 +38,7 @@ class Entdecker(Game):
     min_players, max_players = 2, 4
     encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
+    action_labels = "ent.act."    # an action's label: ent.act.<its kind>
 
     def __init__(self):
         super().__init__()
@@ -273,7 +275,9 @@ class Entdecker(Game):
             return any(grid[q] < 0 for q, _ in self.circles)
         return False
 
-    def _place_ship(self, state, seat, position, events):
+    @move("start", "ent.explore.start")
+    def _place_ship(self, state, position, events):
+        seat = state.seat
         fee = self.start_fee(state, seat, position)
         if position >= self.squares:
             rule = self._edge_allowed(state, seat, self._explored_starts(state)) or "ent.explore.start-edge"
@@ -298,7 +302,9 @@ class Entdecker(Game):
         return min(state.gold[seat] // self.numbers.tile_cost if self.numbers.tile_cost else 12,
                    sum(state.pile_size))
 
-    def _buy(self, state, seat, count, events):
+    @move("buy", "ent.explore.buy")
+    def _buy(self, state, count, events):
+        seat = state.seat
         cost = count * self.numbers.tile_cost
         state.gold[seat] -= cost
         state.bought = count
@@ -320,7 +326,9 @@ class Entdecker(Game):
         tops = [b for b in state.pile_top if b >= 0]
         return self.face_down_events(state) - sum(tops), sum(state.pile_size) - len(tops)
 
-    def _draw(self, state, seat, p, events):
+    @move("draw", "ent.explore.draw")
+    def _draw(self, state, p, events):
+        seat = state.seat
         state.bought -= 1
         state.drawn_count += 1
         state.drawing = p
@@ -655,7 +663,9 @@ class Entdecker(Game):
         return (bool(self.fresh_areas(state)) and not state.supply[seat][SCOUT]
                 and self.unit_cost(state, SCOUT) <= state.gold[seat] and bool(self._own_scouts(state, seat)))
 
-    def _place_unit(self, state, seat, kind, area, events):
+    @move("unit", "ent.unit.place")
+    def _place_unit(self, state, kind, area, events):
+        seat = state.seat
         q = state.fresh
         cost = self.unit_cost(state, kind)
         state.gold[seat] -= cost
@@ -667,7 +677,9 @@ class Entdecker(Game):
                             left=state.bought))
         self._end_turn(state)
 
-    def _recall(self, state, seat, q, events):
+    @move("recall", "ent.unit.recall")
+    def _recall(self, state, q, events):
+        seat = state.seat
         state.unit[q] = state.unit_area[q] = -1
         state.supply[seat][SCOUT] += 1
         events.append(Event("ent.unit.recall", seat=seat, automatic=False, key="ent.log.recall",
@@ -865,19 +877,20 @@ class Entdecker(Game):
             out += [self._unit_action(state, kind, a) for kind, a in self._unit_options(state, seat)]
             out += self._recall_actions(state, seat)
             if state.drawn_count:
-                out.append(self.made(("end",), Action, "end", "ent.explore.stop", "end", "ent.act.end"))
+                out.append(self.made(("end",), self._make_end_action))
             return out
         if phase == "place":
             return [self._place_action(state, q, r) for q, r in state.placements]
         return []
 
-    @staticmethod
-    def _buy_action(n):
-        return Action(f"buy:{n}", "ent.explore.buy", target=f"buy.{n}", label_key="ent.act.buy", count=n)
+    def _make_end_action(self):
+        return self.offer("end", target="end")
 
-    @staticmethod
-    def _draw_action(p):
-        return Action(f"draw:{p + 1}", "ent.explore.draw", target=f"pile.{p + 1}", label_key="ent.act.draw", pile=p + 1)
+    def _buy_action(self, n):
+        return self.offer("buy", n, args=(n,), target=f"buy.{n}", count=n)
+
+    def _draw_action(self, p):
+        return self.offer("draw", p + 1, args=(p,), target=f"pile.{p + 1}", pile=p + 1)
 
     def _start_action(self, position, fee, rule):
         key = ("start", position, fee, rule)
@@ -886,10 +899,11 @@ class Entdecker(Game):
     def _make_start_action(self, position, fee, rule):
         name = self.where(position)
         if position >= self.squares:
-            return Action(f"start:{name}", rule, target=f"circle.{name}", label_key="ent.act.start.edge",
-                          circle=name, square=self.names[self.circles[position - self.squares][0]])
-        return Action(f"start:{name}", rule, target=f"sq.{name}",
-                      label_key="ent.act.start.fee" if fee else "ent.act.start", square=name, fee=fee)
+            return self.offer("start", name, args=(position,), rule=rule, target=f"circle.{name}",
+                              label="ent.act.start.edge", circle=name,
+                              square=self.names[self.circles[position - self.squares][0]])
+        return self.offer("start", name, args=(position,), rule=rule, target=f"sq.{name}",
+                          label="ent.act.start.fee" if fee else "ent.act.start", square=name, fee=fee)
 
     def _unit_action(self, state, kind, area):
         cost = self.unit_cost(state, kind)
@@ -898,24 +912,23 @@ class Entdecker(Game):
 
     def _make_unit_action(self, kind, fresh, area, cost):
         q = self.names[fresh]
-        return Action(f"unit:{UNITS[kind]}:{q}.{area + 1}", "ent.unit.place", target=f"unit.{UNITS[kind]}.{q}.{area + 1}",
-                      label_key="ent.act.unit", unit=f"ent.unit.{UNITS[kind]}", square=q, area=area + 1,
-                      cost=cost)
+        return self.offer("unit", f"{UNITS[kind]}:{q}.{area + 1}", args=(kind, area),
+                          target=f"unit.{UNITS[kind]}.{q}.{area + 1}", unit=f"ent.unit.{UNITS[kind]}", square=q,
+                          area=area + 1, cost=cost)
 
     def _recall_actions(self, state, seat):
         return [self.made(("recall", q), self._recall_action, q) for q in self._own_scouts(state, seat)]
 
     def _recall_action(self, q):
-        return Action(f"recall:{self.names[q]}", "ent.unit.recall", target=f"recall.{self.names[q]}",
-                      label_key="ent.act.recall", square=self.names[q])
+        return self.offer("recall", self.names[q], args=(q,), target=f"recall.{self.names[q]}", square=self.names[q])
 
     def _place_action(self, state, q, r):
         return self._made.get(("place", q, r)) or self.made(("place", q, r), self._make_place_action, q, r)
 
     def _make_place_action(self, q, r):
         name = self.names[q]
-        return Action(f"place:{name}:{DEGREES[r]}", "ent.explore.choose", target=f"place.{name}.{DEGREES[r]}",
-                      label_key="ent.act.place", square=name, degrees=DEGREES[r])
+        return self.offer("place", f"{name}:{DEGREES[r]}", args=(q, r), target=f"place.{name}.{DEGREES[r]}",
+                          square=name, degrees=DEGREES[r])
 
     # -- why an option is refused, and the options a board shows, refused ones included (explain.py) -------
     def candidates(self, state):
@@ -926,29 +939,15 @@ class Entdecker(Game):
         from .explain import explain
         return explain(self, state, action_id)
 
-    # -- making the decision ---------------------------------------------------------------------------------
-    def play(self, state, action, events):
-        kind, _, arg = action.id.partition(":")
-        seat = state.seat
-        if kind == "start":
-            self._place_ship(state, seat, self.square_index.get(arg, self.circle_index.get(arg)), events)
-        elif kind == "buy":
-            self._buy(state, seat, int(arg), events)
-        elif kind == "draw":
-            self._draw(state, seat, int(arg) - 1, events)
-        elif kind == "place":
-            name, _, degrees = arg.partition(":")
-            self._place_tile(state, seat, state.drawn, self.square_index[name], DEGREES.index(int(degrees)),
-                             "ent.explore.choose", events)
-        elif kind == "unit":
-            unit, _, where = arg.partition(":")
-            self._place_unit(state, seat, UNITS.index(unit), int(where.partition(".")[2]) - 1, events)
-        elif kind == "recall":
-            self._recall(state, seat, self.square_index[arg], events)
-        elif kind == "end":
-            events.append(Event("ent.explore.stop", seat=seat, automatic=False, key="ent.log.end",
-                                left=state.bought))
-            self._end_turn(state)
+    # -- the decisions played here (the others are declared beside their rules, above) ------------------------
+    @move("place", "ent.explore.choose")
+    def _place_drawn(self, state, q, turns, events):
+        self._place_tile(state, state.seat, state.drawn, q, turns, "ent.explore.choose", events)
+
+    @move("end", "ent.explore.stop")
+    def _stop_exploring(self, state, events):
+        events.append(Event("ent.explore.stop", seat=state.seat, automatic=False, key="ent.log.end", left=state.bought))
+        self._end_turn(state)
 
     # -- chance steps: the spinner, turning a tile over, the next back, a chip ---------------------------
     def chance(self, state):
