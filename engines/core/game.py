@@ -190,13 +190,10 @@ class Game:
     # The steps (the kernel's: the game's part of each, then `settle`). Match, bots, search and adapters
     # call these; a game provides the moves, `play_automatic` and `play_chance`.
     def apply(self, state, action: Action, events: list[Event]) -> None:
-        """Play a decision the kernel has found legal, then settle."""
-        self.play(state, action, events)
-        self.settle(state)
-
-    def play(self, state, action: Action, events: list[Event]) -> None:
-        """The move declared for the action's kind, called with the action's `args`."""
+        """Play a decision the kernel has found legal: the move declared for the action's kind, called with
+        the action's `args`; then settle."""
         self._plays[action.kind](state, *action.args, events)
+        self.settle(state)
 
     def auto_step(self, state, events: list[Event]) -> None:
         """The rules' own next step, when no one decides and no chance step is pending."""

@@ -100,12 +100,12 @@ class ActionPhase:
     def _activate_action(self, seat, slot, building_id):
         g = self.game
         return Action(f"activate:{slot}", g.rid("aos.action.activate"), target=f"mat.{seat}.slot.{slot}",
-                      label_key=g.tkey("act.activate"), building=g.term(f"building.{building_id}"))
+                      label_key=g.tkey("act.activate"), args=(slot,), building=g.term(f"building.{building_id}"))
 
     def _token_action(self, seat, kind):
         g = self.game
         return Action(f"token:{kind}", g.rid("aos.action.token"), target=f"mat.{seat}.token.{kind}",
-                      label_key=g.tkey("act.token"), token=g.term(f"token.{kind}"))
+                      label_key=g.tkey("act.token"), args=(kind,), token=g.term(f"token.{kind}"))
 
     def _pass_action(self):
         g = self.game
@@ -213,10 +213,10 @@ class ActionPhase:
         g = self.game
         if where == "fleet":
             return Action(f"ship:fleet:{name}", g.rid("aos.action.ship.fleet"), target=f"space.{name}",
-                          label_key=g.tkey("act.ship.fleet"), space=g.term(f"space.{name}"))
+                          label_key=g.tkey("act.ship.fleet"), args=(where, name), space=g.term(f"space.{name}"))
         target = "track" if where == "track" else "sea"
         return Action(f"ship:{where}:{name}", g.rid(SHIP_RULES[where]), target=f"{target}.{name}",
-                      label_key=g.tkey(f"act.ship.{where}"), region=g.term(f"region.{name}"))
+                      label_key=g.tkey(f"act.ship.{where}"), args=(where, name), region=g.term(f"region.{name}"))
 
     def _space_action(self, action, space):
         return self.game._made.get((action, space)) or self.game.made((action, space), self._make_space_action,
@@ -225,7 +225,7 @@ class ActionPhase:
     def _make_space_action(self, action, space):
         g = self.game
         return Action(f"{action}:{space}", g.rid(SPACE_RULES[action]), target=f"space.{space}",
-                      label_key=g.tkey(f"act.{action}"), space=g.term(f"space.{space}"))
+                      label_key=g.tkey(f"act.{action}"), args=(space,), space=g.term(f"space.{space}"))
 
     def _deck_action(self, deck, card):
         return self.game.made(("acquire", deck, card), self._make_deck_action, deck, card)
@@ -233,7 +233,7 @@ class ActionPhase:
     def _make_deck_action(self, deck, card):
         g = self.game
         return Action(f"acquire:{deck}", g.rid("aos.action.acquire"), target=f"deck.{deck}",
-                      label_key=g.tkey("act.acquire"), card=g.term(f"card.{card}"))
+                      label_key=g.tkey("act.acquire"), args=(deck,), card=g.term(f"card.{card}"))
 
     def explain_target(self, state, seat, action, arg) -> tuple[str, Text] | None:
         """Why one target of an action is refused, naming the rule; None if the id names no target."""
@@ -454,8 +454,9 @@ class ActionPhase:
         tracks = sorted({a for b in state.players[seat].buildings for a in g.buildings[b].memorial_tracks},
                         key=ATTRIBUTES.index)
         return [Action(f"memorial:{a}", g.rid("aos.building.memorial"), target=f"mat.{seat}.track.{a}",
-                       label_key=g.tkey("act.memorial"), attribute=g.term(f"attribute.{a}")) for a in tracks] + \
-               [Action("memorial:supply", g.rid("aos.building.memorial"), label_key=g.tkey("act.memorial.supply"))]
+                       label_key=g.tkey("act.memorial"), args=(a,), attribute=g.term(f"attribute.{a}")) for a in tracks] + \
+               [Action("memorial:supply", g.rid("aos.building.memorial"), label_key=g.tkey("act.memorial.supply"),
+                       args=("supply",))]
 
     def memorial(self, state, seat, choice, events):
         g = self.game
@@ -476,7 +477,7 @@ class ActionPhase:
         player = state.players[seat]
         own = self._activating_slot(state, seat)
         return [Action(f"payment:{slot}", g.rid("aos.action.payment"), target=f"mat.{seat}.slot.{slot}",
-                       label_key=g.tkey("act.payment"), building=g.term(f"building.{b}"))
+                       label_key=g.tkey("act.payment"), args=(slot,), building=g.term(f"building.{b}"))
                 for slot, b in enumerate(player.buildings)
                 if player.workers[slot] and not g.buildings[b].no_payment and slot != own]
 
@@ -515,7 +516,7 @@ class ActionPhase:
                     out.append(self._deck_action(deck, cards[-1]))
         europe = state.presence["europe"][seat]
         out += [Action(f"acquire:discard:{c}", g.rid("aos.action.acquire.discard"), target=f"discard.{c}",
-                       label_key=g.tkey("act.acquire"), card=g.term(f"card.{c}"))
+                       label_key=g.tkey("act.acquire"), args=(f"discard:{c}",), card=g.term(f"card.{c}"))
                 for c in state.discard if self.cards[c].value <= europe]
         return out
 

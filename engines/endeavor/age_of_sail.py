@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..core.actions import Action, Event
 from ..core.game import Option
+from ..core.moves import move
 from ..core.texts import Text
 from .components import AGE_OF_SAIL, DATA
 from .endeavor import Endeavor
@@ -94,7 +95,7 @@ class AgeOfSail(Endeavor):
 
     def choices_other(self, state, phase, seat):
         if phase == "start":
-            return [Action(f"start:{side}", "aos.setup.start-tile", target=f"start.{side}",
+            return [Action(f"start:{side}", "aos.setup.start-tile", target=f"start.{side}", args=(side,),
                            building=f"building.{side}") for side in self.start_sides]
         if phase == "scarce":
             return self.silent.scarce_choices(state, seat)
@@ -108,14 +109,15 @@ class AgeOfSail(Endeavor):
             return self.why_not_build(state, state.players[state.steps[0][1]], arg, scarce=True)
         return super().explain(state, action_id)
 
-    def apply_other(self, state, seat, player, kind, arg, events):
-        if kind == "start":
-            self._take_start_tile(state, seat, player, arg, events)
-        elif kind == "scarce":
-            self.silent.scarce(state, seat, arg, events)
-            self._finish_step(state, events)
-        else:
-            super().apply_other(state, seat, player, kind, arg, events)
+    @move("start", "aos.setup.start-tile")
+    def _start_tile(self, state, side, events):
+        seat = state.steps[0][1]
+        self._take_start_tile(state, seat, state.players[seat], side, events)
+
+    @move("scarce", "aos.variant.scarce")
+    def _scarce(self, state, building, events):
+        self.silent.scarce(state, state.steps[0][1], building, events)
+        self._finish_step(state, events)
 
     def auto_other(self, state, phase, seat, events):
         if phase == "scarce":

@@ -24,6 +24,7 @@ from functools import partial
 
 from ..core.actions import Action, Event
 from ..core.game import Game
+from ..core.moves import move
 from ..core.texts import Text, has_text, load_catalog
 from . import encoding
 from .action_phase import SHIP_RULES, SPACE_RULES, ActionPhase, Turn
@@ -278,11 +279,13 @@ class Endeavor(Game):
             return []
         return [Action(BACK_TO_PHASES, self.rid("aos.flow.phases"), label_key=self.tkey("act.order"))]
 
-    def _back_to_phase_order(self, state, seat, events):
+    @move("order", "aos.flow.phases")
+    def _back_to_phase_order(self, state, events):
         """From now on phase by phase: what is left of the first three phases this round is played
         phase after phase (the decision under way stays first), and so is every later round."""
         state.phase_order = "beginner"
         current, rest = state.steps[0], state.steps[1:]
+        seat = current[1]
         first = [step for step in rest if step[0] in FIRST_PHASES]
         first.sort(key=lambda step: FIRST_PHASES.index(step[0]))     # stable: turn order within a phase
         state.steps = [current] + first + [step for step in rest if step[0] not in FIRST_PHASES]
@@ -347,7 +350,7 @@ class Endeavor(Game):
 
     def _build_action(self, b):
         return Action(f"build:{b}", self.rid("aos.build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
-                      building=self.term(f"building.{b}"))
+                      args=(b,), building=self.term(f"building.{b}"))
 
     def _pay_actions(self, state, seat, player, only_workers):
         return [self.made(("pay", seat, slot, b), self._pay_action, seat, slot, b)
@@ -356,7 +359,7 @@ class Endeavor(Game):
 
     def _pay_action(self, seat, slot, b):
         return Action(f"pay:{slot}", self.rid("aos.salary"), target=f"mat.{seat}.slot.{slot}",
-                      label_key=self.tkey("act.pay"), building=self.term(f"building.{b}"), slot=slot)
+                      label_key=self.tkey("act.pay"), args=(slot,), building=self.term(f"building.{b}"), slot=slot)
 
     def _pending_choices(self, state):
         kind, seat, *data = state.pending[-1]
@@ -481,32 +484,6 @@ class Endeavor(Game):
             "why.build-level", building=name, level=self.buildings[building_id].level,
             build_level=self.build_level(player), industry=player.attributes[INDUSTRY])
 
-    def play(self, state, action, events):
-        kind, _, arg = action.id.partition(":")
-        if state.pending:
-            self._resolve_pending(state, kind, arg, events)
-        else:
-            seat = state.steps[0][1]
-            player = state.players[seat]
-            if kind in self.ACTION_PHASE:
-                self._action_phase_decision(state, seat, kind, arg, events)
-            elif action.id == BACK_TO_PHASES:
-                self._back_to_phase_order(state, seat, events)
-            elif kind == "build":
-                self._build(state, seat, player, arg, events)
-            elif kind == "pay":
-                self._pay(state, seat, player, int(arg), events)
-            elif kind in ("slot", "discard"):
-                self._discard_decision(state, seat, player, kind, arg, events)
-            else:
-                self.apply_other(state, seat, player, kind, arg, events)
-
-    ACTION_PHASE = frozenset(("activate", "token", "pass", "done", "ship", "occupy", "attack", "payment", "acquire"))
-
-    def apply_other(self, state, seat, player, kind, arg, events):
-        """Decisions of an edition's own steps (Age of Sail: the start tile, scarce buildings)."""
-        raise RuntimeError(f"{self.id}: no decision {kind!r} here")
-
     def play_automatic(self, state, events):
         phase, seat = state.steps[0]
         if phase == "build":
@@ -534,7 +511,10 @@ class Endeavor(Game):
         level = self.build_level(player)
         return [b for b, left in state.supply.items() if left and self.buildings[b].level <= level]
 
-    def _build(self, state, seat, player, building_id, events):
+    @move("build", "aos.build")
+    def _build(self, state, building_id, events):
+        seat = state.steps[0][1]
+        player = state.players[seat]
         state.supply[building_id] -= 1
         player.buildings.append(building_id)
         player.workers.append(0)
@@ -562,7 +542,10 @@ class Endeavor(Game):
     def _salary_needs_choice(self, state, player) -> bool:
         return sum(player.workers) > self.salary(player) - state.paid > 0
 
-    def _pay(self, state, seat, player, slot, events):
+    @move("pay", "aos.salary")
+    def _pay(self, state, slot, events):
+        seat = state.steps[0][1]
+        player = state.players[seat]
         player.workers[slot] = 0
         player.harbor += 1
         state.paid += 1
@@ -587,58 +570,83 @@ class Endeavor(Game):
         state.turn = None
         events.append(self.event("aos.action.turn", key="action.begin", seat=state.crown))
 
-    def _action_phase_decision(self, state, seat, kind, arg, events):
-        actions = self.actions
-        if kind == "pass":
-            state.passed[seat] = True
-            events.append(self.event("aos.action.pass", seat=seat, automatic=False))
-            self._next_actor(state, seat, events)
-            return
-        if kind == "activate":
-            slot = int(arg)
-            player = state.players[seat]
-            player.harbor -= 1
-            player.workers[slot] = 1
-            building = self.buildings[player.buildings[slot]]
-            state.turn = Turn(seat, building.actions, building.combine, slot=slot)
-            key = "action.activate" if len(building.actions) == 1 else \
-                f"action.activate.{'both' if building.combine == '+' else 'either'}"
-            events.append(self.event("aos.action.activate", seat=seat, automatic=False, key=key,
-                                     building=self.term(f"building.{building.id}"),
-                                     actions=[self.term(f"action.{a}") for a in building.actions]))
-            return
-        if kind == "token":
-            state.players[seat].action_tokens[arg] -= 1
-            state.removed_tokens.append(arg)      # a spent action token leaves the game
-            state.turn = Turn(seat, self.tokens[arg].actions, "/", token=arg)
-            events.append(self.event("aos.action.token", seat=seat, automatic=False, token=self.term(f"token.{arg}")))
-            return
-        turn = state.turn
-        if kind == "done":
-            self._end_turn(state, turn, events)
-            return
-        if kind == "ship":
-            where, _, target = arg.partition(":")
-            state.players[seat].harbor -= 1
-            if where == "track":
-                actions.ship_to_track(state, seat, target, events)
-            elif where == "fleet":
-                actions.ship_to_fleet(state, seat, target, events)
-            else:
-                actions.ship_to_sea(state, seat, target, events)
-        elif kind == "occupy":
-            state.players[seat].harbor -= 1
-            actions.occupy(state, seat, arg, events)
-            state.last_occupied_region = self.board(state).spaces[arg]["region"]
-        elif kind == "attack":
-            actions.attack(state, seat, arg, events)
-        elif kind == "payment":
-            actions.payment(state, seat, int(arg), events)
-        elif kind == "acquire":
-            actions.acquire(state, seat, arg, events)
-        turn.done.append(kind)
-        # A '+' building may go on to its other action; with nothing more possible the turn ends.
-        if not any(actions.has_target(state, seat, a) for a in turn.remaining()):
+    # The decisions of the action phase: a turn starts with a worker or a token, or the player passes;
+    # then each action of the building (or token) is carried out on its target.
+    @move("pass", "aos.action.pass")
+    def _pass(self, state, events):
+        seat = state.steps[0][1]
+        state.passed[seat] = True
+        events.append(self.event("aos.action.pass", seat=seat, automatic=False))
+        self._next_actor(state, seat, events)
+
+    @move("activate", "aos.action.activate")
+    def _activate(self, state, slot, events):
+        seat = state.steps[0][1]
+        player = state.players[seat]
+        player.harbor -= 1
+        player.workers[slot] = 1
+        building = self.buildings[player.buildings[slot]]
+        state.turn = Turn(seat, building.actions, building.combine, slot=slot)
+        key = "action.activate" if len(building.actions) == 1 else \
+            f"action.activate.{'both' if building.combine == '+' else 'either'}"
+        events.append(self.event("aos.action.activate", seat=seat, automatic=False, key=key,
+                                 building=self.term(f"building.{building.id}"),
+                                 actions=[self.term(f"action.{a}") for a in building.actions]))
+
+    @move("token", "aos.action.token")
+    def _use_token(self, state, token, events):
+        seat = state.steps[0][1]
+        state.players[seat].action_tokens[token] -= 1
+        state.removed_tokens.append(token)      # a spent action token leaves the game
+        state.turn = Turn(seat, self.tokens[token].actions, "/", token=token)
+        events.append(self.event("aos.action.token", seat=seat, automatic=False, token=self.term(f"token.{token}")))
+
+    @move("done", "aos.action.combine")
+    def _turn_done(self, state, events):
+        self._end_turn(state, state.turn, events)
+
+    @move("ship", "aos.action.ship.track")
+    def _ship(self, state, where, target, events):
+        seat, turn = state.steps[0][1], state.turn
+        state.players[seat].harbor -= 1
+        if where == "track":
+            self.actions.ship_to_track(state, seat, target, events)
+        elif where == "fleet":
+            self.actions.ship_to_fleet(state, seat, target, events)
+        else:
+            self.actions.ship_to_sea(state, seat, target, events)
+        self._action_done(state, seat, turn, "ship", events)
+
+    @move("occupy", "aos.action.occupy")
+    def _occupy(self, state, space, events):
+        seat, turn = state.steps[0][1], state.turn
+        state.players[seat].harbor -= 1
+        self.actions.occupy(state, seat, space, events)
+        state.last_occupied_region = self.board(state).spaces[space]["region"]
+        self._action_done(state, seat, turn, "occupy", events)
+
+    @move("attack", "aos.action.attack")
+    def _attack(self, state, space, events):
+        seat, turn = state.steps[0][1], state.turn
+        self.actions.attack(state, seat, space, events)
+        self._action_done(state, seat, turn, "attack", events)
+
+    @move("payment", "aos.action.payment")
+    def _payment(self, state, slot, events):
+        seat, turn = state.steps[0][1], state.turn
+        self.actions.payment(state, seat, slot, events)
+        self._action_done(state, seat, turn, "payment", events)
+
+    @move("acquire", "aos.action.acquire")
+    def _acquire(self, state, source, events):
+        seat, turn = state.steps[0][1], state.turn
+        self.actions.acquire(state, seat, source, events)
+        self._action_done(state, seat, turn, "acquire", events)
+
+    def _action_done(self, state, seat, turn, action, events):
+        """A '+' building may go on to its other action; with nothing more possible the turn ends."""
+        turn.done.append(action)
+        if not any(self.actions.has_target(state, seat, a) for a in turn.remaining()):
             self._end_turn(state, turn, events)
 
     def _end_turn(self, state, turn, events):
@@ -658,12 +666,17 @@ class Endeavor(Game):
         events.append(self.event("aos.action.turn", key="action.end"))
         self._finish_step(state, events)
 
-    def _resolve_pending(self, state, kind, arg, events):
-        _, seat, *data = state.pending.pop()
-        if kind == "memorial":
-            self.actions.memorial(state, seat, arg, events)
-        else:
-            self.silent.apply(state, seat, arg, events)
+    # Decisions a step leaves pending (the Memorial's choice, the Silent Fleet's answers): the seat the
+    # pending entry names decides.
+    @move("memorial", "aos.building.memorial")
+    def _memorial(self, state, choice, events):
+        _, seat, *_data = state.pending.pop()
+        self.actions.memorial(state, seat, choice, events)
+
+    @move("silent", "aos.variant.silent-fleet")
+    def _silent_fleet(self, state, choice, events):
+        _, seat, *_data = state.pending.pop()
+        self.silent.apply(state, seat, choice, events)
 
     # == 5: discard (the card limit) ===========================================
     def _final_round(self, state) -> bool:
@@ -693,25 +706,36 @@ class Endeavor(Game):
         if self._final_round(state) and not state.slot_chosen and any(self.cards[c].governor for c in player.cards):
             # The last arrangement decides the empty-slot bonus: keep a governor there, or none.
             return [Action(f"slot:{c}", self.rid("aos.discard.governor-slot"), target=f"mat.{seat}.card.{c}",
-                           label_key=self.tkey("act.slot"), card=self.term(f"card.{c}"))
+                           label_key=self.tkey("act.slot"), args=(c,), card=self.term(f"card.{c}"))
                     for c in player.cards if self.cards[c].governor] + \
-                   [Action("slot:empty", self.rid("aos.scoring.governor-slot"), label_key=self.tkey("act.slot.empty"))]
+                   [Action("slot:empty", self.rid("aos.scoring.governor-slot"), label_key=self.tkey("act.slot.empty"),
+                           args=("empty",))]
         keep = player.governor_slot if state.slot_chosen else None
         return [Action(f"discard:{c}", self.rid("aos.discard"), target=f"mat.{seat}.card.{c}",
-                       label_key=self.tkey("act.discard"), card=self.term(f"card.{c}"))
+                       label_key=self.tkey("act.discard"), args=(c,), card=self.term(f"card.{c}"))
                 for c in dict.fromkeys(player.cards) if c != keep]
 
-    def _discard_decision(self, state, seat, player, kind, arg, events):
-        if kind == "slot":
-            player.governor_slot = None if arg == "empty" else arg
-            state.slot_chosen = True
-            events.append(self.event("aos.discard.governor-slot", seat=seat, automatic=False,
-                                     key="discard.slot.empty" if arg == "empty" else "discard.slot",
-                                     card=None if arg == "empty" else self.term(f"card.{arg}")))
-        else:
-            self._discard(state, seat, player, arg, events)
-            if not state.slot_chosen:
-                player.governor_slot = self._best_slot(player)
+    @move("slot", "aos.discard.governor-slot")
+    def _choose_governor_slot(self, state, card, events):
+        seat = state.steps[0][1]
+        player = state.players[seat]
+        player.governor_slot = None if card == "empty" else card
+        state.slot_chosen = True
+        events.append(self.event("aos.discard.governor-slot", seat=seat, automatic=False,
+                                 key="discard.slot.empty" if card == "empty" else "discard.slot",
+                                 card=None if card == "empty" else self.term(f"card.{card}")))
+        self._discard_step_done(state, seat, player, events)
+
+    @move("discard", "aos.discard")
+    def _discard_decided(self, state, card, events):
+        seat = state.steps[0][1]
+        player = state.players[seat]
+        self._discard(state, seat, player, card, events)
+        if not state.slot_chosen:
+            player.governor_slot = self._best_slot(player)
+        self._discard_step_done(state, seat, player, events)
+
+    def _discard_step_done(self, state, seat, player, events):
         if not self._discard_needs_choice(state, player):
             self._discard_done(state, seat, player, events)
 

@@ -51,7 +51,7 @@ class SilentFleet:
 
     def pick_choices(self, state, seat, actions):
         return [Action(f"silent:react:{a}", "aos.variant.silent-fleet", label_key="act.silent.react",
-                       action=f"action.{a}") for a in actions]
+                       args=(f"react:{a}",), action=f"action.{a}") for a in actions]
 
     def targets(self, state, action, seat) -> list[Action]:
         board = self.game.boards[state.options["side"]]
@@ -59,23 +59,23 @@ class SilentFleet:
         rule = "aos.variant.silent-fleet"
         if action == "ship":
             out = [Action(f"silent:track:{r}", rule, target=f"track.{r}", label_key="act.silent.track",
-                          region=f"region.{r}") for r in REGIONS if not state.open[r] and None in state.track[r]]
+                          args=(f"track:{r}",), region=f"region.{r}") for r in REGIONS if not state.open[r] and None in state.track[r]]
             out += [Action(f"silent:fleet:{s}", rule, target=f"space.{s}", label_key="act.silent.fleet",
-                           space=f"space.{s}") for s, sp in board.spaces.items()
+                           args=(f"fleet:{s}",), space=f"space.{s}") for s, sp in board.spaces.items()
                     if sp["kind"] == "fleet" and state.owner[s] is None
                     and self.actions.region_open(state, sp["region"])]
             return out
         if action == "occupy":
             only = state.last_occupied_region if state.options.get("sf_restricted_occupy") else None
             return [Action(f"silent:city:{s}", rule, target=f"space.{s}", label_key="act.silent.city",
-                           space=f"space.{s}") for s, sp in board.spaces.items()
+                           args=(f"city:{s}",), space=f"space.{s}") for s, sp in board.spaces.items()
                     if sp["kind"] == "city" and state.owner[s] is None
                     and self.actions.region_open(state, sp["region"])
                     and (sp["region"] == "europe" or state.presence[sp["region"]][fleet] > 0)
                     and (only is None or sp["region"] == only)]
         if action == "acquire":
             return [Action(f"silent:deck:{d}", rule, target=f"deck.{d}", label_key="act.silent.deck",
-                           card=f"card.{cards[-1]}") for d, cards in state.decks.items()
+                           args=(f"deck:{d}",), card=f"card.{cards[-1]}") for d, cards in state.decks.items()
                     if cards and 0 < state.presence[self.actions.deck_region(d)][fleet]
                     >= self.game.cards[cards[-1]].value]
         return []
@@ -114,7 +114,7 @@ class SilentFleet:
     def scarce_choices(self, state, seat) -> list[Action]:
         level = self.game.build_level(state.players[seat])
         return [Action(f"scarce:{b}", "aos.variant.scarce", target=f"tray.{b}", label_key="act.scarce",
-                       building=f"building.{b}")
+                       args=(b,), building=f"building.{b}")
                 for b, left in state.supply.items() if left and self.game.buildings[b].level <= level]
 
     def scarce(self, state, seat, building, events):
