@@ -114,8 +114,7 @@ def registering_test_only_games():
             game = module.GAME()                # a new instance loads the game's texts into this catalog
             assert game.id == game_id, (game.id, game_id)
             patch.setitem(engines.GAMES, game_id, game)
-            patch.setitem(widgets.RENDERERS, game_id, module.BOARD)
-            board = importlib.import_module(module.BOARD)
+            board = importlib.import_module(widgets.board_module(game_id))
             texts.load_catalog(board.RENDERER.directory / "texts.toml")   # its labels, in this catalog too
         yield
 

@@ -16,30 +16,20 @@ pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: pip insta
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from engines.adapters import openspiel  # noqa: E402
 from engines.adapters.openspiel import load_game  # noqa: E402
 from engines.adapters.pettingzoo import env  # noqa: E402
-from games import TEST_ONLY, registering_test_only_games  # noqa: E402
+from games import registering_test_only_games  # noqa: E402
 
 with registering_test_only_games():
     COUNTS = [(game_id, players) for game_id, game in sorted(engines.GAMES.items())
               for players in range(game.min_players, game.max_players + 1)]
 
-_PYSPIEL: dict = {}          # test-only game id -> its OpenSpiel game class, registered with pyspiel once
-
-
 @pytest.fixture(scope="module", autouse=True)
 def register_test_only_games():
-    """The test-only games registered while this module runs, and with OpenSpiel: the adapter registers with
-    pyspiel the games `engines` had when it was imported (a registration pyspiel cannot take back, so it is
-    made once a process)."""
-    with registering_test_only_games(), pytest.MonkeyPatch.context() as patch:
-        for game_id in TEST_ONLY:
-            if game_id not in _PYSPIEL:
-                cls = type(f"EngineGame_{game_id}", (openspiel.EngineGame,), {"game_id": game_id})
-                pyspiel.register_game(cls().get_type(), cls)
-                _PYSPIEL[game_id] = cls
-            patch.setitem(openspiel.GAME_CLASSES, game_id, _PYSPIEL[game_id])
+    """The test-only games registered while this module runs; the OpenSpiel adapter registers each with
+    pyspiel the first time it is loaded (a registration pyspiel cannot take back: it stays for the process,
+    harmless, as the engines' registry no longer has the game afterwards)."""
+    with registering_test_only_games():
         yield
 
 

@@ -15,10 +15,10 @@ import engines
 import widgets
 import widgets.gallery
 from engines.core.texts import LANGS, WRITTEN, catalog_keys, render, template
-from widgets import RENDERERS, renderer_for
+from widgets import renderer_for
 from widgets.core.shell import LANG_CHOICES
 
-for _game in RENDERERS:          # the renderers' catalogs (names on the boards) load with them
+for _game in engines.GAMES:      # the renderers' catalogs (names on the boards) load with them
     renderer_for(_game)
 
 _T2S = opencc.OpenCC("t2s")
@@ -68,7 +68,7 @@ def test_rules_in_every_language(game):
                 assert not traditional_only(rule["title"] + rule["text"]), (game, rule_id)
 
 
-@pytest.mark.parametrize("game", sorted(RENDERERS))
+@pytest.mark.parametrize("game", sorted(engines.GAMES))
 def test_board_labels_in_simplified_chinese(game):
     """What a board draws (names, interface words) in zh-Hans: every label, no Traditional character."""
     match = engines.new_match(game, engines.get_game(game).min_players, 1)

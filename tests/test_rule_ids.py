@@ -12,8 +12,9 @@ from engines.core.texts import has_text
 
 ROOT = Path(__file__).resolve().parents[1]
 # A game's folder under engines/, and the catalogs of the games it holds.
-FOLDERS = {"endeavor": ("endeavor-aos", "endeavor-2009"), "entdecker": ("entdecker",), "amerigo": ("amerigo",),
-           "shipyard": ("shipyard",)}
+FOLDERS: dict[str, list[str]] = {}      # engines/<folder>/ -> the games whose rules live there
+for _game_id, _game in sorted(engines.GAMES.items()):
+    FOLDERS.setdefault(_game.folder, []).append(_game_id)
 
 
 def literals(folder: str):

@@ -179,7 +179,7 @@ def test_gallery_picture_is_a_real_middle_position():
 
 
 def test_gallery_card_without_a_renderer(monkeypatch):
-    monkeypatch.delitem(widgets.RENDERERS, "entdecker")
+    monkeypatch.setattr(widgets, "board_module", lambda game: "widgets.no_such_board")
     picture, caption = gallery.preview("entdecker", 6, "en")
     assert "No board picture yet" in picture.value and caption == ""
 

@@ -29,15 +29,11 @@ TERMINOLOGY = ROOT / "TERMINOLOGY.md"
 SECTION = "## Words we replace"
 SHARED = "shared"                     # the texts every game shows; checked for the rows that apply to `all`
 
-# What each game's Chinese is written in. Endeavor's two editions share engines/endeavor: its top folder and
-# its board's texts are Age of Sail's, data/2009/ is the 2009 edition's.
+# What each game's Chinese is written in: its data folder, its board's texts (widgets/<folder>/, which
+# Endeavor's two editions share) and its lesson; found from the registered games, not listed by hand.
 GAME_FILES = {
-    "endeavor-aos": ["engines/endeavor/data/*.toml", "widgets/endeavor/texts.toml",
-                     "tutorials/lessons/endeavor-aos.toml"],
-    "endeavor-2009": ["engines/endeavor/data/2009/*.toml", "tutorials/lessons/endeavor-2009.toml"],
-    "entdecker": ["engines/entdecker/data/*.toml", "widgets/entdecker/texts.toml", "tutorials/lessons/entdecker.toml"],
-    "amerigo": ["engines/amerigo/data/*.toml", "widgets/amerigo/texts.toml", "tutorials/lessons/amerigo.toml"],
-    "shipyard": ["engines/shipyard/data/*.toml", "widgets/shipyard/texts.toml", "tutorials/lessons/shipyard.toml"],
+    **{game_id: [f"{game.data_dir.relative_to(ROOT)}/*.toml", f"widgets/{game.folder}/texts.toml",
+                 f"tutorials/lessons/{game_id}.toml"] for game_id, game in sorted(engines.GAMES.items())},
     SHARED: ["engines/core/texts.toml", "widgets/core/texts.toml", "widgets/gallery.toml"],
 }
 LANGS = ("zh-Hant", "zh-Hans")

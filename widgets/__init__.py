@@ -9,8 +9,6 @@ from .core.chart import load_bokeh_offline
 from .core.lesson import LessonWidget
 from .core.shell import MODES, GameShell
 
-RENDERERS = {"endeavor-aos": "widgets.endeavor", "endeavor-2009": "widgets.endeavor", "entdecker": "widgets.entdecker",
-             "amerigo": "widgets.amerigo", "shipyard": "widgets.shipyard"}
 
 
 def page_options(defaults: dict | None = None) -> dict:
@@ -51,11 +49,25 @@ def page_options(defaults: dict | None = None) -> dict:
     return options
 
 
+def board_module(game: str) -> str:
+    """The module of a game's board renderer: widgets/<folder>/ for the games of engines/<folder>/ (so a new
+    game's board needs no list to join); a game kept outside engines/ (the test-only tic-tac-toe) has its board
+    in its own package's board/."""
+    import engines
+    rules = engines.get_game(game)
+    package = type(rules).__module__.rpartition(".")[0]
+    return f"widgets.{rules.folder}" if package.startswith("engines.") else f"{package}.board"
+
+
 def renderer_for(game: str):
+    """The board renderer of a registered game (ValueError naming it when the game or its board is missing)."""
+    module = board_module(game)
     try:
-        return importlib.import_module(RENDERERS[game]).RENDERER
-    except KeyError:
-        raise ValueError(f"no board renderer for game {game!r} (have: {', '.join(RENDERERS)})") from None
+        return importlib.import_module(module).RENDERER
+    except ModuleNotFoundError as missing:
+        if missing.name is None or not module.startswith(missing.name):
+            raise
+        raise ValueError(f"no board renderer for game {game!r} (looked for {module})") from None
 
 
 def play(game: str, players: int | None = None, seed: int = 1, options: dict | None = None,

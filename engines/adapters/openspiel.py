@@ -228,12 +228,27 @@ def _register(game_id: str) -> type:
     return cls
 
 
-GAME_CLASSES = {game_id: _register(game_id) for game_id in sorted(engines.GAMES)}
+GAME_CLASSES: dict[str, type] = {}     # game id -> its pyspiel game class, registered once a process
+
+
+def game_class(game_id: str) -> type:
+    """The pyspiel game class of a registered game, registered with pyspiel the first time it is asked for:
+    a game registered after this module was imported (a new one, or a test-only one) is found too."""
+    found = GAME_CLASSES.get(game_id)
+    if found is None:
+        engines.get_game(game_id)                       # ValueError naming an unknown game
+        found = GAME_CLASSES[game_id] = _register(game_id)
+    return found
+
+
+for _game_id in sorted(engines.GAMES):                  # pyspiel.load_game knows the games of `engines` at once
+    game_class(_game_id)
 
 
 def load_game(game_id: str, players: int | None = None, **options) -> pyspiel.Game:
     """This project's game `game_id` as a `pyspiel.Game` (options by name, as `new_match` takes them)."""
     rules = engines.get_game(game_id)
+    game_class(game_id)
     params = {"players": players if players is not None else rules.min_players,
               **{k: str(v).lower() if isinstance(v, bool) else v for k, v in options.items()}}
     return pyspiel.load_game(PREFIX + game_id.replace("-", "_"), params)

@@ -39,6 +39,7 @@ class Amerigo(Game):
     min_players, max_players = 2, 4
     encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
+    rule_sources = ("rulebook:", "public:", "stand-in")
     action_labels = "am.act."    # an action's label: am.act.<its kind>
 
     def __init__(self):

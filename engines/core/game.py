@@ -60,7 +60,17 @@ class Game:
     editions: tuple = ()                # ids of the editions of the same game, this one included, if several
     sampled_chance = False              # some chance steps only sample (too many outcomes to list)
     action_labels = "act."              # an action's label is this + its kind, unless its move names one
+    # What the game's rules may rest on (each rule's `source` starts with one of these): its rulebook, and
+    # where a game needs them, public facts, the project's rulings, stand-in values. Kept as strict as the
+    # game is (tests/test_every_game.py): an Age of Sail rule citing a stand-in would be a rule the book lacks.
+    rule_sources: tuple = ("rulebook:",)
     moves: dict[str, Move] = {}         # the declared moves by kind (filled in for each subclass)
+
+    @property
+    def folder(self) -> str:
+        """The package the game's rules live in ("endeavor" for both editions of engines/endeavor/): the
+        name its board (widgets/<folder>/), its tests and its data go by, read from the class, never listed."""
+        return type(self).__module__.split(".")[-2]
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

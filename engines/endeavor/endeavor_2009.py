@@ -33,6 +33,7 @@ class Endeavor2009(Endeavor):
     id = "endeavor-2009"
     min_players, max_players = 3, 5
     data_dir = ENDEAVOR_2009.data
+    rule_sources = ("rulebook:", "public:")
     edition = ENDEAVOR_2009
     governor_on_deck = True
     discard_pile = False

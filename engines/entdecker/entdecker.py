@@ -38,6 +38,7 @@ class Entdecker(Game):
     min_players, max_players = 2, 4
     encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
+    rule_sources = ("rulebook:", "public:", "project:")
     action_labels = "ent.act."    # an action's label: ent.act.<its kind>
 
     def __init__(self):

@@ -53,6 +53,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
     min_players, max_players = 3, 4
     encoding = encoding          # the numbered tables, the observation and the bounds (encoding.py)
     data_dir = DATA
+    rule_sources = ("rulebook:", "public:")
     action_labels = "sy.act."    # an action's label: sy.act.<its kind>
     # The search bot's settings for this game (MCTSBot reads them; docs/bots.md has every run):
     # - its leaves play 4 random decisions before the heuristic is read: a turn here is several decisions

@@ -11,4 +11,4 @@ every game run (`registering_test_only_games`).
 from .tictactoe import TicTacToe
 
 GAME = TicTacToe                  # what tests/games.py registers (an instance), as the registry line would
-BOARD = "tictactoe.board"         # the module of its board renderer (widgets.RENDERERS)
+                                  # (its board, in board/, is found from the package: widgets.board_module)

@@ -45,6 +45,7 @@ class TicTacToe(Game):
     id = "tictactoe"
     min_players = max_players = 2
     data_dir = DATA              # rules.toml, texts.toml, zh-Hans.toml (no sections.toml: no rulebook cited)
+    rule_sources = ("project:",)  # no rulebook: the project's own statement of the rules
     action_labels = "ttt.act."    # an action's label: ttt.act.<its kind>
     encoding = encoding          # the numbered actions, the observation and the bounds (encoding.py)
 
