@@ -1,5 +1,5 @@
 """Write the tutorial notebooks, cell for cell the same in every language: each game's texts from its
-tutorials/lessons/<game>.page.toml, the sentences every notebook shares from below.
+tutorials/pages/<game>.toml, the sentences every notebook shares from below.
 
     .venv/bin/python tutorials/make_notebooks.py   # rewrites tutorials/<game>.<lang>.ipynb (no outputs)
 
@@ -40,14 +40,14 @@ START = {
 }
 
 def page_texts(game: str) -> dict:
-    """The texts of a game's notebook around its lesson widget (lessons/<game>.page.toml): the intro, the note
+    """The texts of a game's notebook around its lesson widget (pages/<game>.toml): the intro, the note
     on stand-in values, the curious reader's section (markdown in en and zh-Hant) and its code cell."""
-    with open(HERE / "lessons" / f"{game}.page.toml", "rb") as file:
+    with open(HERE / "pages" / f"{game}.toml", "rb") as file:
         return tomllib.load(file)
 
 
-# Every game with a lesson page, found from the files (a new game adds its own two lesson files, no line here).
-GAMES = sorted(path.name.removesuffix(".page.toml") for path in (HERE / "lessons").glob("*.page.toml"))
+# Every game with a lesson notebook, found from the files (a new game adds its page's texts, no line here).
+GAMES = sorted(path.stem for path in (HERE / "pages").glob("*.toml"))
 
 
 def cell(kind: str, text: str) -> dict:
