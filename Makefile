@@ -5,6 +5,7 @@
 #   make load   20 simulated learners on a local server; LOAD_ARGS="--learners 40 --game entdecker"
 #   make site   the static site in site/ (serve it with any web server)
 #   make hub    a JupyterHub in front of the pages, on this machine (BGW_CLASS_PASSWORD=...)
+#   make lab    JupyterLab on http://127.0.0.1:8888/ with the lessons (tutorials/) and play pages
 
 PYTHON ?= python3
 VENV   := .venv
@@ -18,7 +19,7 @@ export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
 export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: demo test site chromium bench load hub clean
+.PHONY: demo test site chromium bench load hub lab clean
 
 demo: $(VENV)/.ready-demo
 	$(PY) -m widgets.serve --port=$(PORT)
@@ -44,6 +45,16 @@ hub: $(VENV)/.ready-demo
 	mkdir -p -m 700 $(VENV)/hub
 	BGW_HUB_STATE=$(CURDIR)/$(VENV)/hub $(VENV)/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
+# JupyterLab on this machine, opening tutorials/: run a lesson or a play page with Run > Run All Cells.
+# Autosave is off, so that running a lesson leaves its outputs out of the project's notebooks.
+LAB_PORT ?= 8888
+LAB_SETTINGS := $(JUPYTER_CONFIG_DIR)/lab/user-settings/@jupyterlab/docmanager-extension
+lab: $(VENV)/.ready-lab
+	mkdir -p "$(LAB_SETTINGS)" && echo '{"autosave": false}' > "$(LAB_SETTINGS)/plugin.jupyterlab-settings"
+	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+		--ServerApp.port_retries=0 --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/tutorials \
+		$(if $(filter 0,$(shell id -u)),--allow-root)
+
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -51,6 +62,10 @@ $(VENV)/bin/python:
 $(VENV)/.ready-demo: pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e .
 	touch $@
+
+$(VENV)/.ready-lab: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e ".[lab]"
+	touch $@ $(VENV)/.ready-demo
 
 $(VENV)/.ready-test: pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e ".[test,rl]"

@@ -1,4 +1,5 @@
-"""The server's settings, its kernel limit and its 'classroom full' page (no server started here)."""
+"""The server's settings, its kernel limit, its 'classroom full' page and the teacher's pages (no Voila server
+started here: the teacher's pages are fetched through a small tornado server with the same routes)."""
 
 import argparse
 import asyncio
@@ -6,12 +7,18 @@ import json
 import re
 import time
 from datetime import timedelta
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from jupyter_server._tz import utcnow
+from tornado.httpclient import AsyncHTTPClient
+from tornado.httpserver import HTTPServer
+from tornado.testing import bind_unused_port
+from tornado.web import Application, HTTPError, RequestHandler
 
 from engines.core.texts import LANGS, render
-from widgets import serve
+from widgets import serve, teach
 from widgets.kernels import UNCONNECTED_GRACE, KernelsFull, PageKernelManager
 
 
@@ -294,3 +301,148 @@ def test_spare_kernels_take_at_most_a_quarter_of_the_places(preheat, places, spa
         assert {p["pool_size"] for p in dict(pools.VoilaKernelManager.kernel_pools_config).values()} == {0, spares}
     else:
         assert "preheat_kernel" not in pools.VoilaConfiguration
+
+
+# -- the teacher's pages (/teach/...) ----------------------------------------------------------------
+TEACH_GAMES = sorted({p.name.split(".")[0] for p in teach.TEACH.glob("*.md")})
+# A repository path a teacher cannot open: a project folder, or a file the pages are made from.
+REPO_PATH = re.compile(r"(?<![\w.])(?:docs|tutorials|notebooks|engines|widgets)/|[\w-]+\.(?:md|ipynb|toml|py)\b")
+
+
+class _Notebook(RequestHandler):
+    """Stands in for Voila's page (which would start a kernel and run the notebook): 200 where Voila finds
+    the notebook under the server's root, 404 where it does not."""
+    def get(self, folder, name, suffix):
+        if not (serve.ROOT / folder.strip("/") / f"{name}.ipynb").is_file():
+            raise HTTPError(404)
+        self.write(name)
+
+
+class _SiteNotebook(_Notebook):
+    """The static site's voici/render/<name>.html (from notebooks/) and voici/render/tutorials/<name>.html."""
+    def get(self, folder, name, suffix):
+        super().get(folder or "notebooks", name, suffix)
+
+
+class _SiteTeach(RequestHandler):
+    """The static site's teach/ folder: the pages widgets.site writes with teach.page()."""
+    def get(self, game, kind, lang):
+        text = teach.page(game, kind, lang)
+        if text is None:
+            raise HTTPError(404)
+        self.write(text)
+
+
+def teach_test_server(where: str) -> Application:
+    """The teacher's pages where they are published. On the server: widgets.serve's own route for them
+    (teach.PATTERN, handled by teach.TeachHandler) and Voila's pages at voila/render/<path>.ipynb. In the
+    static site: teach/ beside voici/, whose pages are voici/render/<name>.html (notebooks/) and
+    voici/render/tutorials/<name>.html."""
+    if where == "server":
+        return Application([("/" + teach.PATTERN, teach.TeachHandler),
+                            (r"/voila/render/((?:notebooks|tutorials)/)([^/]+)(\.ipynb)", _Notebook)])
+    return Application([("/" + teach.PATTERN, _SiteTeach),
+                        (r"/voici/render/((?:tutorials/)?)([^/]+)(\.html)", _SiteNotebook)])
+
+
+class _Page(HTMLParser):
+    """A page's visible text and its links: [(href, hreflang, link text)]."""
+    def __init__(self):
+        super().__init__()
+        self.text, self.links, self._open, self._skip = [], [], None, 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("style", "title"):
+            self._skip += 1
+        elif tag == "a":
+            self._open = [attrs.get("href", ""), attrs.get("hreflang"), ""]
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "title"):
+            self._skip -= 1
+        elif tag == "a" and self._open:
+            self.links.append(tuple(self._open))
+            self._open = None
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+            if self._open:
+                self._open[2] += data
+
+
+def fetch_teach_pages(where: str) -> tuple[dict, dict]:
+    """Every teacher's page in every language ({url: html}) and every link on them ({url: status}),
+    fetched through the test server."""
+    async def crawl():
+        sock, port = bind_unused_port()
+        server = HTTPServer(teach_test_server(where))
+        server.add_sockets([sock])
+        client = AsyncHTTPClient()
+        base = f"http://127.0.0.1:{port}/teach/"
+        pages, statuses = {}, {}
+        try:
+            for game in TEACH_GAMES:
+                for kind in teach.KINDS:
+                    for lang in LANGS:
+                        url = f"{base}{game}.{kind}.{lang}.html"
+                        reply = await client.fetch(url, raise_error=False)
+                        pages[url] = reply.body.decode() if reply.code == 200 else None
+            for url, text in pages.items():
+                parser = _Page()
+                parser.feed(text or "")
+                for href, _, _ in parser.links:
+                    target = urljoin(url, href)
+                    if target not in statuses:
+                        statuses[target] = (await client.fetch(target, raise_error=False)).code
+        finally:
+            server.stop()
+            sock.close()
+        return pages, statuses
+    return asyncio.run(crawl())
+
+
+@pytest.mark.parametrize("where", ["server", "site"])
+def test_teach_pages_render_and_every_link_answers(where):
+    """Issue 26: every teacher's page, in all three languages, on the server and in the static site, shows
+    bold as bold (no `**`, also where Chinese puts no space around it), names no repository path, links no
+    .md file, names lesson steps by their titles in the page's language (no step id), and every link
+    answers 200; each page links its lesson, summary and plan in its own language (zh-Hans: the zh-Hans
+    lesson, never the zh-Hant one)."""
+    pages, statuses = fetch_teach_pages(where)
+    problems = []
+    for url, text in pages.items():
+        name = url.rsplit("/", 1)[1]
+        game, kind, lang = name.split(".")[:3]
+        if text is None:
+            problems.append(f"{name}: not served")
+            continue
+        parser = _Page()
+        parser.feed(text)
+        shown = "".join(parser.text)
+        if "**" in text:
+            problems.append(f"{name}: shows '**'")
+        if REPO_PATH.search(shown):
+            problems.append(f"{name}: shows a repository path: {REPO_PATH.search(shown)[0]!r}")
+        if "<code>" in text:
+            problems.append(f"{name}: shows a code span (a step id?): {re.findall('<code>(.*?)</code>', text)}")
+        for href, hreflang, words in parser.links:
+            target = urljoin(url, href)
+            if re.search(r"\.md\b", urlsplit(target).path):
+                problems.append(f"{name}: links a Markdown file: {href}")
+            if statuses[target] != 200:
+                problems.append(f"{name}: {href} answers {statuses[target]}")
+            if hreflang is None and f".{lang}." not in href and f"lang={lang}" not in href:
+                problems.append(f"{name}: {href} is not in the page's language")
+            if "step=" in href and lang != "en" and not re.search(r"[\u4e00-\u9fff]", words):
+                problems.append(f"{name}: a lesson step named {words!r}, not in Chinese")
+        hrefs = [href for href, hreflang, _ in parser.links if hreflang is None]
+        lesson = (f"tutorials/{game}.{lang}.ipynb" if where == "server" else f"tutorials/{game}.{lang}.html")
+        other = "plan" if kind == "summary" else "summary"
+        if not any(lesson in href for href in hrefs) or f"{game}.{other}.{lang}.html" not in hrefs:
+            problems.append(f"{name}: does not link its lesson and its {other} in its language: {hrefs}")
+        if kind == "plan" and not any("?step=" in href for href in hrefs):
+            problems.append(f"{name}: links no lesson step")
+    assert len(pages) == 3 * 2 * len(TEACH_GAMES) >= 30
+    assert not problems, "\n".join(problems)

@@ -157,3 +157,28 @@ def test_a_server_with_few_places_keeps_them_for_visitors(page, tmp_path):
         page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
         log = (tmp_path / "few-places.log").read_text()
         assert "no kernels per play page started ahead of visitors" in log, log[-2000:]
+
+
+def test_a_teachers_plan_leads_to_its_lesson_in_its_language(browser, voila_url):
+    """Issue 26: the teacher's pages on the real server, in each language, show bold as bold and their
+    steps by name; the zh-Hans plan's "from step 11" opens the zh-Hans lesson at step 11 (not the zh-Hant
+    one, not a 404). Each page is photographed (test-artifacts/teach-*.png) for a person to look at."""
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        for kind in ("summary", "plan"):
+            reply = page.goto(f"{voila_url}/teach/entdecker.{kind}.{lang}.html", timeout=PAGE_TIMEOUT)
+            assert reply.status == 200
+            assert "**" not in page.inner_text("body") and page.locator("strong").count() >= 3
+            page.screenshot(path=str(artifacts / f"teach-entdecker.{kind}.{lang}.png"), full_page=True)
+    step_link = page.locator("a[href$='entdecker.zh-Hans.ipynb?step=11']").last     # the row "從第11步起"
+    assert "11" in step_link.inner_text()
+    step_link.click()
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    assert "tutorials/entdecker.zh-Hans.ipynb?step=11" in page.url
+    page.wait_for_function("() => /第 11 步，共 \\d+ 步/.test(document.querySelector('.bgw-lesson-count')"
+                           "?.textContent || '')", timeout=30_000)
+    page.screenshot(path=str(artifacts / "teach-entdecker.plan.zh-Hans-to-lesson.png"))
+    context.close()
