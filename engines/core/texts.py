@@ -16,6 +16,8 @@ Placeholders may name a format that is itself translated:
   {x:term}   x is a key of this catalog (a building, a region...), rendered too
   {x:terms}  a list of keys, joined the way each language joins lists
   {x:seats}  a list of seats
+  {x:count(tile|tiles)}  a number with the noun that suits it: "1 tile", "3 tiles" (English needs it;
+             Chinese counts with a measure word and writes {x}張 whatever x is)
 """
 
 from __future__ import annotations
@@ -186,6 +188,9 @@ class _Formatter(string.Formatter):
             return _JOINERS[self.lang].join(self.format_field(v, "seat") for v in value)
         if spec == "terms":
             return _JOINERS[self.lang].join(render(v, {}, self.lang) for v in value)
+        if spec.startswith("count(") and spec.endswith(")"):
+            one, _, many = spec[6:-1].partition("|")
+            return f"{value} {one if value == 1 else many or one}"
         if isinstance(value, Text):
             return value.render(self.lang)
         return super().format_field(value, spec)
