@@ -175,6 +175,55 @@ def test_undo_many_then_redo_many():
     assert snapshot(m) == here
 
 
+def movers_of(m):
+    """For each step of the current line, the seat that decided it (None for a chance or automatic
+    step), found by replaying the line in a fresh match."""
+    fresh, movers = new(m.players, m.seed), []
+    for entry in m.timeline:
+        movers.append(fresh.to_move)
+        fresh.advance(step=True) if fresh.to_move is None else fresh.play(entry)
+    return movers
+
+
+def test_undo_to_seat_takes_back_a_players_own_last_decision_with_the_steps_after_it():
+    """A learner's Undo (issue 26): back to just before the last decision of the human seats, the bots'
+    decisions and the rules' own steps after it taken back too; Redo forward to just after the next one."""
+    m = play_to(new(3, seed=4), bots_for(3, 4), 150)
+    movers = movers_of(m)
+    human = {0}
+    mine = [p for p, seat in enumerate(movers) if seat in human]
+    assert len(mine) > 5 and any(seat not in human for seat in movers)
+    # back, decision by decision, to the start
+    expected = [p for p in reversed(mine) if p < m.position]
+    for p in expected:
+        assert m.undo_to_seat(human) is True
+        assert m.position == p and m.to_move == 0 and m.pending == "decision"
+    assert m.undo_to_seat(human) is True and m.position == 0     # earlier steps: none of seat 0
+    assert m.undo_to_seat(human) is False and m.position == 0
+    # forward again: just after each of seat 0's decisions, then the end of the line
+    for p in mine:
+        assert m.redo_to_seat(human) is True
+        assert m.position == p + 1
+    assert m.redo_to_seat(human) is True and m.position == len(m.timeline) == 150
+    assert m.redo_to_seat(human) is False
+
+
+def test_undo_to_seat_after_loading_and_after_a_new_line():
+    """The seat of each decision is known however the position was reached: a loaded save, a step back
+    then a different decision (issue 26)."""
+    m = play_to(new(3, seed=4), bots_for(3, 4), 120)
+    loaded = Match.from_json(m.to_json())
+    movers = movers_of(m)
+    last = max(p for p, seat in enumerate(movers) if seat == 1)
+    assert loaded.undo_to_seat([1]) and loaded.position == last
+    loaded.play(next(a for a in loaded.legal_actions() if a.id != m.timeline[last]))    # a new line
+    play_to(loaded, bots_for(3, 5), last + 30)
+    movers = movers_of(loaded)
+    back = max(p for p, seat in enumerate(movers) if seat in (1, 2) and p < loaded.position)
+    assert loaded.undo_to_seat([1, 2]) and loaded.position == back
+    assert loaded.to_move in (1, 2)
+
+
 # == same seed, same game ========================================================================
 @pytest.mark.parametrize("players", [2, 5])
 def test_same_seed_same_game(players):

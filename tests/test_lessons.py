@@ -4,9 +4,11 @@ own position, and "Play on from here" hands that position to the game shell."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
+import ipywidgets as W
 import pytest
 
 import engines
@@ -84,6 +86,8 @@ MINIMAL = '''
 game = "endeavor-aos"
 title.en = "T"
 title.zh-Hant = "T"
+recap.en = "- You chose."
+recap.zh-Hant = "- 你選擇了。"
 [[chapter]]
 id = "one"
 title.en = "One"
@@ -98,6 +102,23 @@ text.zh-Hant = "選擇。"
 '''
 
 
+SECOND = '''
+[[step]]
+id = "second"
+rule = "aos.build"
+text.en = "Build."
+text.zh-Hant = "建造。"
+'''
+
+
+def question(needs: str, right: bool = True, extra: str = "") -> str:
+    """A question for MINIMAL's step, with this `needs` line (none when empty)."""
+    return ("[step.question]\n" + (needs + "\n" if needs else "") + extra
+            + 'ask.en = "?"\nask.zh-Hant = "？"\nexplain.en = "."\nexplain.zh-Hant = "。"\n'
+            + '[[step.question.choice]]\nen = "a"\nzh-Hant = "a"\n' + ("right = true\n" if right else "")
+            + '[[step.question.choice]]\nen = "b"\nzh-Hant = "b"\n')
+
+
 @pytest.mark.parametrize("change, message", [
     (lambda s: s.replace('game = "endeavor-aos"', 'game = "chess"'), "'game' must name a known game"),
     (lambda s: s.replace('rule = "aos.setup.start-tile"', 'rule = "aos.nope"'), "'rule' must be a rule id"),
@@ -106,9 +127,18 @@ text.zh-Hant = "選擇。"
     (lambda s: s + '[step.task]\nexpect = "build:palace"\ndo.en = "x"\ndo.zh-Hant = "x"\n', "task.expect = 'build:palace' is not legal"),
     (lambda s: s + 'moves = [3]\n', "moves[0] must be an action id"),
     (lambda s: s.replace('chapter = "one"', 'chapter = "two"'), "'chapter' must be one of one"),
-    (lambda s: s + '[step.question]\nask.en = "?"\nask.zh-Hant = "？"\nexplain.en = "."\nexplain.zh-Hant = "。"\n'
-                   '[[step.question.choice]]\nen = "a"\nzh-Hant = "a"\n[[step.question.choice]]\nen = "b"\nzh-Hant = "b"\n',
-     "exactly one choice must have right = true"),
+    (lambda s: s + question('needs = ["aos.setup.start-tile"]', right=False), "exactly one choice must have right = true"),
+    (lambda s: s.replace('recap.zh-Hant = "- 你選擇了。"\n', ''), "'recap' (what the lesson taught"),
+    # A question names the rules its answer rests on, each taught by its step or an earlier one (issue 26).
+    (lambda s: s + question(""), "step 1 ('first'): question.needs must list the rule ids"),
+    (lambda s: s + question("needs = []"), "question.needs must list the rule ids"),
+    (lambda s: s + question('needs = ["aos.nope"]'), "question.needs: 'aos.nope' is not a rule id"),
+    (lambda s: s + question('needs = ["aos.setup.start-tile", "aos.build"]'),
+     "step 1 ('first'): question.needs: 'aos.build' is not taught by this step or an earlier one (no step teaches it)"),
+    (lambda s: s + question('needs = ["aos.build"]') + SECOND,
+     "step 1 ('first'): question.needs: 'aos.build' is not taught by this step or an earlier one "
+     "(step 2 ('second') teaches it only later)"),
+    (lambda s: s + question('needs = ["aos.setup.start-tile"]', extra='hint.en = "x"\n'), "question: unknown field hint"),
     (lambda s: s + 'colour = "red"\n', "unknown field colour"),
     (lambda s: s + 'moves = [{chance = "spin:3"}]\n', "no chance step is pending"),
     (lambda s: s + '[oops', "not valid TOML"),
@@ -128,6 +158,42 @@ def test_minimal_lesson_loads(tmp_path):
     path.write_text(MINIMAL, encoding="utf-8")
     lesson = load(path)
     assert [s.id for s in lesson.steps] == ["first"] and lesson.text(lesson.steps[0].text, "zh-Hant") == "選擇。"
+
+
+def test_a_question_may_need_what_its_own_step_and_earlier_steps_teach(tmp_path):
+    """Issue 26: `needs` names the rules a question's answer rests on; its own step's `rule` and `also` and
+    every earlier step's count as taught."""
+    text = (MINIMAL + 'also = ["aos.flow.rounds"]\n' + SECOND
+            + question('needs = ["aos.build", "aos.flow.rounds", "aos.setup.start-tile"]'))
+    path = tmp_path / "ok.toml"
+    path.write_text(text, encoding="utf-8")
+    lesson = load(path)
+    assert lesson.steps[1].question.needs == ("aos.build", "aos.flow.rounds", "aos.setup.start-tile")
+    assert lesson.text(lesson.recap, "en") == "- You chose."
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_question_needs_only_what_earlier_steps_taught(game):
+    """Issue 26: no question asks what no step has taught yet. Each names the rules its answer rests on
+    (`needs`), and each of them is taught by the question's step or an earlier one. (The loader refuses a
+    file that breaks this; the test says it per game, over the real lessons.)"""
+    lesson = load(game)
+    taught = set()
+    for step in lesson.steps:
+        taught.update(step.rules)
+        if step.question is not None:
+            assert step.question.needs, f"{game} step {step.number} ({step.id}): the question names no rule"
+            missing = [r for r in step.question.needs if r not in taught]
+            assert not missing, f"{game} step {step.number} ({step.id}): asks about {missing}, not taught yet"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lesson_ends_with_a_recap(game):
+    """Issue 26: the last step ends with a few bullet points of what the lesson taught, in both languages."""
+    lesson = load(game)
+    for lang in TEXT_LANGS:
+        bullets = [line for line in lesson.text(lesson.recap, lang).splitlines() if line.startswith("- ")]
+        assert 3 <= len(bullets) <= 10, f"{game} ({lang}): the recap has {len(bullets)} bullet points"
 
 
 # -- the widget ---------------------------------------------------------------------------------------------
@@ -183,10 +249,71 @@ def test_question_reveals_the_explanation():
     step = next(s for s in lesson.steps if s.question is not None and s.task is None)
     w = widgets.lesson("endeavor-aos", step=step.number)
     wrong = next(i for i, c in enumerate(step.question.choices) if not c.right)
+    right = next(i for i, c in enumerate(step.question.choices) if c.right)
     assert w.forward.disabled
     assert not w.answer_question(wrong)
     assert lesson.text(step.question.explain, "en").split(".")[0] in w.question.children[-1].value
+    assert w.answer_question(right)
+    assert "Right." in w.question.children[-1].value
     assert not w.forward.disabled
+
+
+def test_a_wrong_answer_does_not_lock_the_question():
+    """Issue 26: after a wrong answer the explanation shows, the wrong answer is marked, and the learner
+    answers again; only the right answer opens Continue, and then the question is settled."""
+    import widgets
+    lesson = load("entdecker")
+    step = next(s for s in lesson.steps if s.question is not None and s.task is None
+                and len(s.question.choices) >= 3)
+    w = widgets.lesson("entdecker", step=step.number)
+    choices = step.question.choices
+    wrong = [i for i, c in enumerate(choices) if not c.right]
+    right = next(i for i, c in enumerate(choices) if c.right)
+    buttons = lambda: [c for c in w.question.children if isinstance(c, W.Button)]   # noqa: E731
+    buttons()[wrong[0]].click()
+    assert "Not quite" in w.question.children[-1].value
+    assert html.escape(lesson.text(step.question.explain, "en").split(".")[0]) in w.question.children[-1].value
+    assert w.forward.disabled and w.forward.tooltip == "First find the right answer to the question."
+    assert buttons()[wrong[0]].disabled and buttons()[wrong[0]].button_style == "danger"
+    assert not any(b.disabled for i, b in enumerate(buttons()) if i != wrong[0])   # the others stay open
+    buttons()[wrong[1]].click()                      # a second wrong answer: still open
+    assert w.forward.disabled and w.tried == wrong[:2]
+    buttons()[right].click()
+    assert "Right." in w.question.children[-1].value and not w.forward.disabled
+    assert all(b.disabled for b in buttons()) and buttons()[right].button_style == "success"
+    w.forward.click()
+    assert w.number == step.number + 1
+    w.back.click()
+    assert w.tried == [] and w.answer is None         # the step starts again from its own position
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_last_step_ends_with_the_recap_and_a_link_to_play_a_whole_game(lang, monkeypatch):
+    """Issue 26: once the last step is done, the lesson shows its recap and links the game's play page in
+    the page's language: under Voila beside the lesson (/voila/render/tutorials/ ->
+    /voila/render/notebooks/), in the static site where the play pages are one folder up."""
+    import widgets
+    from widgets.core import lesson as lesson_module
+    game = "entdecker"
+    lesson = load(game)
+    w = widgets.lesson(game, lang=lang, step=len(lesson.steps) - 1)
+    assert w.recap.value == ""                         # not before the last step
+    w.go(len(lesson.steps))
+    last = w.step
+    assert (w.recap.value == "") == (not w.can_continue)
+    if last.task is not None:
+        w.demonstrate()
+    if last.question is not None:
+        w.answer_question(next(i for i, c in enumerate(last.question.choices) if c.right))
+    recap = w.recap.value
+    first_bullet = lesson.text(lesson.recap, lang).strip().splitlines()[0][2:]
+    assert recap.count("<li>") >= 3 and first_bullet[:12] in recap
+    assert f"href='../notebooks/{game}.ipynb?lang={lang}'" in recap
+    assert {"en": "Play a whole game", "zh-Hant": "完整玩一局", "zh-Hans": "完整玩一局"}[lang] in recap
+    monkeypatch.setattr(lesson_module.sys, "platform", "emscripten")
+    assert lesson_module.play_page(game, lang) == f"../{game}.ipynb?lang={lang}"
+    w.back.click()
+    assert w.recap.value == ""
 
 
 def test_play_on_from_here_opens_the_game_shell():

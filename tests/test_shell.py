@@ -101,6 +101,64 @@ def test_the_board_hears_when_the_teacher_view_is_on(shell):
     assert shell.board.options["teacher"] is False
 
 
+def test_undo_takes_back_the_learners_move_with_the_bots_moves_after_it(shell):
+    """Issue 26: one press of Undo goes back to just before the learner's last decision (the bots'
+    decisions and the rules' own steps after it go too); Redo plays up to just after the next one. The
+    ← key presses the same button."""
+    m = shell.match
+    before_moves, after_moves = [], []
+    for _ in range(3):                 # three of the learner's moves, the bots playing between them
+        shell.run_bots()
+        assert m.to_move == 0
+        before_moves.append(m.position)
+        shell.choose(m.legal_actions()[-1].id)
+        after_moves.append(m.position)
+    shell.run_bots()
+    end = m.position
+    assert end > after_moves[-1] + 1   # bots' or automatic steps came after the learner's last move
+    for position in reversed(before_moves):
+        shell.undo_button.click()
+        assert m.position == position and m.to_move == 0
+        assert shell.panel.panel["decision"]["kind"] == "human"
+    for position in after_moves:       # where the learner stood after each move
+        shell.redo_button.click()
+        assert m.position == position
+    shell.redo_button.click()
+    assert m.position == end           # no move of the learner's left: the end of the line
+    assert shell.redo_button.disabled
+    assert "your last move" in shell.undo_button.tooltip
+
+
+def test_in_the_teachers_view_undo_and_redo_go_one_step_at_a_time(shell):
+    """Issue 26: the teacher shows every step, the bots' and the rules' own too."""
+    m = shell.match
+    shell.run_bots()
+    shell.choose(m.legal_actions()[0].id)
+    shell.run_bots()
+    end = m.position
+    shell.set_teacher_view(True)
+    assert shell.undo_button.tooltip.startswith("Go back one step")
+    for back in range(1, 4):
+        shell.undo_button.click()
+        assert m.position == end - back
+    shell.redo_button.click()
+    assert m.position == end - 2
+    shell.set_lang("zh-Hant")
+    assert shell.undo_button.tooltip.startswith("退回一個步驟")
+    shell.set_teacher_view(False)
+    assert shell.undo_button.tooltip.startswith("收回你上一次的決定")
+
+
+def test_at_a_table_of_bots_alone_undo_goes_one_step():
+    shell = widgets.play("endeavor-aos", players=3, seed=1, seats={0: "greedy", 1: "greedy", 2: "greedy"})
+    for _ in range(5):
+        shell.next_step()
+    shell.undo_button.click()
+    assert shell.match.position == 4
+    shell.redo_button.click()
+    assert shell.match.position == 5
+
+
 def test_setup_section_is_made_when_opened(shell):
     assert not shell.setup.built and shell.setup.box.children == ()
     shell.more.selected_index = 0

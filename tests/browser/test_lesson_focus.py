@@ -5,13 +5,19 @@ scroll, and the learner reads about a square or a sheet that is off screen.
 The boards are drawn by their own renderers in Debian Chromium, but without Voila: each step's board traits
 (the very ones the lesson widget would send) go to the game's module through a stand-in model, so the ~90
 steps take seconds.
+
+Then, in Voila at 1366 x 768 (issue 26), a learner clicks through Entdecker's lesson: at every step the element
+the step asks about is inside the window together with the step's instruction, however far down the board
+draws it (the lesson's heading pushes the board's box below the window's edge).
 """
 
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 import widgets
+from board_page import BOARD, PAGE_TIMEOUT
 from widgets.core.lesson_file import load
 
 pytestmark = pytest.mark.browser
@@ -65,3 +71,58 @@ def test_every_lesson_focus_names_an_element_of_the_board(browser, game):
     finally:
         page.close()
     assert missing == [], f"{game}: steps whose focus the board does not mark: {missing}"
+
+
+def _inside(page, selector: str) -> str:
+    """Why the element is not wholly inside the window ("" when it is), from Playwright's bounding box."""
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    if box is None:
+        return f"{selector} is not drawn"
+    if box["y"] < 0 or box["y"] + box["height"] > height:
+        return f"{selector} spans y = {box['y']:.0f} to {box['y'] + box['height']:.0f}, the window 0 to {height}"
+    return ""
+
+
+_IN_WINDOW = """selectors => selectors.every(s => { const e = document.querySelector(s); if (!e) return false;
+  const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })"""
+
+
+def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_url):
+    game = "entdecker"
+    lesson = load(game)
+    widget = widgets.lesson(game, lang="en")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/tutorials/{game}.en.ipynb", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    count = page.locator(".bgw-lesson-count")
+    off_screen, checked = [], 0
+    for step in lesson.steps:
+        expect(count).to_have_text(f"Step {step.number} of {len(lesson.steps)}", timeout=20_000)
+        widget.go(step.number)
+        target = widget.board.focus.split("#")[0]
+        if target:
+            selectors = [f".bgw-lesson-main .bgw-board [data-target='{target}']",
+                         ".bgw-lesson-task" if step.task is not None else ".bgw-lesson-text"]
+            # the lesson has brought this step's target into view (or found it there already)
+            page.wait_for_selector(f".bgw-lesson-in-view[data-step='{widget.board.focus}']", state="attached",
+                                   timeout=20_000)
+            try:
+                page.wait_for_function(_IN_WINDOW, arg=selectors, timeout=5_000)
+            except PlaywrightTimeout:  # the condition never held: say where each one is
+                pass
+            problems = [why for why in (_inside(page, s) for s in selectors) if why]
+            if problems:
+                off_screen.append(f"step {step.number} ({step.id}): {'; '.join(problems)}")
+            checked += 1
+        if step.task is not None:
+            page.locator(".bgw-lesson-show-me").click()
+            expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
+        if step.question is not None:
+            right = next(i for i, c in enumerate(step.question.choices) if c.right)
+            page.locator(".bgw-lesson-answer").nth(right).click()
+        if step.number < len(lesson.steps):
+            expect(page.locator(".bgw-lesson-continue")).to_be_enabled(timeout=20_000)
+            page.locator(".bgw-lesson-continue").click()
+    assert checked >= 10, checked
+    assert not off_screen, "targets or instructions outside the window at 1366 x 768:\n" + "\n".join(off_screen)

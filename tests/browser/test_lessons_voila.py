@@ -86,8 +86,15 @@ def test_lesson_page_teaches_by_clicking(page, voila_url, path):
     # The expected move: played, and Continue leads to the next step.
     make_move(page, target.task.expect)
     expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
-    if target.question is not None:
-        page.locator(".bgw-lesson-answer").first.click()
+    if target.question is not None:          # a wrong answer first: explained, and the learner answers again
+        choices = target.question.choices
+        wrong = next((i for i, c in enumerate(choices) if not c.right), None)
+        if wrong is not None:
+            page.locator(".bgw-lesson-answer").nth(wrong).click()
+            expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
+            expect(page.locator(".bgw-lesson-continue")).to_be_disabled()
+        page.locator(".bgw-lesson-answer").nth(next(i for i, c in enumerate(choices) if c.right)).click()
+        expect(page.locator(".bgw-lesson-continue")).to_be_enabled(timeout=20_000)
     page.locator(".bgw-lesson-continue").click()
     expect(count).to_have_text(STEP[lang].format(k=target.number + 1, n=n), timeout=20_000)
     assert not [e for e in errors if "board error" in e or "anywidget" in e.lower()], errors

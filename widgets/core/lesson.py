@@ -6,7 +6,8 @@ Each step shows the position its text describes, computed from the lesson file (
 live match that other cells move on: the widget behaves the same in JupyterLab and in Voila. A step
 teaches one rule. Its task asks for one move on the board: the expected move is played and its
 consequences shown; another legal move gets "legal, but..." and an illegal one the engine's reason,
-and the learner tries again. Its question reveals the explanation once answered. "Play on from here"
+and the learner tries again. Its question reveals the explanation once answered; after a wrong answer
+the learner answers again, and the right answer lets them go on. "Play on from here"
 opens the position in the game shell, the learner's seat human and the others bots.
 """
 
@@ -15,8 +16,11 @@ from __future__ import annotations
 import html
 import logging
 import re
+import sys
 
+import anywidget
 import ipywidgets as W
+import traitlets
 
 import engines
 from engines.core.texts import localized, render
@@ -48,6 +52,10 @@ _STYLE = """<style>
 .bgw-lesson-rule details { font-size: 13px; color: #333; border-top: 1px solid #ddd; padding-top: 4px; }
 .bgw-lesson-since details { font-size: 13px; color: #555; }
 .bgw-lesson-status { font-size: 13px; color: #444; margin-bottom: 4px; }
+.bgw-lesson-recap { background: #eef7ee; border-left: 4px solid #1e8449; padding: 6px 10px; margin: 6px 0; }
+.bgw-lesson-recap ul { margin: 4px 0 8px 0; padding-left: 18px; }
+.bgw-lesson-recap .bgw-lesson-play-game { display: inline-block; background: #1e8449; color: #fff; border-radius: 6px;
+                                          padding: 4px 14px; text-decoration: none; font-weight: 600; }
 </style>"""
 
 
@@ -55,15 +63,81 @@ def t(key: str, lang: str, **params) -> str:
     return render(key, params, lang)
 
 
+# When a step starts, its target and its instruction share the screen. The board brings the target into
+# view inside its own scrolling box (board_kit.js, showFocus), but that box may reach below the window when
+# the page has a heading above the lesson (1366 x 768: Entdecker's buttons under the map at y = 830). Once
+# the board has drawn the step (its svg carries the step's revision) and placed the target, this scrolls
+# the page, only if the target or the instruction is not wholly in the window, by the least that shows the
+# lesson's body (the side panel and the board's box, each no taller than the window), then the target.
+_IN_VIEW_JS = """
+const inWindow = (e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
+function render({ model, el }) {
+  let asked = "";
+  const bring = () => {
+    const key = model.get("step");                   // "target#step@revision"
+    if (!key || key === asked) return;
+    asked = key;
+    const [where, revision] = key.split("@");
+    const target = where.split("#")[0];
+    if (!target) return;
+    const started = performance.now();
+    let frames = 0;
+    const look = () => {
+      if (model.get("step") !== key || performance.now() - started > 20000) return;
+      const lesson = el.closest(".bgw-lesson");      // not yet on the page when first rendered
+      const svg = lesson && lesson.querySelector(".bgw-lesson-main .bgw-board svg[data-revision]");
+      // wait for the step's drawing, then two frames for the board's own placing of the target
+      if (!svg || Number(svg.getAttribute("data-revision")) < Number(revision) || ++frames < 3) {
+        requestAnimationFrame(look);
+        return;
+      }
+      const found = lesson.querySelector(`.bgw-lesson-main .bgw-board [data-target="${CSS.escape(target)}"]`);
+      const task = lesson.querySelector(".bgw-lesson-task") || lesson.querySelector(".bgw-lesson-text");
+      if (found && !(inWindow(found) && (!task || inWindow(task)))) {
+        lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
+        if (!inWindow(found)) found.scrollIntoView({ block: "nearest" });
+      }
+      el.dataset.step = where;                       // "target#step": done (tests wait for it)
+    };
+    requestAnimationFrame(look);
+  };
+  model.on("change:step", bring);
+  bring();
+}
+export default { render };
+"""
+
+
+class _InView(anywidget.AnyWidget):
+    """Keeps a step's target on screen with its instruction (see _IN_VIEW_JS); draws nothing."""
+    _esm = _IN_VIEW_JS
+    step = traitlets.Unicode("").tag(sync=True)      # "target#step@board revision", set when a step starts
+
+
 def paragraphs(text: str) -> str:
-    """A step's text as HTML: blank lines part paragraphs, **bold** and `code` as in Markdown."""
+    """A step's text as HTML: blank lines part paragraphs, **bold** and `code` as in Markdown, and a block
+    of lines that begin with "- " is a list (a recap's bullet points)."""
     out = []
     for block in re.split(r"\n\s*\n", text.strip()):
         block = html.escape(block)
         block = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", block)
         block = re.sub(r"`(.+?)`", r"<code>\1</code>", block)
-        out.append(f"<p>{block}</p>")
+        lines = block.splitlines()
+        if lines and all(line.startswith("- ") for line in lines):
+            out.append("<ul>" + "".join(f"<li>{line[2:].strip()}</li>" for line in lines) + "</ul>")
+        else:
+            out.append(f"<p>{block}</p>")
     return "".join(out)
+
+
+def play_page(game: str, lang: str) -> str:
+    """The game's play page in `lang`, linked from a lesson's page. Under Voila a lesson is at
+    /voila/render/tutorials/<lesson>.ipynb and the play pages at /voila/render/notebooks/<game>.ipynb (as the
+    gallery links them); in the static site (widgets/site.py), where the kernel is Pyodide's, a lesson is at
+    voici/render/tutorials/<lesson>.html and a play page's address voici/render/<game>.ipynb forwards to it
+    with the address's options."""
+    folder = "../" if sys.platform == "emscripten" else "../notebooks/"
+    return f"{folder}{game}.ipynb?lang={lang}"
 
 
 class LessonWidget(W.VBox):
@@ -102,6 +176,10 @@ class LessonWidget(W.VBox):
         self.show_me.on_click(self._guard(lambda _: self.demonstrate()))
         self.question = W.VBox()
         self.question.add_class("bgw-lesson-question")
+        self.recap = W.HTML()                 # after the last step: what the lesson taught, and a whole game
+        self.recap.add_class("bgw-lesson-recap-box")
+        self.in_view = _InView()
+        self.in_view.add_class("bgw-lesson-in-view")
         self.rule = W.HTML()
         self.rule.add_class("bgw-lesson-rule")
         self.back = W.Button(icon="arrow-left", layout=W.Layout(width="auto"))
@@ -116,7 +194,7 @@ class LessonWidget(W.VBox):
 
         side = W.VBox([self.count, self.heading, self.text, self.since, self.task, self.loose, self.show_me,
                        self.feedback,
-                       self.question, W.HBox([self.back, self.forward]), self.play_on, self.rule])
+                       self.question, self.recap, W.HBox([self.back, self.forward]), self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
         self.final = ScoreBreakdown()          # the score, part by part, once the match is over
         self._final_key = None
@@ -134,7 +212,7 @@ class LessonWidget(W.VBox):
         self.back_to_lesson.on_click(self._guard(lambda _: self.close_shell()))
         self.play_box = W.VBox(layout=W.Layout(display="none"))
         self.shell: GameShell | None = None
-        super().__init__([W.HTML(_STYLE), self.lesson_box, self.play_box, self.errors])
+        super().__init__([W.HTML(_STYLE), self.lesson_box, self.play_box, self.errors, self.in_view])
         self.add_class("bgw-lesson")
         self.number = 1
         self._label()
@@ -156,7 +234,8 @@ class LessonWidget(W.VBox):
         self.number = number
         self.match = self.lesson.start_position(number)
         self.task_done = self.step.task is None
-        self.answer: int | None = None
+        self.answer: int | None = None       # the question's right answer, once the learner gave it
+        self.tried: list[int] = []            # the wrong answers given, in order
         self.feedback.value = ""
         self._since_events = self.match.log[self.lesson.since(number):]
         self._focus = self.step.focus or self._task_target()
@@ -166,6 +245,7 @@ class LessonWidget(W.VBox):
         finally:
             self._quiet = False
         self.refresh()
+        self.in_view.step = f"{self._focus}#{number}@{self.board.revision}"
 
     def _task_target(self) -> str:
         """The board element of the step's expected move, so the page can bring it into view."""
@@ -221,17 +301,22 @@ class LessonWidget(W.VBox):
         return self.step.task is not None and not self.task_done and self.choose(self.step.task.expect)
 
     def answer_question(self, index: int) -> bool:
-        """The learner picks an answer; the explanation is revealed. True when it is the right one."""
+        """The learner picks an answer; the explanation is revealed. True when it is the right one. A wrong
+        answer is marked and the learner may answer again: only the right one lets them go on."""
         question = self.step.question
         if question is None or not 0 <= index < len(question.choices):
             raise ValueError(f"step {self.number}: no answer {index!r}")
         if not self.task_done:
             self._feedback("but", t("ui.lesson.task-first", self.lang))
             return False
+        right = question.choices[index].right
         if self.answer is None:
-            self.answer = index
+            if right:
+                self.answer = index
+            elif index not in self.tried:
+                self.tried.append(index)
         self.refresh()
-        return question.choices[index].right
+        return right
 
     def _feedback(self, kind: str, text: str, events=()) -> None:
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
@@ -319,11 +404,21 @@ class LessonWidget(W.VBox):
         self.back.disabled = self.number == 1
         last = self.number == len(lesson.steps)
         self.forward.disabled = last or not self.can_continue
-        self.forward.tooltip = t("ui.lesson.task-first", lang) if not self.can_continue else ""
+        self.forward.tooltip = ("" if self.can_continue else t("ui.lesson.task-first", lang) if not self.task_done
+                                else t("ui.lesson.answer-first", lang))
         if last and self.can_continue:
             self.forward.description = t("ui.lesson.finished", lang)
         else:
             self.forward.description = t("ui.lesson.continue", lang)
+        self.recap.value = self._recap_html() if last and self.can_continue else ""
+
+    def _recap_html(self) -> str:
+        """The lesson's recap and a link to the game's play page, in the page's language."""
+        lang = self.lang
+        return (f"<div class='bgw-lesson-recap'><b>{html.escape(t('ui.lesson.recap', lang))}</b>"
+                f"{paragraphs(self.lesson.text(self.lesson.recap, lang))}"
+                f"<a class='bgw-lesson-play-game' href='{html.escape(play_page(self.game_id, lang))}'>"
+                f"{html.escape(t('ui.lesson.play-game', lang))} ➜</a></div>")
 
     def _loose_buttons(self, choices: list) -> None:
         """Choices with no place on the board (pass, done...) as buttons under it, checked like clicks."""
@@ -367,20 +462,20 @@ class LessonWidget(W.VBox):
         buttons = []
         for index, choice in enumerate(question.choices):
             style, icon = "", ""
-            if self.answer is not None:
-                if choice.right:
-                    style, icon = "success", "check"
-                elif index == self.answer:
-                    style, icon = "danger", "times"
+            if index == self.answer:
+                style, icon = "success", "check"
+            elif index in self.tried:
+                style, icon = "danger", "times"
+            # Once right, the question is settled; until then every answer not yet tried stays open.
+            closed = self.answer is not None or index in self.tried or not self.task_done
             button = W.Button(description=self.lesson.text(choice.key, lang), button_style=style, icon=icon,
-                              disabled=self.answer is not None or not self.task_done,
-                              layout=W.Layout(width="100%"))
+                              disabled=closed, layout=W.Layout(width="100%"))
             button.add_class("bgw-lesson-answer")
             button.on_click(self._guard(lambda _, i=index: self.answer_question(i)))
             buttons.append(button)
         children = [ask, *buttons]
-        if self.answer is not None:
-            verdict = t("ui.lesson.right" if question.choices[self.answer].right else "ui.lesson.wrong", lang)
+        if self.answer is not None or self.tried:
+            verdict = t("ui.lesson.right" if self.answer is not None else "ui.lesson.wrong", lang)
             children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(verdict)}</b> "
                                    f"{paragraphs(self.lesson.text(question.explain, lang))}</div>"))
         self.question.children = children

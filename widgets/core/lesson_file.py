@@ -45,6 +45,7 @@ class Question:
     ask: str                 # text keys
     explain: str
     choices: list[Choice]
+    needs: tuple[str, ...] = ()   # the rules its answer rests on, each taught by this step or an earlier one
 
 
 @dataclass
@@ -87,6 +88,7 @@ class Lesson:
     path: Path
     title: str                        # text key
     learner: int
+    recap: str                        # text key: what the lesson taught, a few bullet points after the last step
     chapters: list[tuple[str, str]]   # (id, text key of its title)
     steps: list[Step]
     not_taught: dict[str, str] = field(default_factory=dict)    # rule id -> text key of the reason
@@ -260,10 +262,14 @@ def _parse(path: Path, data: dict) -> Lesson:
         add_text(f"{prefix}.{key}", {lang: value[lang].strip() for lang in TEXT_LANGS}, source)
         return f"{prefix}.{key}"
 
+    unknown = set(data) - {"game", "learner", "title", "recap", "chapter", "not_taught", "step"}
+    if unknown:
+        raise LessonError(f"{where}: unknown field {', '.join(sorted(unknown))}")
     learner = data.get("learner", 0)
     if not isinstance(learner, int) or isinstance(learner, bool) or learner < 0:
         raise LessonError(f"{where}: 'learner' must be a seat number (0 for Player 1), got {learner!r}")
     title = text(data.get("title"), "title", f"{where}: 'title'")
+    recap = text(data.get("recap"), "recap", f"{where}: 'recap' (what the lesson taught, shown after its last step)")
 
     chapters = []
     for index, chapter in enumerate(_list(data, "chapter", where)):
@@ -339,15 +345,35 @@ def _parse(path: Path, data: dict) -> Lesson:
             text=text(raw.get("text"), f"{sid}.text", f"{at}: 'text'"),
             title=text(raw["title"], f"{sid}.title", f"{at}: 'title'") if "title" in raw else None,
             start=start, scenario=scenario, moves=moves,
-            task=_task(raw.get("task"), sid, at, text), question=_question(raw.get("question"), sid, at, text),
+            task=_task(raw.get("task"), sid, at, text), question=_question(raw.get("question"), sid, at, text, rules),
             check=check, seat=seat, focus=_focus(raw.get("focus"), at)))
     if not steps:
         raise LessonError(f"{where}: no [[step]]")
+    _check_needs(steps, at_step=lambda step: f"{where}: step {step.number} ({step.id!r})")
     both = sorted(set(not_taught) & {r for s in steps for r in s.rules})
     if both:
         raise LessonError(f"{where}: rules both taught and listed as not taught: {', '.join(both)}")
-    return Lesson(game=game, path=path, title=title, learner=learner, chapters=chapters, steps=steps,
+    return Lesson(game=game, path=path, title=title, learner=learner, recap=recap, chapters=chapters, steps=steps,
                   not_taught=not_taught)
+
+
+def _check_needs(steps: list[Step], at_step) -> None:
+    """A question asks only what the lesson has taught: each rule its `needs` names is taught (`rule` or
+    `also`) by its own step or an earlier one."""
+    first: dict[str, Step] = {}
+    for step in steps:
+        for rule in step.rules:
+            first.setdefault(rule, step)
+        if step.question is None:
+            continue
+        for rule in step.question.needs:
+            taught = first.get(rule)
+            if taught is None:
+                later = next((s for s in steps if rule in s.rules), None)
+                when = (f"step {later.number} ({later.id!r}) teaches it only later" if later
+                        else "no step teaches it")
+                raise LessonError(f"{at_step(step)}: question.needs: {rule!r} is not taught by this step or an "
+                                  f"earlier one ({when})")
 
 
 def _focus(value, at) -> str | None:
@@ -384,11 +410,21 @@ def _task(raw, sid, at, text) -> Task | None:
                 but=but, but_other=but_other)
 
 
-def _question(raw, sid, at, text) -> Question | None:
+def _question(raw, sid, at, text, rules) -> Question | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
         raise LessonError(f"{at}: 'question' must be a table")
+    unknown = set(raw) - {"ask", "explain", "choice", "needs"}
+    if unknown:
+        raise LessonError(f"{at}: question: unknown field {', '.join(sorted(unknown))}")
+    needs = raw.get("needs")
+    if not isinstance(needs, list) or not needs or not all(isinstance(r, str) for r in needs):
+        raise LessonError(f"{at}: question.needs must list the rule ids its answer rests on "
+                          f"(needs = [\"rule.id\", ...]), got {needs!r}")
+    unknown = [r for r in needs if r not in rules]
+    if unknown:
+        raise LessonError(f"{at}: question.needs: {unknown[0]!r} is not a rule id of the game's catalog")
     choices = raw.get("choice")
     if not isinstance(choices, list) or len(choices) < 2:
         raise LessonError(f"{at}: question: needs two or more [[step.question.choice]]")
@@ -398,7 +434,7 @@ def _question(raw, sid, at, text) -> Question | None:
         raise LessonError(f"{at}: question: exactly one choice must have right = true")
     return Question(ask=text(raw.get("ask"), f"{sid}.ask", f"{at}: question.ask"),
                     explain=text(raw.get("explain"), f"{sid}.explain", f"{at}: question.explain"),
-                    choices=made)
+                    choices=made, needs=tuple(needs))
 
 
 def _list(data: dict, name: str, where: str) -> list[dict]:

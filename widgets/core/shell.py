@@ -380,13 +380,33 @@ class GameShell(W.VBox):
         self._hint_at = m.position
         return items
 
+    def _one_step_at_a_time(self) -> bool:
+        """Undo and Redo step one engine step at a time in the teacher's view (every step is worth
+        showing there) and at a table of bots alone; otherwise they take back and replay a human's move."""
+        return self.teacher_view or not self._human_seats()
+
+    def _human_seats(self) -> list[int]:
+        return [s for s in range(self.match.players) if s not in self.bots]
+
     def undo(self):
+        """Take back the learner's last move, with the bots' moves and the rules' steps after it (one
+        step in the teacher's view)."""
         self.stop_autoplay()
-        self.match.undo()
+        if self._one_step_at_a_time():
+            self.match.undo()
+        else:
+            self.match.undo_to_seat(self._human_seats())
         self.refresh()
 
     def redo(self):
-        self.match.redo()
+        """Play again up to just after the learner's next move (one step in the teacher's view)."""
+        m = self.match
+        if self._one_step_at_a_time():
+            m.redo()
+        else:
+            m.redo_to_seat(self._human_seats())
+            while m.pending == "chance" and m.can_redo():   # the draw the move turned over, as `choose` does
+                m.redo()
         self.refresh()
 
     def goto(self, position: int):
@@ -439,6 +459,7 @@ class GameShell(W.VBox):
         self.autoplay.description = t("ui.autoplay", lang)
         self.undo_button.description = t("ui.undo", lang)
         self.redo_button.description = t("ui.redo", lang)
+        self._label_undo()
         self.hint_button.description = t("ui.hint", lang)
         self.hint_button.tooltip = t("ui.hint.title", lang)
         self.timeline.description = t("ui.timeline", lang)
@@ -448,6 +469,12 @@ class GameShell(W.VBox):
         self.more.titles = (t("ui.section.setup", lang), t("ui.section.log", lang), t("ui.section.chart", lang),
                             t("ui.section.help", lang))
         self.help.value = "".join(f"<p>{html.escape(t(key, lang))}</p>" for key in ("ui.help.play", "ui.help.keys"))
+
+    def _label_undo(self):
+        """Undo's and Redo's tooltips say how far they go: a human's move, or one step."""
+        how = "step" if self._one_step_at_a_time() else "mine"
+        self.undo_button.tooltip = t(f"ui.undo.{how}", self.lang)
+        self.redo_button.tooltip = t(f"ui.redo.{how}", self.lang)
 
     def _say(self, key: str, **params):
         """A message in the panel (a refusal, say) until the next step."""
@@ -476,6 +503,7 @@ class GameShell(W.VBox):
         with self.timeline.hold_trait_notifications():
             self.timeline.max = len(m.timeline)
             self.timeline.value = m.position
+        self._label_undo()                       # the teacher's view or the seats may have changed
         self.undo_button.disabled = not m.can_undo()
         self.redo_button.disabled = not m.can_redo()
         self.next_button.disabled = m.is_over

@@ -1,0 +1,25 @@
+"""Every board's texts are legible and its size holds, measured in Debian Chromium on a real Voila page
+(tests/browser/legibility.py measures; `python tests/browser/legibility.py` prints the figures):
+
+- at 1366x768, 95 % of the board's texts are drawn at 11 px or more;
+- in classroom mode on a 1920x1080 projector, 90 % at 16 px or more;
+- the board keeps its drawn width over three steps (a board that rescales after a move loses its reader).
+"""
+
+import pytest
+
+from legibility import PAGES, TARGETS, measure_game
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("game", sorted(PAGES))
+def test_board_texts_are_legible_and_the_board_keeps_its_size(browser, voila_url, game):
+    figures = measure_game(browser, voila_url, game)
+    for screen in ("laptop", "classroom"):
+        found = figures[screen]
+        share, floor = TARGETS[screen]
+        assert found["met"], (f"{game}, {screen}: the smallest {share:.0%} of the {found['texts']} texts are drawn at "
+                              f"{found['smallest']} px, below {floor} px; for example {found['smallest_texts']}")
+    widths = figures["widths"]
+    assert max(widths) - min(widths) <= 1, f"{game}: the board's width changed over three steps: {widths}"
