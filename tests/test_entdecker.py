@@ -986,3 +986,40 @@ def test_games_end_as_the_rulebook_says():
             m = play_out(new(players, seed=seed), seed=seed)
             endings.append([e.rule for e in m.log if e.rule in ("ent.end.trigger", "ent.end.stuck")][-1])
     assert endings.count("ent.end.stuck") <= 2, endings.count("ent.end.stuck")
+
+
+# -- texts: plurals and ids ----------------------------------------------------------------------------
+WIDGET_TEXTS = DATA.parents[2] / "widgets" / "entdecker" / "texts.toml"
+
+
+def test_english_texts_read_right_for_every_count():
+    """ent.island.complete, ent.island.value, ent.island.halving, ent.end.chips, ent.explore.buy: the texts
+    system has no plural forms, so no English text of the game or its board writes "(s)" or puts a count
+    before a plural noun ("{tiles} tiles" reads "1 tiles" for an island of one tile)."""
+    import tomllib
+    plural = re.compile(r"\(s\)|\{(tiles|points|left|count|units|n)\} (tiles|points|units|chips)\b")
+    found = []
+    for path in (DATA / "texts.toml", WIDGET_TEXTS):
+        for key, entry in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            if isinstance(entry, dict) and plural.search(entry.get("en", "")):
+                found.append((key, entry["en"]))
+    assert found == []
+
+
+def test_a_refusal_names_no_internal_action_id():
+    """ent.flow.turn, ent.explore.start-edge: a move of another moment is refused in words, without the
+    action's id ("draw:1"); an edge circle after the first turn, without the circle's id ("A1-n")."""
+    m = new(2, 1)
+    while m.to_move is None:
+        m.advance(step=True)
+    assert m.phase == "start"
+    for lang in ("en", "zh-Hant"):
+        said = m.why_not("draw:1").render(lang)
+        assert "draw:1" not in said and ("placing the ship" in said or "放置船舶" in said), said
+    m = engines.scenario(GAME, "event")
+    while m.to_move is None:
+        m.advance(step=True)
+    assert m.why_not_rule("start:A1-n") == "ent.explore.start-edge"
+    for lang in ("en", "zh-Hant"):
+        said = m.why_not("start:A1-n").render(lang)
+        assert "A1-n" not in said and ("first turn" in said or "第一個回合" in said), said

@@ -287,7 +287,8 @@ class Entdecker(Game):
         state.scoring = None
         if position >= self.squares:
             events.append(Event(rule, seat=seat, automatic=False, key="ent.log.start.edge",
-                                circle=self.where(position), square=self.names[self.circles[position - self.squares][0]]))
+                                circle=self.where(position), square=self.names[self.circles[position - self.squares][0]],
+                                side=f"ent.side.{SIDES[self.circles[position - self.squares][1]]}"))
         else:
             events.append(Event("ent.explore.start", seat=seat, automatic=False, key="ent.log.start",
                                 square=self.names[position]))
@@ -902,6 +903,7 @@ class Entdecker(Game):
         if position >= self.squares:
             return self.offer("start", name, args=(position,), rule=rule, target=f"circle.{name}",
                               label="ent.act.start.edge", circle=name,
+                              side=f"ent.side.{SIDES[self.circles[position - self.squares][1]]}",
                               square=self.names[self.circles[position - self.squares][0]])
         return self.offer("start", name, args=(position,), rule=rule, target=f"sq.{name}",
                           label="ent.act.start.fee" if fee else "ent.act.start", square=name, fee=fee)

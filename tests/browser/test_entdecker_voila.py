@@ -2,6 +2,7 @@
 Chromium, driven by Playwright): the edge circle, the number of tiles, two piles, two placements and a fort.
 A refused placement says which rule forbids it."""
 
+import json
 import time
 
 import pytest
@@ -84,3 +85,94 @@ def test_chinese_play_page_and_teacher_view(page, voila_url):
     page.locator(".bgw-teacher input").uncheck()
     wait_for_redraw(page, before)
     assert page.locator(".ent-face-down").count() == 0
+
+
+# -- the board alone, drawn by its module in Chromium through a stand-in model (no Voila) ------------------
+_BOARD_PAGE = """<!doctype html><html><head><style>%s</style></head><body><div id="host"></div>
+<script type="module">
+const traits = %s;
+const module = await import(URL.createObjectURL(new Blob([%s], {type: "text/javascript"})));
+window.sent = [];
+const model = { get: (name) => traits[name], on() {}, off() {}, send(m) { window.sent.push(m); }, save_changes() {} };
+module.default.render({ model, el: document.getElementById("host") });
+window.ready = true;
+</script></body></html>"""
+
+
+def _board_page(browser, match, seat, lang="en"):
+    """A page with the board of `match` as `seat` sees it; window.sent collects what a click sends."""
+    from widgets import renderer_for
+    from widgets.core.board import _HOST_CSS, BoardWidget
+    from widgets.core.choices import board_choices
+    renderer = renderer_for("entdecker")
+    widget = BoardWidget(renderer.directory)
+    view = match.view(seat)
+    traits = {"view": view, "choices": board_choices(match, lang), "labels": renderer.labels(view, lang),
+              "lang": lang, "seat": seat, "options": {}, "revision": 1, "focus": ""}
+    css = _HOST_CSS + (renderer.directory / "board.css").read_text(encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.set_content(_BOARD_PAGE % (css, json.dumps(traits), json.dumps(widget._esm)))
+    page.wait_for_function("window.ready === true", timeout=30_000)
+    return page
+
+
+def _own_scout_on_a_start_square():
+    """Event scenario: Player 1 stations a scout on B2 (hostile natives, 2 gold); Player 2 explores E4; in
+    round 6 Player 1 may start from B2, where the scout stands, or take the scout back."""
+    import engines
+    from widgets.core.lesson_file import Chance, play_moves
+    m = engines.scenario("entdecker", "event")
+    play_moves(m, ["start:C2", "buy:1", "draw:2", Chance("tile:hostile-coast"), "place:B2:180", "unit:scout:B2.1",
+                   "start:D4", "buy:1", "draw:1", Chance("tile:open-sea"), "place:E4:0", Chance("spin:3")], "test")
+    assert m.to_move == 0 and {"start:B2", "recall:B2"} <= {a.id for a in m.legal_actions()}
+    return m
+
+
+def test_a_click_on_the_scout_of_a_highlighted_square_starts_there(browser):
+    """ent.explore.start-fee, ent.unit.recall: the square under Player 1's own scout is highlighted as a
+    start; a click on the scout does what the highlight offers (start there), the badge in the corner takes
+    the scout back."""
+    page = _board_page(browser, _own_scout_on_a_start_square(), 0)
+    try:
+        assert page.locator(".ent-square.bgw-legal[data-target='sq.B2']").count() == 1
+        box = page.locator(".ent-unit-g[data-seat='0'][data-kind='scout']").bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)    # where the scout is drawn
+        assert page.evaluate("window.sent") == [{"type": "choose", "id": "start:B2"}]
+        page.locator(".ent-recall").click()
+        assert page.evaluate("window.sent")[-1] == {"type": "choose", "id": "recall:B2"}
+    finally:
+        page.close()
+
+
+def test_the_hover_line_clears_when_the_pointer_leaves_an_option(browser):
+    """The line above the board names the option under the pointer, and nothing once the pointer has left
+    it: no stale "Start from B2" stays at the top of the board."""
+    page = _board_page(browser, _own_scout_on_a_start_square(), 0)
+    try:
+        page.locator(".ent-square[data-target='sq.C2']").hover()
+        assert page.text_content(".bgw-tip").startswith("Start from C2")
+        page.mouse.move(1300, 880)
+        assert page.text_content(".bgw-tip") == ""
+    finally:
+        page.close()
+
+
+def test_chinese_board_joins_names_with_the_chinese_list_separator(browser):
+    """ent.island.chip: two largest explorers share first place; the board lists them with 、 in Chinese,
+    and no text or tooltip of the board writes an ASCII colon or comma (the score track's markers are the
+    board kit's)."""
+    import engines
+    from widgets.core.lesson_file import play_moves
+    m = engines.scenario("entdecker", "chip-shortage")
+    play_moves(m, ["start:B5", "buy:1", "draw:1", "unit:fort:C5.1"], "test")
+    assert m.view(0)["scoring"]["stage"] == "done" and m.view(0)["scoring"]["ranks"][0]["seats"] == [0, 1]
+    page = _board_page(browser, m, 0, lang="zh-Hant")
+    try:
+        text = page.text_content(".ent-scoring")
+        assert "玩家1、玩家2，" in text and ", " not in text
+        assert "玩家1、玩家2：3 → 玩家3：2" in text             # each place's points after a full-width colon
+        said = page.evaluate("""() => [...document.querySelectorAll('.bgw-board text, .bgw-board title')]
+            .filter((e) => !e.closest('.ent-score-marker')).map((e) => e.textContent)""")
+        assert [t for t in said if ": " in t or ", " in t] == []
+    finally:
+        page.close()

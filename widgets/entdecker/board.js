@@ -65,10 +65,10 @@ function drawTile(g, tile, clipId, opts = {}) {
   }
   if ((tile.land || "").length < 4) el("circle", { cx, cy, r: 7, fill: "#fff", stroke: "#1f4e79", "stroke-width": 2 }, g);
   if (tile.event && !opts.plain) {
-    el("circle", { cx: 84, cy: 16, r: 12, fill: "#fff8e1", stroke: "#b9770e" }, g);
-    el("text", { x: 84, y: 21, "font-size": 15, "text-anchor": "middle", fill: "#8a4b00" }, g, EVENT_ICON[tile.event] || "?");
+    el("circle", { cx: 82, cy: 18, r: 16, fill: "#fff8e1", stroke: "#b9770e" }, g);
+    el("text", { x: 82, y: 26, "font-size": 22, "text-anchor": "middle", fill: "#8a4b00" }, g, EVENT_ICON[tile.event] || "?");
   }
-  if (tile.reserve && !opts.plain) el("text", { x: 6, y: 94, "font-size": 12, fill: "#1f4e79" }, g, `R${tile.reserve}`);
+  if (tile.reserve && !opts.plain) el("text", { x: 5, y: 95, "font-size": 22, fill: "#1f4e79" }, g, `R${tile.reserve}`);
   el("rect", { x: 0, y: 0, width: 100, height: 100, fill: "none", stroke: "#5d7b94", "stroke-width": 1 }, g);
 }
 
@@ -95,7 +95,15 @@ function drawingContext(model, tip) {
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
+  const list = (items) => items.join(L("ent.ui.list-sep"));   // the page language's list separator (、 in Chinese)
   const kit = boardKit(model, tip, choices);
+  // The kit writes an option's name in the hover line above the board on mouseenter; clear it on mouseleave,
+  // so that no stale "Draw from pile 1" stays there after the pointer has moved on.
+  const offer = (group, target) => {
+    const offered = kit.offer(group, target);
+    if (offered) group.addEventListener("mouseleave", () => { tip.textContent = ""; });
+    return offered;
+  };
   const clipId = `ent-clip-${++uid}`;                // one clip path per drawing: ids must stay unique on the page
   const board = view.board || { columns: 10, rows: 7, squares: [], circles: [], islands: [] };
   const squareById = {};
@@ -106,15 +114,18 @@ function drawingContext(model, tip) {
   el("rect", { x: 0, y: 0, width: 100, height: 100 }, el("clipPath", { id: clipId }, defs));
 
   return {
-    view, labels, choices, L, kit, svg, clipId, board, squareById,
+    view, labels, choices, L, list, kit, svg, clipId, board, squareById,
     teacher: Boolean((model.get("options") || {}).teacher),     // the page's teacher view is on
-    byTarget: kit.byTarget, offer: kit.offer,
+    byTarget: kit.byTarget, offer,
     cols: board.columns, rows: board.rows,
     turn: view.turn || {},
     players: view.players || [],
     sqXY: (sq) => [X0 + sq.col * S, Y0 + sq.row * S],
-    button: (parent, x, y, w, h, text, target, opts = {}) =>
-      kit.button(parent, x, y, w, h, text, target, { size: 13, ...opts, cls: "ent-button" }),
+    button: (parent, x, y, w, h, text, target, opts = {}) => {
+      const g = kit.button(parent, x, y, w, h, text, target, { size: 13, ...opts, cls: "ent-button" });
+      g.addEventListener("mouseleave", () => { tip.textContent = ""; });
+      return g;
+    },
   };
 }
 
@@ -129,18 +140,18 @@ function drawBanner({ view, labels, L, svg }) {
 function drawGrid({ view, L, svg, clipId, board, cols, rows, sqXY, turn, offer }) {
   el("rect", { x: X0 - 26, y: Y0 - 26, width: cols * S + 52, height: rows * S + 52, rx: 10, fill: "#d6eaf8",
                stroke: "#5d7b94", "stroke-width": 1.5 }, svg);
-  for (let c = 0; c < cols; c++) el("text", { x: X0 + c * S + S / 2, y: Y0 - 30, "font-size": 11, "text-anchor": "middle", fill: "#456" }, svg, String.fromCharCode(65 + c));
-  for (let r = 0; r < rows; r++) el("text", { x: X0 - 31, y: Y0 + r * S + S / 2 + 4, "font-size": 11, "text-anchor": "middle", fill: "#456" }, svg, `${r + 1}`);
+  for (let c = 0; c < cols; c++) el("text", { x: X0 + c * S + S / 2, y: Y0 - 30, "font-size": 13, "text-anchor": "middle", fill: "#456" }, svg, String.fromCharCode(65 + c));
+  for (let r = 0; r < rows; r++) el("text", { x: X0 - 30, y: Y0 + r * S + S / 2 + 4, "font-size": 13, "text-anchor": "middle", fill: "#456" }, svg, `${r + 1}`);
   for (const sq of board.squares) {
     const [x, y] = sqXY(sq);
     const g = el("g", { class: "ent-square", "data-square": sq.id }, svg);
     if (sq.tile) {
       drawTile(el("g", { transform: `translate(${x},${y}) scale(${S / 100})` }, g), sq.tile, clipId);
       const t = sq.tile;
-      el("title", {}, g, `${sq.id}: ${L(`ent.tile.${t.type}`)}${t.event ? ` (${L(`ent.event-name.${t.event}`)})` : ""}`);
+      el("title", {}, g, named(L, sq.id, `${L(`ent.tile.${t.type}`)}${t.event ? ` · ${L(`ent.event-name.${t.event}`)}` : ""}`));
     } else {
       el("rect", { x, y, width: S, height: S, fill: DEEP, stroke: "#6f8ea6", "stroke-width": 0.6 }, g);
-      el("title", {}, g, `${sq.id}: ${L("ent.ui.unexplored")}`);
+      el("title", {}, g, named(L, sq.id, L("ent.ui.unexplored")));
     }
     el("rect", { x: x + 1.5, y: y + 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "none", class: "bgw-frame" }, g);
     offer(g, `sq.${sq.id}`);
@@ -177,8 +188,8 @@ function drawIslandOutlines({ view, L, svg, board, squareById, sqXY }) {
     if (island.tiles >= 2 || active) {
       const first = squareById[island.name];
       const [x, y] = sqXY(first);
-      el("circle", { cx: x + 9, cy: y + 9, r: 8, fill: "#fffbe6", stroke: style.stroke, "stroke-width": 1.2 }, svg);
-      el("text", { x: x + 9, y: y + 13, "font-size": 10, "text-anchor": "middle", fill: "#333" }, svg, `${island.tiles}`);
+      el("circle", { cx: x + 10, cy: y + 10, r: 9.5, fill: "#fffbe6", stroke: style.stroke, "stroke-width": 1.2, class: "ent-badge" }, svg);
+      el("text", { x: x + 10, y: y + 14.5, "font-size": 12, "text-anchor": "middle", fill: "#333" }, svg, `${island.tiles}`);
     }
   }
 }
@@ -190,13 +201,16 @@ function drawUnits({ L, svg, board, sqXY, byTarget, offer }) {
     const [x, y] = sqXY(sq);
     const areas = sq.tile.areas || [];
     const [hx, hy] = hub(areas[sq.unit.area - 1] ?? "");
-    const ug = el("g", { class: "ent-unit-g", "data-seat": sq.unit.seat, "data-kind": sq.unit.kind }, svg);
+    // Over an offered square the unit lets clicks through to it (class ent-pass): what the highlight offers
+    // is what a click anywhere on the square does.
+    const ug = el("g", { class: byTarget[`sq.${sq.id}`] ? "ent-unit-g ent-pass" : "ent-unit-g",
+                         "data-seat": sq.unit.seat, "data-kind": sq.unit.kind }, svg);
     unitShape(ug, sq.unit.kind, x + (hx * S) / 100, y + (hy * S) / 100, SEAT_COLOURS[sq.unit.seat]);
-    el("title", {}, ug, `${L(`seat.${sq.unit.seat}`)}: ${L(`ent.unit.${sq.unit.kind}`)}`);
+    el("title", {}, ug, named(L, L(`seat.${sq.unit.seat}`), L(`ent.unit.${sq.unit.kind}`)));
     if (byTarget[`recall.${sq.id}`]) {
       const rg = el("g", { class: "ent-recall" }, svg);
-      el("circle", { cx: x + S - 10, cy: y + S - 10, r: 8, fill: "#fff", stroke: "#555", class: "bgw-frame" }, rg);
-      el("text", { x: x + S - 10, y: y + S - 6, "font-size": 11, "text-anchor": "middle" }, rg, "↩");
+      el("circle", { cx: x + S - 10, cy: y + S - 10, r: 9, fill: "#fff", stroke: "#555", class: "bgw-frame" }, rg);
+      el("text", { x: x + S - 10, y: y + S - 5.5, "font-size": 13, "text-anchor": "middle" }, rg, "↩");
       offer(rg, `recall.${sq.id}`);
     }
   }
@@ -255,7 +269,7 @@ function drawPlacements({ choices, svg, clipId, squareById, sqXY, turn, offer })
                        areas: (drawn.areas || []).map((a) => rotateSides(a, o.degrees / 90)) };
       drawTile(el("g", { transform: `translate(${ox},${oy}) scale(${size / 100})`, opacity: 0.92 }, g), turned, clipId, { plain: true });
       el("rect", { x: ox + 1, y: oy + 1, width: size - 2, height: size - 2, fill: "none", stroke: "none", class: "bgw-frame" }, g);
-      el("text", { x: ox + size - 3, y: oy + size - 3, "font-size": single ? 10 : 8, "text-anchor": "end", fill: "#333" }, g, `${o.degrees}°`);
+      el("text", { x: ox + size - 3, y: oy + size - 3, "font-size": single ? 12 : 11.5, "text-anchor": "end", fill: "#333" }, g, `${o.degrees}°`);
       offer(g, o.target);
     });
   }
@@ -263,10 +277,13 @@ function drawPlacements({ choices, svg, clipId, squareById, sqXY, turn, offer })
 
 // The score track under the grid, as wide as its frame. Returns the bottom of the left column.
 function drawScoreTrack({ L, svg, cols, rows, players }) {
-  const below = scoreTrack(svg, { x: X0 - 26, y: Y0 + rows * S + 44, width: cols * S + 40, boxHeight: 16,
+  const g = el("g", { class: "ent-score-track" }, svg);
+  const below = scoreTrack(g, { x: X0 - 26, y: Y0 + rows * S + 44, width: cols * S + 40, boxHeight: 16,
                                   heading: L("ent.ui.score-track"), scores: players.map((p) => p.score),
                                   colours: SEAT_COLOURS, markerClass: "ent-score-marker", seatName: (s) => L(`seat.${s}`) });
-  return below + 8;
+  // the kit numbers its track (0, 10, 20...) at 9 units, too small to read on a laptop: 12 here
+  [...g.querySelectorAll(":scope > text")].slice(1).forEach((t) => t.setAttribute("font-size", 12));
+  return below + 10;
 }
 
 // -- the side panel, top to bottom: each part takes the y it starts at and returns the y under it -------------
@@ -278,9 +295,9 @@ function drawTurnHeader({ view, L, svg, turn }, py) {
   else if (turn.round) el("text", { x: px, y: py, "font-size": 15, "font-weight": 700 }, svg,
                           `${fill(L("ent.ui.round"), { n: turn.round })} · ${fill(L("ent.ui.turn"), { seat: L(`seat.${turn.seat}`) })}`);
   py += 18;
-  el("text", { x: px, y: py, "font-size": 12, fill: "#444" }, svg,
+  el("text", { x: px, y: py, "font-size": 13, fill: "#444" }, svg,
      `${L(`ent.phase.${view.phase}`)}${turn.bought ? " · " + fill(L("ent.ui.declared"), { n: turn.bought }) : ""}`);
-  if (turn.hostile) py += 15 * textBlock(svg, px, py + 15, `⚔ ${L("ent.ui.hostile")}`, WIDTH - px - 10, 11.5, { fill: "#922b21" });
+  if (turn.hostile) py += 15 * textBlock(svg, px, py + 15, `⚔ ${L("ent.ui.hostile")}`, WIDTH - px - 10, 12, { fill: "#922b21" });
   return py + 26;
 }
 
@@ -319,31 +336,33 @@ function drawPlayerMats({ view, L, svg, turn, players }, py) {
     el("circle", { cx: px + 10, cy: py + 15, r: 7, fill: colour }, g);
     el("text", { x: px + 22, y: py + 20, "font-size": 13, "font-weight": 700 }, g, L(`seat.${seat}`));
     el("text", { x: px + 110, y: py + 20, "font-size": 13 }, g, named(L, L("ent.ui.score"), p.score));
-    if (p.first_turn) el("text", { x: WIDTH - 12, y: py + 19, "font-size": 10, fill: "#666", "text-anchor": "end" }, g, L("ent.ui.first-turn"));
+    if (p.first_turn) el("text", { x: WIDTH - 10, y: py + 19, "font-size": 12, fill: "#666", "text-anchor": "end" }, g, L("ent.ui.first-turn"));
     const max = (view.limits || {}).gold || 12;
-    el("text", { x: px + 6, y: py + 40, "font-size": 11 }, g, L("ent.ui.gold"));
-    const gw = 19;
+    el("text", { x: px + 6, y: py + 41, "font-size": 12 }, g, L("ent.ui.gold"));
+    const gw = 23;
     for (let i = 0; i <= max; i++) {
       const on = i === p.gold;
-      el("rect", { x: px + 44 + i * gw, y: py + 28, width: gw - 2, height: 16, rx: 3, fill: on ? "#f4d03f" : "#fbfcfc",
+      el("rect", { x: px + 44 + i * gw, y: py + 27, width: gw - 2, height: 18, rx: 3, fill: on ? "#f4d03f" : "#fbfcfc",
                    stroke: on ? "#7d6608" : "#ccc", class: on ? "ent-gold-marker" : null }, g);
-      el("text", { x: px + 44 + i * gw + (gw - 2) / 2, y: py + 40, "font-size": 9.5, "text-anchor": "middle", fill: on ? "#000" : "#999" }, g, `${i}`);
+      el("text", { x: px + 44 + i * gw + (gw - 2) / 2, y: py + 40.5, "font-size": 12, "text-anchor": "middle", fill: on ? "#000" : "#888" }, g, `${i}`);
     }
     let ux = px + 6;
-    el("text", { x: ux, y: py + 64, "font-size": 11 }, g, L("ent.ui.units-left"));
+    el("text", { x: ux, y: py + 64, "font-size": 12 }, g, L("ent.ui.units-left"));
     ux += 78;
     for (const kind of ["scout", "fort", "settlement"]) {
       const n = (p.units || {})[kind] ?? 0;
       unitShape(g, kind, ux + 8, py + 59, n ? colour : "#eee");
-      el("text", { x: ux + 20, y: py + 64, "font-size": 11 }, g, `×${n}`);
-      ux += 42;
+      el("text", { x: ux + 20, y: py + 64, "font-size": 12 }, g, `×${n}`);
+      ux += 46;
     }
     ux += 6;
-    (p.chips || []).forEach((c, i) => {
+    const chips = p.chips || [];
+    const step = Math.min(20, (WIDTH - 16 - ux) / Math.max(1, chips.length));   // many chips overlap a little
+    chips.forEach((c, i) => {
       const cg = el("g", {}, g);
-      el("circle", { cx: ux + 8 + i * 17, cy: py + 59, r: 7.5, fill: "#f5cba7", stroke: "#935116" }, cg);
-      el("text", { x: ux + 8 + i * 17, y: py + 63, "font-size": 9.5, "text-anchor": "middle" }, cg, `${c.value}`);
-      el("title", {}, cg, `${L(`ent.chip.${c.kind}`)} (${c.value})`);
+      el("circle", { cx: ux + 9 + i * step, cy: py + 59, r: 9, fill: "#f5cba7", stroke: "#935116" }, cg);
+      el("text", { x: ux + 9 + i * step, y: py + 63.5, "font-size": 12, "text-anchor": "middle" }, cg, `${c.value}`);
+      el("title", {}, cg, named(L, L(`ent.chip.${c.kind}`), c.value));
     });
     py += 80;
   });
@@ -362,8 +381,8 @@ function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
     for (let k = Math.min(3, Math.ceil(pile.count / 7)); k > 0; k--) el("rect", { x: x + k * 2, y: py + k * 2, width: 50, height: 50, rx: 4, fill: "#8d6e63", stroke: "#5d4037" }, g);
     el("rect", { x, y: py, width: 50, height: 50, rx: 4, fill: pile.count ? "#a1887f" : "#f2f3f4", stroke: "#5d4037", class: "bgw-frame" }, g);
     if (pile.top === "event") el("text", { x: x + 25, y: py + 34, "font-size": 26, "text-anchor": "middle", fill: "#fff8e1", "font-weight": 700 }, g, "?");
-    el("text", { x: x + 25, y: py + 66, "font-size": 11, "text-anchor": "middle" }, g, `${i + 1}: ${pile.count}`);
-    el("title", {}, g, `${i + 1}: ${pile.count} · ${L(pile.top === "event" ? "ent.ui.top-event" : "ent.ui.top-plain")}`);
+    el("text", { x: x + 25, y: py + 67, "font-size": 12, "text-anchor": "middle" }, g, named(L, i + 1, pile.count));
+    el("title", {}, g, `${named(L, i + 1, pile.count)} · ${L(pile.top === "event" ? "ent.ui.top-event" : "ent.ui.top-plain")}`);
     offer(g, `pile.${i + 1}`);
   });
   py += 80;
@@ -374,12 +393,12 @@ function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
     const sides = { sea: "", coast: "N", corner: "NE", strait: "NS", bay: "NES", land: "NESW" }[r.pattern];
     const g = el("g", { class: "ent-reserve", transform: `translate(${x},${py}) scale(0.36)` }, svg);
     drawTile(g, { land: sides, areas: sides ? [sides] : [], routes: "", reserve: r.number }, clipId, { plain: true });
-    el("text", { x: x + 18, y: py + 50, "font-size": 11, "text-anchor": "middle" }, svg, `${r.number}: ×${r.count}`);
-    el("title", {}, g, `${r.number}: ${L(`ent.pattern.${r.pattern}`)} ×${r.count}`);
+    el("text", { x: x + 18, y: py + 51, "font-size": 12, "text-anchor": "middle" }, svg, named(L, r.number, `×${r.count}`));
+    el("title", {}, g, named(L, r.number, `${L(`ent.pattern.${r.pattern}`)} ×${r.count}`));
   });
   py += 64;
   el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, named(L, L("ent.ui.chip-piles"), (view.chip_piles || []).map((c) => c.count).join(" + ")));
-  el("text", { x: px + 200, y: py, "font-size": 11, fill: "#666" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
+  el("text", { x: WIDTH - 10, y: py, "font-size": 12, fill: "#666", "text-anchor": "end" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
   return drawFaceDown({ view, L, svg, teacher }, py + 16);
 }
 
@@ -391,8 +410,8 @@ function drawFaceDown({ view, L, svg, teacher }, py) {
   if (!hidden || !teacher) return py;
   const list = (counts, kind) => Object.entries(counts || {}).map(([name, n]) => `${L(`${kind}.${name}`)} ×${n}`).join(" · ");
   const text = fill(L("ent.ui.face-down"), { tiles: list(hidden.tiles, "ent.tile"), chips: list(hidden.chips, "ent.chip") });
-  const lines = textBlock(svg, PANEL, py + 4, text, WIDTH - PANEL - 10, 11, { fill: "#5d4037", class: "ent-face-down" }, 3);
-  return py + 4 + lines * 14;
+  const lines = textBlock(svg, PANEL, py + 4, text, WIDTH - PANEL - 10, 12, { fill: "#5d4037", class: "ent-face-down" }, 3);
+  return py + 4 + lines * 15;
 }
 
 // The decision of the moment: the tiles to declare, the drawn tile, the units to place, stop.
@@ -409,7 +428,7 @@ function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
   if (drawn) {
     el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, named(L, L("ent.ui.drawn"), L(`ent.tile.${drawn.type}`)));
     drawTile(el("g", { transform: `translate(${px},${py + 20}) scale(0.7)` }, svg), drawn, clipId);
-    if (choices.some((c) => c.target && c.target.startsWith("place."))) textBlock(svg, px + 80, py + 40, L("ent.ui.choose-place"), WIDTH - px - 90, 11.5, { fill: "#444" });
+    if (choices.some((c) => c.target && c.target.startsWith("place."))) textBlock(svg, px + 80, py + 40, L("ent.ui.choose-place"), WIDTH - px - 90, 12, { fill: "#444" });
     py += 96;
   }
   const units = choices.filter((c) => c.target && c.target.startsWith("unit."));
@@ -419,7 +438,7 @@ function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
     const areas = [...new Set(units.map((c) => c.target.split(".")[3]))];
     areas.forEach((a) => {
       let x = px;
-      if (areas.length > 1) { el("text", { x, y: py + 18, "font-size": 11 }, svg, fill(L("ent.ui.land"), { n: a })); x += 52; }
+      if (areas.length > 1) { el("text", { x, y: py + 18, "font-size": 12 }, svg, fill(L("ent.ui.land"), { n: a })); x += 52; }
       for (const kind of ["scout", "fort", "settlement"]) {
         const c = units.find((u) => u.target === `unit.${kind}.${turn.fresh}.${a}`);
         if (!c) continue;
@@ -436,7 +455,7 @@ function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
 }
 
 // An island's scoring, step by step as the engine reaches it: ranks, chips, the island's value, the points.
-function drawIslandScoring({ view, L, svg }, py) {
+function drawIslandScoring({ view, L, list, svg }, py) {
   const sc = view.scoring;
   if (!sc) return py;
   const px = PANEL;
@@ -444,24 +463,24 @@ function drawIslandScoring({ view, L, svg }, py) {
   const g = el("g", { class: "ent-scoring", "data-stage": sc.stage }, svg);
   const lines = [];
   lines.push([fill(L(sc.final ? "ent.ui.scoring-final" : "ent.ui.scoring"), { island: sc.island, tiles: sc.tiles }), 700]);
-  sc.ranks.forEach((r, i) => lines.push([fill(L("ent.ui.rank-line"), { rank: i + 1, seats: r.seats.map((s) => L(`seat.${s}`)).join(", "),
+  sc.ranks.forEach((r, i) => lines.push([fill(L("ent.ui.rank-line"), { rank: i + 1, seats: list(r.seats.map((s) => L(`seat.${s}`))),
                                                                           value: r.value, units: r.units }), 400]));
-  if (!sc.eligible && sc.ranks.length) lines.push([L("ent.ui.requirement"), 600]);
+  if (!sc.eligible) lines.push([L("ent.ui.requirement"), 600]);       // scouts alone, or nobody at all
   const stageIndex = { chip: 1, points: 2, done: 3 }[sc.stage] ?? 0;
   if (sc.eligible && stageIndex >= 2) {
     if (sc.final) lines.push([L("ent.ui.chip-none-final"), 400]);
     else if (sc.shortage) lines.push([fill(L("ent.ui.chip-shortage"), { left: sc.chips_left, n: sc.ranks[0].seats.length }), 400]);
-    else lines.push([fill(L("ent.ui.chip-line"), { chips: sc.chips.map((c) => `${L(`seat.${c.seat}`)} ${L(`ent.chip.${c.chip}`)} ${c.value}`).join(", ") }), 400]);
+    else lines.push([fill(L("ent.ui.chip-line"), { chips: list(sc.chips.map((c) => `${L(`seat.${c.seat}`)} ${L(`ent.chip.${c.chip}`)} ${c.value}`)) }), 400]);
   }
   if (sc.eligible && stageIndex >= 3) {
     lines.push([fill(L("ent.ui.value-line"), { tiles: sc.tiles, chip: sc.chip_value, value: sc.value }), 600]);
     const pts = [];
-    sc.ranks.forEach((r) => pts.push(`${r.seats.map((s) => L(`seat.${s}`)).join(", ")} ${sc.points[String(r.seats[0])]}`));
+    sc.ranks.forEach((r) => pts.push(named(L, list(r.seats.map((s) => L(`seat.${s}`))), sc.points[String(r.seats[0])])));
     lines.push([fill(L("ent.ui.points-line"), { points: pts.join(" → ") }), 700]);
   }
   const box = el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: 10, rx: 7, fill: "#fffbe6", stroke: "#e8a317", "stroke-width": 2 }, g);
   let ly = py + 18;
-  for (const [text, weight] of lines) ly += 15.5 * textBlock(g, px + 4, ly, text, WIDTH - px - 16, 11.5, { "font-weight": weight }) + 2;
+  for (const [text, weight] of lines) ly += 16 * textBlock(g, px + 4, ly, text, WIDTH - px - 16, 12, { "font-weight": weight }) + 2;
   box.setAttribute("height", ly - py - 4);
   return ly + 6;
 }
