@@ -28,6 +28,9 @@ def test_sail_and_build_a_trading_post_by_clicking_the_board(page, voila_url, re
     page.goto(voila_url + "/voila/render/notebooks/amerigo.ipynb?seed=1&players=3&delay=0", timeout=PAGE_TIMEOUT)
     page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
     assert page.locator(".am-stand-in").count() >= 1               # stand-in values are marked on the board
+    # the squares' coordinates, which the lesson and the log name (C1, D1): 16 columns A-P, 12 rows
+    assert page.locator(".am-coords text").count() == 16 + 12
+    assert page.locator(".am-coords text").first.text_content() == "A"
 
     # The setup's chance steps and the first drop are the rules' own: Auto-play runs them up to our decision.
     page.get_by_role("button", name="Auto-play").click()

@@ -14,6 +14,12 @@ const SEA = "#bfe3f5", ANCHOR_SEA = "#a9d6ee", LAND = "#b7d08a", POST_LAND = "#c
 const NEUTRAL = "#d8b77a";
 const WIDTH = 1200;
 const PANEL = 640;                                                   // left edge of the side panel
+// Text sizes in viewBox units. The board is drawn at its container's width: about 964 px for these 1200 units
+// on a 1366x768 laptop, where 14 units are 11 px, the smallest the team reads comfortably; headings a
+// little larger. What does not fit at this size is left to a tooltip (a goods name, a tile's id).
+const FS = 14, FH = 15.5;
+const CO = 18;                                                       // the margin of the square coordinates
+const LABEL_W = 96;                                                  // the labels of a player sheet's tracks
 const PROGRESS_KIND_MARK = { permanent: "∞", once: "1x", end: "E" };
 
 const colName = (c) => String.fromCharCode(65 + c);
@@ -30,11 +36,13 @@ function shapeIcon(parent, x, y, cells, unit, colour, attrs = {}) {
   return g;
 }
 
+// A ship, drawn 1.4 times its size so that its number (10 units) reads at the board's smallest text size.
 function ship(parent, x, y, colour, number) {
-  const g = el("g", { transform: `translate(${x},${y})`, class: "am-ship" }, parent);
+  const g = el("g", { transform: `translate(${x},${y}) scale(1.4)`, class: "am-ship" }, parent);
   el("path", { d: "M-9,2 L9,2 L6,7 L-6,7 Z", fill: colour, stroke: "#222", "stroke-width": 1 }, g);
   el("path", { d: "M0,2 L0,-9 L7,0 Z", fill: "#fff", stroke: "#444", "stroke-width": 0.8 }, g);
-  el("text", { x: -5, y: -1, "font-size": 7, "font-weight": 700, fill: "#222" }, g, `${number}`);
+  el("text", { x: -4, y: 1, "font-size": FS / 1.4, "font-weight": 700, "text-anchor": "middle", fill: "#222", stroke: "#fff",
+               "stroke-width": 2, "paint-order": "stroke" }, g, `${number}`);
   return g;
 }
 
@@ -60,11 +68,12 @@ function drawingContext(model, root, tip, ui) {
   const turn = view.turn || {};
   const players = view.players || [];
   const acting = turn.seat;
-  const F = 22;                                  // frame thickness
+  const F = 24;                                  // frame thickness
   // squares as large as the left column allows (the panel starts at PANEL), at most 40 px
-  const S = Math.min(40, Math.floor((PANEL - 32 - 2 * F) / W), Math.floor(560 / H));
-  const top = labels.scenario ? 84 : 56;
-  const X0 = 16 + F, Y0 = top + 8 + F;
+  const S = Math.min(40, Math.floor((PANEL - 24 - CO - 2 * F) / W), Math.floor(560 / H));
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
+  const top = drawBanner({ view, labels, L, svg });
+  const X0 = 4 + CO + F, Y0 = top + CO + F;
   const index = {};
   for (let q = 0; q < W * H; q++) index[sqName(q, W)] = q;
 
@@ -82,19 +91,21 @@ function drawingContext(model, root, tip, ui) {
     shapes: view.shapes || {},
     colours: (view.cubes || {}).colours || Object.keys(CUBE),
     sqXY: (q) => [X0 + (q % W) * S, Y0 + Math.floor(q / W) * S],
-    svg: el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") }),
+    svg,
     button: (parent, x, y, w, h, text, target, opts = {}) => kit.button(parent, x, y, w, h, text, target, {
-      size: 12, ...opts, cls: `am-button ${opts.cls || ""}`,
+      size: FS, ...opts, cls: `am-button ${opts.cls || ""}`,
       icon: opts.swatch ? (g, bx, by, bh) => cube(g, bx + 5, by + (bh - 12) / 2, opts.swatch) : null }),
     redraw: () => draw(model, root, tip, ui),     // after a pick of the page's own
   };
 }
 
-// Stand-in notice, scenario.
+// Stand-in notice, scenario. Returns the y under them, where the islands' coordinates start.
 function drawBanner({ view, labels, L, svg }) {
+  let y = 16;
   const standIn = Object.values(view.stand_in || {}).some(Boolean);
-  if (standIn) textBlock(svg, 8, 14, L("am.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "am-stand-in" });
-  if (labels.scenario) textBlock(svg, 8, 48, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "am-scenario" });
+  if (standIn) y += (FS + 4) * textBlock(svg, 8, y, L("am.ui.stand-in"), WIDTH - 20, FS, { fill: "#8a5a00", class: "am-stand-in" });
+  if (labels.scenario) y += (FS + 4) * textBlock(svg, 8, y + 4, labels.scenario, WIDTH - 20, FS, { fill: "#1a5276", "font-style": "italic", class: "am-scenario" }) + 4;
+  return y + 6;
 }
 
 // -- the island area: the sea frame, the squares, the tiles laid, posts, chests, ships, time ----------------
@@ -115,7 +126,7 @@ function drawFrameSquares({ L, ui, isl, W, H, n, S, F, X0, Y0, offer }, area) {
     const g = el("g", { class: "am-frame", "data-frame": f.name }, area);
     el("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, fill: f.long ? FRAME : "#a6d2ea", stroke: "#4a7fa3",
                  "stroke-width": 0.8, class: "bgw-frame" }, g);
-    el("text", { x: x + w / 2, y: y + h / 2 + 3.5, "font-size": 9, "text-anchor": "middle", fill: "#24506e" }, g,
+    el("text", { x: x + w / 2, y: y + h / 2 + FS * 0.36, "font-size": FS, "text-anchor": "middle", fill: "#24506e" }, g,
        fill(L("am.ui.frame-short"), { n: f.name.slice(5) }));
     el("title", {}, g, `${L(`am.pos.${f.name}`)} (${L(f.long ? "am.ui.frame-long" : "am.ui.frame-short-piece")})`);
     if (!offer(g, `pos.${f.name}`)) offer(g, `move.${ui.ship}.${f.name}`);
@@ -141,15 +152,17 @@ function drawSquares({ L, ui, isl, W, H, S, acting, shapes, sqXY, byTarget, offe
     }
     const printed = isl.printed[q];
     if (printed && isl.goods[q] && isl.cover[q] < 0) {
-      el("circle", { cx: x + S / 2, cy: y + S / 2, r: S * 0.3, fill: GOODS[printed], stroke: "#333", "stroke-width": 0.8, class: "am-goods" }, g);
-      el("text", { x: x + S / 2, y: y + S / 2 + S * 0.12, "font-size": S * 0.3, "text-anchor": "middle", fill: GOODS_INK[printed] }, g,
+      el("circle", { cx: x + S / 2, cy: y + S / 2, r: Math.max(S * 0.36, FS * 0.85), fill: GOODS[printed], stroke: "#333", "stroke-width": 0.8, class: "am-goods" }, g);
+      el("text", { x: x + S / 2, y: y + S / 2 + FS * 0.36, "font-size": FS, "text-anchor": "middle", fill: GOODS_INK[printed] }, g,
          L(`am.ui.goods-mark.${printed}`));
     }
     // the square's own name stays on its frame when a move or a lay offered there names the group: a lesson
     // may point at the square whatever is offered on it
     el("rect", { x: x + 1, y: y + 1, width: S - 2, height: S - 2, fill: "none", stroke: "none", class: "bgw-frame",
                  "data-target": `sq.${name}` }, g);
-    el("title", {}, g, `${name}: ${L(`am.ui.kind.${kind}`)}${printed ? ` · ${L(`am.goods.${printed}`)}` : ""}`);
+    const tile = (isl.tiles || [])[Math.floor(Math.floor(q / W) / (isl.tile_size || 4)) * isl.tile_columns + Math.floor((q % W) / (isl.tile_size || 4))];
+    el("title", {}, g, named(L, name, `${L(`am.ui.kind.${kind}`)}${printed ? ` · ${L(`am.goods.${printed}`)}` : ""}`) +
+       (tile ? ` · ${named(L, L("am.ui.tile"), `${tile.id}${tile.stand_in ? "*" : ""}`)}` : ""));
     if (offer(g, `sq.${name}`)) continue;
     if (offer(g, `move.${ui.ship}.${name}`)) continue;
     if (ui.shape !== null) {
@@ -172,14 +185,15 @@ function drawSquares({ L, ui, isl, W, H, S, acting, shapes, sqXY, byTarget, offe
   }
 }
 
-// The island tiles' boundaries and names.
-function drawTileBoundaries({ isl, W, H, n, S, X0, Y0 }, area) {
+// The island tiles' boundaries (each tile's id, * for a stand-in, in the tooltip of its squares), and the
+// squares' coordinates outside the frame: letters for the columns above, numbers for the rows on the left,
+// so that "C1" in a lesson or the log is a square one can find.
+function drawTileBoundaries({ isl, W, H, n, S, F, X0, Y0 }, area) {
   for (let c = 0; c <= W; c += n) el("line", { x1: X0 + c * S, y1: Y0, x2: X0 + c * S, y2: Y0 + H * S, stroke: "#4a7fa3", "stroke-width": 1.4, "pointer-events": "none" }, area);
   for (let r = 0; r <= H; r += n) el("line", { x1: X0, y1: Y0 + r * S, x2: X0 + W * S, y2: Y0 + r * S, stroke: "#4a7fa3", "stroke-width": 1.4, "pointer-events": "none" }, area);
-  (isl.tiles || []).forEach((t, i) => {
-    const x = X0 + (i % isl.tile_columns) * n * S, y = Y0 + Math.floor(i / isl.tile_columns) * n * S;
-    el("text", { x: x + 3, y: y + 9, "font-size": 8, fill: "#4a7fa3", "pointer-events": "none" }, area, `${t.id}${t.stand_in ? "*" : ""}`);
-  });
+  const coords = el("g", { class: "am-coords", fill: "#3d5a70", "font-size": FS, "text-anchor": "middle", "pointer-events": "none" }, area);
+  for (let c = 0; c < W; c++) el("text", { x: X0 + c * S + S / 2, y: Y0 - F - 5 }, coords, colName(c));
+  for (let r = 0; r < H; r++) el("text", { x: X0 - F - CO / 2 - 1, y: Y0 + r * S + S / 2 + FS * 0.36 }, coords, `${r + 1}`);
 }
 
 // The island area's frame, squares and tile boundaries; the ghost of a hovered lay lies above them (the
@@ -235,7 +249,7 @@ function drawPostsAndChests({ L, isl, W, H, S, index, sqXY, svg }) {
     }
     if (island.done) {
       const [x, y] = sqXY(index[island.name]);
-      el("text", { x: x + 2, y: y + 10, "font-size": 10, fill: "#0b5a1f", "font-weight": 700, class: "am-done" }, svg, "✓");
+      el("text", { x: x + 2, y: y + FS, "font-size": FS, fill: "#0b5a1f", "font-weight": 700, class: "am-done" }, svg, "✓");
     }
   }
 }
@@ -268,9 +282,9 @@ function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, fr
 // The time marker under the island area. Returns the bottom of the left column.
 function drawTime({ view, L, H, S, F, X0, Y0, svg }) {
   const t = view.time || {};
-  el("text", { x: X0 - F, y: Y0 + H * S + F + 16, "font-size": 12, class: "am-time" }, svg,
+  el("text", { x: X0 - F, y: Y0 + H * S + F + 20, "font-size": FS, class: "am-time" }, svg,
      fill(L("am.ui.time"), { value: t.value, markers: (t.markers || []).join(" · ") || "—" }));
-  return Y0 + H * S + F + 24;
+  return Y0 + H * S + F + 30;
 }
 
 // -- the side panel, top to bottom: each part takes the y it starts at and returns the y under it -------------
@@ -278,8 +292,8 @@ function drawTime({ view, L, H, S, F, X0, Y0, svg }) {
 // Round and phase.
 function drawPanelHead({ view, L, top, svg }) {
   const head = view.round ? `${fill(L("am.ui.round"), { n: view.round, rounds: view.rounds || 5 })} · ` : "";
-  el("text", { x: PANEL, y: top + 4, "font-size": 15, "font-weight": 700 }, svg, `${head}${L(`am.phase.${view.phase}`)}`);
-  return top + 14;
+  el("text", { x: PANEL, y: top + 14, "font-size": FH + 1, "font-weight": 700 }, svg, `${head}${L(`am.phase.${view.phase}`)}`);
+  return top + 22;
 }
 
 // The action circle: storage by colour around, this phase's drop in the middle (falling cube by cube when it
@@ -299,8 +313,10 @@ function drawActionCircle({ view, L, ui, turn, colours, svg }, py) {
     el("circle", { cx: sx, cy: sy, r: 16, fill: CUBE[colour], opacity: 0.25, stroke: active ? "#e8a317" : CUBE[colour], "stroke-width": active ? 3 : 1 }, g);
     const count = (cubes.storage || [])[i] || 0;
     for (let k = 0; k < count; k++) cube(g, sx - 11 + (k % 4) * 6, sy - 8 + Math.floor(k / 4) * 7, colour, 5.5);
-    el("text", { x: sx, y: sy + 27, "font-size": 10, "text-anchor": "middle" }, g, `${count}`);
-    el("title", {}, g, `${L(`am.colour.${colour}`)}: ${count}`);
+    // the count beside its storage space, on the side away from the middle
+    const out = Math.cos(a) >= 0 ? 1 : -1;
+    el("text", { x: sx + out * 19, y: sy + FS * 0.36, "font-size": FS, "text-anchor": out > 0 ? "start" : "end" }, g, `${count}`);
+    el("title", {}, g, named(L, L(`am.colour.${colour}`), count));
   });
   // the middle: this phase's drop, cube by cube
   const fell = cubes.central || [];
@@ -311,60 +327,62 @@ function drawActionCircle({ view, L, ui, turn, colours, svg }, py) {
   ui.lastDrop = signature;
   const middle = el("g", { class: "am-central" }, circle);
   order.forEach((colour, i) => {
-    const x = cx - 33 + (i % 6) * 11, y = cy - 16 + Math.floor(i / 6) * 11;
+    const x = cx - 33 + (i % 6) * 11, y = cy - 22 + Math.floor(i / 6) * 11;
     cube(middle, x, y, colour, 10, { class: animate ? "am-falling" : "am-cube", style: animate ? `animation-delay: ${i * 140}ms` : null });
   });
-  el("title", {}, middle, `${L("am.ui.middle")}: ${order.length}`);
-  if (turn.ap) el("text", { x: cx, y: cy + 32, "font-size": 11, "text-anchor": "middle", class: "am-ap" }, circle, fill(L("am.ui.ap"), { n: turn.ap }));
+  el("title", {}, middle, named(L, L("am.ui.middle"), order.length));
+  if (turn.ap) el("text", { x: cx, y: cy + 30, "font-size": FS, "font-weight": 700, "text-anchor": "middle", class: "am-ap" }, circle, fill(L("am.ui.ap"), { n: turn.ap }));
 }
 
 // The tower (its cubes when the view shows them, else hidden) and the tray under it.
 function drawTowerAndTray({ view, L, colours, svg }, py) {
   const cubes = view.cubes || {};
-  const tx = PANEL + 205;
-  el("text", { x: tx, y: py + 16, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.tower"));
+  const tx = PANEL + 212;
+  el("text", { x: tx, y: py + 16, "font-size": FS, "font-weight": 700 }, svg, L("am.ui.tower"));
   const tower = el("g", { class: "am-tower" }, svg);
   el("path", { d: `M${tx},${py + 100} L${tx + 8},${py + 26} L${tx + 40},${py + 26} L${tx + 48},${py + 100} Z`, fill: "#d9c7a3", stroke: "#6b5b2e" }, tower);
   if (cubes.tower) {
     let k = 0;
     cubes.tower.forEach((count, i) => { for (let j = 0; j < count; j++, k++) cube(tower, tx + 12 + (k % 3) * 9, py + 34 + Math.floor(k / 3) * 9, colours[i], 8); });
-    el("text", { x: tx + 55, y: py + 60, "font-size": 11, class: "am-tower-count" }, svg, fill(L("am.ui.inside"), { n: cubes.inside }));
+    textBlock(svg, tx + 56, py + 44, fill(L("am.ui.inside"), { n: cubes.inside }), 126, FS, { class: "am-tower-count" });
   } else {
     el("text", { x: tx + 24, y: py + 70, "font-size": 20, "text-anchor": "middle", fill: "#6b5b2e" }, tower, "?");
-    textBlock(svg, tx + 55, py + 52, L("am.ui.tower-hidden"), 110, 10, { fill: "#666" });
+    textBlock(svg, tx + 56, py + 44, L("am.ui.tower-hidden"), 126, FS, { fill: "#555" });
   }
   const tray = cubes.tray || [];
-  el("text", { x: tx, y: py + 120, "font-size": 11 }, svg, L("am.ui.tray"));
+  el("text", { x: tx, y: py + 140, "font-size": FS }, svg, L("am.ui.tray"));
   let k2 = 0;
-  tray.forEach((count, i) => { for (let j = 0; j < count; j++, k2++) cube(svg, tx + 50 + k2 * 12, py + 111, colours[i], 10); });
-  if (!k2) el("text", { x: tx + 50, y: py + 120, "font-size": 11, fill: "#888" }, svg, "—");
+  tray.forEach((count, i) => { for (let j = 0; j < count; j++, k2++) cube(svg, tx + 50 + (k2 % 9) * 12, py + 130 + Math.floor(k2 / 9) * 12, colours[i], 10); });
+  if (!k2) el("text", { x: tx + 50, y: py + 140, "font-size": FS, fill: "#888" }, svg, "—");
 }
 
 // The pirate tiles: revealed ones with their strength, face-down ones as "?", and their total.
 function drawPirates({ view, L, svg }, py) {
   const pir = view.pirates || { revealed: [], face_down: 0 };
-  const pxp = PANEL + 390;
-  el("text", { x: pxp, y: py + 16, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.pirates"));
+  const pxp = PANEL + 402;
+  el("text", { x: pxp, y: py + 16, "font-size": FS, "font-weight": 700 }, svg, L("am.ui.pirates"));
   const pg = el("g", { class: "am-pirates" }, svg);
   [...pir.revealed, ...Array(pir.face_down).fill(null)].forEach((v, i) => {
-    el("rect", { x: pxp + i * 30, y: py + 24, width: 26, height: 26, rx: 13, fill: v === null ? "#555" : "#1d1d1d", stroke: "#c0392b", "stroke-width": 1.5 }, pg);
-    el("text", { x: pxp + i * 30 + 13, y: py + 42, "font-size": 13, "text-anchor": "middle", fill: "#fff" }, pg, v === null ? "?" : `${v}`);
+    el("rect", { x: pxp + i * 29, y: py + 24, width: 27, height: 27, rx: 13.5, fill: v === null ? "#555" : "#1d1d1d", stroke: "#c0392b", "stroke-width": 1.5 }, pg);
+    el("text", { x: pxp + i * 29 + 13.5, y: py + 42.5, "font-size": FS, "text-anchor": "middle", fill: "#fff" }, pg, v === null ? "?" : `${v}`);
   });
-  el("text", { x: pxp, y: py + 68, "font-size": 11 }, svg, fill(L("am.ui.pirates-total"), { n: pir.total }));
+  textBlock(svg, pxp, py + 74, fill(L("am.ui.pirates-total"), { n: pir.total }), WIDTH - 10 - pxp, FS);
 }
 
 // While building: the tile shapes that can be laid, then the ways round the picked one can go (picks of the
 // page's own, which choose the lays offered on the islands).
 function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw }, decide, py) {
   const px = PANEL;
+  const perRow = 7;
   layShapes.forEach((id, i) => {
+    const x = px + (i % perRow) * 70, y = py + Math.floor(i / perRow) * 50;
     const g = el("g", { class: "am-pick-shape", "data-shape": id }, decide);
-    el("rect", { x: px + i * 70, y: py, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
-    shapeIcon(g, px + i * 70 + 6, py + 6, (shapes[id] || {}).cells || [], 9, id.startsWith("n") ? NEUTRAL : SEAT[acting]);
+    el("rect", { x, y, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
+    shapeIcon(g, x + 6, y + 6, (shapes[id] || {}).cells || [], 9, id.startsWith("n") ? NEUTRAL : SEAT[acting]);
     el("title", {}, g, L(`am.shape.${id}`));
     g.addEventListener("click", () => { ui.shape = id; ui.way = null; redraw(); });
   });
-  py += 50;
+  py += 50 * Math.ceil(layShapes.length / perRow);
   const ways = (shapes[ui.shape] || {}).ways || [];
   ways.forEach((cells, o) => {
     if (!waysWithLays.has(o)) return;
@@ -380,108 +398,114 @@ function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw 
 // islands (or, at the end, the final scoring's title).
 function drawDecision(ctx, py) {
   const { view, choices, L, ui, turn, acting, colours, layShapes, byTarget, button, svg } = ctx;
-  const px = PANEL;
+  const px = PANEL, PW = WIDTH - PANEL - 10;
   const decide = el("g", { class: "am-decision" }, svg);
   if (acting !== null && acting !== undefined && !view.over) {
-    el("text", { x: px, y: py, "font-size": 13, "font-weight": 700 }, decide,
+    el("text", { x: px, y: py + 6, "font-size": FH, "font-weight": 700 }, decide,
        `${fill(L("am.ui.acting"), { seat: L(`seat.${acting}`) })} · ${L(`am.sub.${turn.sub}`)}`);
-    if (turn.action) el("text", { x: px + 330, y: py, "font-size": 12 }, decide,
-                        fill(L("am.ui.points-left"), { left: turn.left, gold: turn.gold }));
-    py += 10;
+    py += 14;
+    if (turn.action) {
+      el("text", { x: px, y: py + 12, "font-size": FS }, decide, fill(L("am.ui.points-left"), { left: turn.left, gold: turn.gold }));
+      py += 20;
+    }
+    py += 4;
     if (turn.sub === "choose") {
-      colours.forEach((colour, i) => button(decide, px + (i % 4) * 136, py + Math.floor(i / 4) * 30, 130, 25,
-        L(`am.action.${colour}`), `act.${colour}`, { swatch: colour, size: 11 }));
-      py += 64;
-      button(decide, px, py, 200, 25, (byTarget.gold || {}).label || L("am.ui.gold"), "gold", { fill: "#fff4c2" });
-      if (byTarget["score-cubes"]) button(decide, px + 208, py, 240, 25, byTarget["score-cubes"].label, "score-cubes");
-      py += 34;
+      const bw = (PW - 6) / 2;
+      colours.forEach((colour, i) => button(decide, px + (i % 2) * (bw + 6), py + Math.floor(i / 2) * 34, bw, 28,
+        L(`am.action.${colour}`), `act.${colour}`, { swatch: colour }));
+      py += 34 * Math.ceil(colours.length / 2);
+      button(decide, px, py, bw, 28, (byTarget.gold || {}).label || L("am.ui.gold"), "gold", { fill: "#fff4c2" });
+      if (byTarget["score-cubes"]) button(decide, px + bw + 6, py, bw, 28, byTarget["score-cubes"].label, "score-cubes");
+      py += 38;
     }
     for (const verb of ["load", "develop", "order"]) {
       const amounts = choices.filter((c) => c.target && c.target.startsWith(`${verb}.`));
       if (!amounts.length) continue;
-      el("text", { x: px, y: py + 14, "font-size": 11 }, decide, L(`am.ui.amount.${verb}`));
-      amounts.forEach((c, i) => button(decide, px + 120 + (i % 12) * 38, py + Math.floor(i / 12) * 30, 34, 24,
-        c.target.endsWith(".0") ? "2💰" : c.target.split(".")[1], c.target, { size: 12 }));
-      py += Math.ceil(amounts.length / 12) * 30 + 4;
+      el("text", { x: px, y: py + 19, "font-size": FS }, decide, L(`am.ui.amount.${verb}`));
+      amounts.forEach((c, i) => button(decide, px + 150 + (i % 10) * 40, py + Math.floor(i / 10) * 34, 36, 28,
+        c.target.endsWith(".0") ? "2💰" : c.target.split(".")[1], c.target));
+      py += Math.ceil(amounts.length / 10) * 34 + 4;
     }
-    if (byTarget.special) { button(decide, px, py, 300, 25, byTarget.special.label, "special"); py += 32; }
-    for (const use of ["use.ships8", "use.first"]) if (byTarget[use]) { button(decide, px, py, 300, 25, byTarget[use].label, use, { fill: "#e8f6ff" }); py += 32; }
-    const say = (text) => { py += 15.5 * textBlock(decide, px, py + 14, text, WIDTH - px - 20, 11.5, { fill: "#444" }) + 6; };
+    if (byTarget.special) { button(decide, px, py, 420, 28, byTarget.special.label, "special"); py += 36; }
+    for (const use of ["use.ships8", "use.first"]) if (byTarget[use]) { button(decide, px, py, 420, 28, byTarget[use].label, use, { fill: "#e8f6ff" }); py += 36; }
+    const say = (text) => { py += (FS + 4) * textBlock(decide, px, py + 14, text, PW, FS, { fill: "#444" }) + 6; };
     if (turn.sub === "launch") say(fill(L("am.ui.launch"), { n: turn.launching }));
     if (turn.sub === "move") say(fill(L("am.ui.move"), { n: ui.ship, moved: (turn.moved || [])[ui.ship - 1], points: turn.points }));
     if (turn.sub === "build" && layShapes.length) {
       say(L("am.ui.build"));
       py = drawLayPicker(ctx, decide, py);
     }
-    if (byTarget.done) { button(decide, px, py, 150, 26, L("am.ui.done"), "done", { fill: "#fdebd0" }); py += 34; }
+    if (byTarget.done) { button(decide, px, py, 190, 28, L("am.ui.done"), "done", { fill: "#fdebd0" }); py += 36; }
   } else if (view.over) {
-    el("text", { x: px, y: py, "font-size": 13, "font-weight": 700 }, decide, L("am.ui.final"));
-    py += 12;
+    el("text", { x: px, y: py + 6, "font-size": FH, "font-weight": 700 }, decide, L("am.ui.final"));
+    py += 18;
   }
   return py + 6;
 }
 
 // A progress tile, in the display or on a player's sheet: its kind (∞ permanent, 1x once, E end of game; * a
-// stand-in) and its text.
-function progressTile({ view, L, offer }, parent, x, y, id, used = false, w = 132) {
+// stand-in) and its text, on one line.
+function progressTile({ view, L, offer }, parent, x, y, id, used = false, w = 272) {
   const info = ((view.progress || {}).tiles || {})[id] || {};
   const g = el("g", { class: "am-progress", "data-tile": id }, parent);
-  el("rect", { x, y, width: w, height: 30, rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
-  el("text", { x: x + 4, y: y + 12, "font-size": 10, "font-weight": 700, fill: "#8b5a2b" }, g, `${PROGRESS_KIND_MARK[info.kind] || ""}${info.stand_in ? "*" : ""}`);
-  textBlock(g, x + 20, y + 12, L(`am.progress-tile.${id}`), w - 24, 9.5);
+  el("rect", { x, y, width: w, height: 28, rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
+  el("text", { x: x + 5, y: y + 19, "font-size": FS, "font-weight": 700, fill: "#8b5a2b" }, g, `${PROGRESS_KIND_MARK[info.kind] || ""}${info.stand_in ? "*" : ""}`);
+  el("text", { x: x + 34, y: y + 19, "font-size": FS }, g, L(`am.progress-tile.${id}`));
   el("title", {}, g, `${L(`am.progress-tile.${id}`)} (${L(`am.ui.kind-${info.kind}`)})${used ? ` · ${L("am.ui.used")}` : ""}`);
   offer(g, `progress.${id}`);
   return g;
 }
 
-// The progress display: its left half and right half, empty places dashed.
+// The progress display: its left half and right half, one tile a line, empty places dashed.
 function drawProgressDisplay(ctx, py) {
   const { view, L, svg } = ctx;
   const px = PANEL;
   const prog = view.progress || { left: [], right: [], tiles: {} };
-  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, fill(L("am.ui.progress"), { n: prog.face_down }));
-  py += 18;
+  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, fill(L("am.ui.progress"), { n: prog.face_down }));
+  py += 22;
+  const rows = Math.max((prog.left || []).length, (prog.right || []).length);
   ["left", "right"].forEach((half, h) => {
-    el("text", { x: px + h * 282, y: py + 10, "font-size": 10, fill: "#666" }, svg, L(`am.ui.half-${half}`));
+    const x = px + h * 278;
+    el("text", { x, y: py + 12, "font-size": FS, fill: "#555" }, svg, L(`am.ui.half-${half}`));
     (prog[half] || []).forEach((id, i) => {
-      const x = px + h * 282 + (i % 2) * 138, y = py + 14 + Math.floor(i / 2) * 34;
+      const y = py + 18 + i * 32;
       if (id) progressTile(ctx, svg, x, y, id);
-      else el("rect", { x, y, width: 132, height: 30, rx: 4, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 2" }, svg);
+      else el("rect", { x, y, width: 272, height: 28, rx: 4, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 2" }, svg);
     });
   });
-  return py + 86;
+  return py + 18 + rows * 32 + 4;
 }
 
-// The production display: a slot per goods tile offered, its cost, and the stack it came from.
+// The production display: a slot per goods tile offered, its goods and cost, and the stack it came from.
 function drawProductionDisplay({ view, L, svg, offer }, py) {
-  const px = PANEL;
+  const px = PANEL, perRow = 8;
   const prod = view.production || { slots: [] };
-  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.production"));
-  py += 18;
+  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, L("am.ui.production"));
+  py += 22;
   prod.slots.forEach((slot, i) => {
-    const x = px + i * 54;
+    const x = px + (i % perRow) * 68, y = py + Math.floor(i / perRow) * 72;
     const g = el("g", { class: "am-production-slot", "data-slot": i }, svg);
-    el("rect", { x, y: py, width: 48, height: 34, rx: 4, fill: slot.goods ? GOODS[slot.goods] : "none", stroke: slot.goods ? "#333" : "#ccc",
+    el("rect", { x, y, width: 62, height: 48, rx: 4, fill: slot.goods ? GOODS[slot.goods] : "none", stroke: slot.goods ? "#333" : "#ccc",
                  "stroke-dasharray": slot.goods ? null : "3 2", class: "bgw-frame" }, g);
     if (slot.goods) {
-      textBlock(g, x + 3, py + 11, L(`am.goods.${slot.goods}`), 44, 8.5, { fill: GOODS_INK[slot.goods] });
-      el("text", { x: x + 44, y: py + 30, "font-size": 12, "font-weight": 700, "text-anchor": "end", fill: GOODS_INK[slot.goods] }, g, `${slot.cost}`);
+      textBlock(g, x + 4, y + 16, L(`am.goods.${slot.goods}`), 56, FS, { fill: GOODS_INK[slot.goods] });
+      el("text", { x: x + 58, y: y + 44, "font-size": FH, "font-weight": 700, "text-anchor": "end", fill: GOODS_INK[slot.goods] }, g, `${slot.cost}`);
       el("title", {}, g, `${L(`am.goods.${slot.goods}`)} ${slot.cost} (${slot.stack})`);
     }
-    el("text", { x: x + 24, y: py + 46, "font-size": 8.5, "text-anchor": "middle", fill: "#777" }, svg, slot.stack);
+    el("text", { x: x + 31, y: y + 64, "font-size": FS, "text-anchor": "middle", fill: "#666" }, svg, slot.stack);
     offer(g, `production.${i}`);
   });
-  return py + 56;
+  return py + 72 * Math.ceil(prod.slots.length / perRow);
 }
 
 // A row of landscape tiles to plan: each shape, how many are left, its cost in the tooltip.
 function landscapeRow({ L, shapes, svg, offer }, entries, y0, colour) {
   entries.forEach(([id, count], i) => {
-    const x = PANEL + i * 66;
+    const x = PANEL + i * 68;
     const g = el("g", { class: "am-supply", "data-shape": id }, svg);
-    el("rect", { x, y: y0, width: 60, height: 40, rx: 4, fill: "#fff", stroke: "#c8b48c", class: "bgw-frame" }, g);
+    el("rect", { x, y: y0, width: 62, height: 44, rx: 4, fill: "#fff", stroke: "#c8b48c", class: "bgw-frame" }, g);
     shapeIcon(g, x + 4, y0 + 4, (shapes[id] || {}).cells || [], 8, colour);
-    el("text", { x: x + 56, y: y0 + 36, "font-size": 10, "text-anchor": "end" }, g, `×${count}`);
+    el("text", { x: x + 58, y: y0 + 40, "font-size": FS, "text-anchor": "end" }, g, `×${count}`);
     el("title", {}, g, `${L(`am.shape.${id}`)} ×${count} · ${fill(L("am.ui.shape-cost"), (shapes[id] || {}))}`);
     offer(g, `plan.${id}`);
   });
@@ -491,60 +515,69 @@ function landscapeRow({ L, shapes, svg, offer }, entries, y0, colour) {
 function drawLandscapeSupply(ctx, py) {
   const { view, L, turn, acting, players, svg } = ctx;
   const px = PANEL;
-  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.ui.neutral"));
-  py += 18;
+  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, L("am.ui.neutral"));
+  py += 22;
   landscapeRow(ctx, Object.entries(view.neutral || {}), py, NEUTRAL);
-  py += 46;
+  py += 50;
   if (turn.sub === "plan" && acting !== null) {
-    el("text", { x: px, y: py + 12, "font-size": 11 }, svg, fill(L("am.ui.village-left"), { seat: L(`seat.${acting}`) }));
-    py += 16;
+    el("text", { x: px, y: py + 14, "font-size": FS }, svg, fill(L("am.ui.village-left"), { seat: L(`seat.${acting}`) }));
+    py += 20;
     landscapeRow(ctx, Object.entries((players[acting] || {}).village || {}), py, SEAT[acting]);
-    py += 46;
+    py += 50;
   }
   return py;
 }
 
-// The special-action track: its spaces in their colours and numbers, the players' order discs stacked on it.
+// The special-action track: its spaces in their colours, their printed numbers, the players' order discs
+// stacked on it (the disc on top plays first).
 function drawSpecialTrack({ view, L, players, svg }, py) {
   const px = PANEL;
   const spec = (view.tracks || {}).special || { spaces: 12, colours: [], numbers: {} };
-  el("text", { x: px, y: py + 12, "font-size": 12, "font-weight": 700 }, svg, L("am.track.special"));
-  py += 18;
-  const cw = Math.min(40, Math.floor(540 / (spec.spaces + 1)));
+  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, L("am.track.special"));
+  py += 22;
+  const cw = Math.min(42, Math.floor((WIDTH - PANEL - 10) / (spec.spaces + 1)));
   for (let s = 0; s <= spec.spaces; s++) {
     const x = px + s * cw;
-    el("rect", { x, y: py, width: cw - 2, height: 26, fill: CUBE[spec.colours[s]] || "#eee", opacity: 0.45, stroke: "#666" }, svg);
-    if (spec.numbers[String(s)] !== undefined) el("text", { x: x + cw / 2 - 1, y: py + 11, "font-size": 10, "text-anchor": "middle", "font-weight": 700 }, svg, spec.numbers[String(s)]);
-    el("text", { x: x + 2, y: py + 24, "font-size": 7.5, fill: "#444" }, svg, `${s}`);
+    const g = el("g", { class: "am-special-space", "data-space": s }, svg);
+    el("rect", { x, y: py, width: cw - 2, height: 36, fill: CUBE[spec.colours[s]] || "#eee", opacity: 0.45, stroke: "#666" }, g);
+    if (spec.numbers[String(s)] !== undefined) el("text", { x: x + cw / 2 - 1, y: py + 14, "font-size": FS, "text-anchor": "middle", "font-weight": 700 }, g, spec.numbers[String(s)]);
+    el("title", {}, g, `${s}`);
   }
   const stacks = {};
   (view.order || []).slice().reverse().forEach((seat) => {
     const s = players[seat].special;
     const h = (stacks[s] = (stacks[s] || 0) + 1);
-    el("circle", { cx: px + s * cw + cw / 2 - 1, cy: py + 30 - h * 5, r: 5, fill: SEAT[seat], stroke: "#222", class: "am-order-disc", "data-seat": seat }, svg);
+    el("circle", { cx: px + s * cw + cw / 2 - 1, cy: py + 34 - h * 5, r: 5, fill: SEAT[seat], stroke: "#222", class: "am-order-disc", "data-seat": seat }, svg);
   });
-  return py + 40;
+  return py + 44;
 }
 
-// The score track, as wide as the panel; its boxes low, to leave the panel's height to the sheets.
+// The score track, as wide as the panel; its boxes low, to leave the panel's height to the sheets. The
+// kit draws its heading and numbers small: here they take the board's sizes.
 function drawScoreTrack({ L, players, svg }, py) {
-  const below = scoreTrack(svg, { x: PANEL, y: py + 8, width: WIDTH - PANEL - 20, boxHeight: 12,
-                                  heading: L("am.ui.score-track"), scores: players.map((p) => p.score),
-                                  colours: SEAT, markerClass: "am-score-marker", seatName: (s) => L(`seat.${s}`) });
-  return below + 8;
+  const g = el("g", { class: "am-score-track" }, svg);
+  const below = scoreTrack(g, { x: PANEL, y: py + 16, width: WIDTH - PANEL - 20, boxHeight: 12,
+                                heading: L("am.ui.score-track"), scores: players.map((p) => p.score),
+                                colours: SEAT, markerClass: "am-score-marker", seatName: (s) => L(`seat.${s}`) });
+  g.querySelectorAll("text").forEach((t, i) => {
+    t.setAttribute("font-size", i ? FS : FH);
+    if (i) t.setAttribute("y", Number(t.getAttribute("y")) + 4);
+  });
+  return below + 12;
 }
 
 // One line of a player sheet's tracks: its label, then a box per space, the player's value filled in `tint`
 // (printed numbers, where the track has them, instead of the space's own).
 function sheetTrack(g, y, label, spaces, value, numbers, tint, x0, cell) {
-  el("text", { x: x0, y: y + 10, "font-size": 9.5, fill: "#444" }, g, label);
+  el("text", { x: x0, y: y + 13, "font-size": FS, fill: "#444" }, g, label);
   for (let s = 0; s <= spaces; s++) {
-    const x = x0 + 62 + s * cell;
+    const x = x0 + LABEL_W + s * cell;
     const on = value === s;
     const num = numbers ? numbers[String(s)] : undefined;
-    el("rect", { x, y, width: cell - 2, height: 13, fill: on ? tint : num !== undefined ? "#f3e2c7" : "#fafafa", stroke: "#c8b48c" }, g);
+    el("rect", { x, y, width: cell - 2, height: 17, fill: on ? tint : num !== undefined ? "#f3e2c7" : "#fafafa", stroke: "#c8b48c" }, g);
     const label2 = numbers ? num : s;
-    if (label2 !== undefined) el("text", { x: x + cell / 2 - 1, y: y + 10, "font-size": 8, "text-anchor": "middle", fill: on ? "#fff" : "#555" }, g, label2);
+    if (label2 !== undefined) el("text", { x: x + cell / 2 - 1, y: y + 13.5, "font-size": FS, "text-anchor": "middle", fill: on ? "#fff" : "#555",
+                                         "letter-spacing": String(label2).length > 1 ? -0.8 : null }, g, label2);
   }
 }
 
@@ -556,47 +589,50 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
   const SHEET_W = WIDTH - PANEL - 6;
   const colour = SEAT[seat];
   const g = el("g", { class: "am-player", "data-seat": seat, "data-target": `sheet.${seat}` }, svg);   // a lesson may point at it
-  const rows = Math.ceil((p.progress || []).length / 4);
-  const h = 102 + rows * 34;
+  const rows = Math.ceil((p.progress || []).length / 2);
+  const h = 148 + rows * 32;
   el("rect", { x: px - 4, y: py, width: SHEET_W, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
                "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
-  el("circle", { cx: px + 9, cy: py + 14, r: 7, fill: colour, stroke: "#333" }, g);
-  el("text", { x: px + 22, y: py + 19, "font-size": 13, "font-weight": 700 }, g, `${L(`seat.${seat}`)} · ${fill(L("am.ui.place"), { n: p.place })}`);
-  el("text", { x: px + 250, y: py + 19, "font-size": 13, "font-weight": 700, class: "am-score" }, g, fill(L("am.ui.score"), { n: p.score }));
-  el("text", { x: px + 350, y: py + 19, "font-size": 11 }, g, fill(L("am.ui.sheet"), { posts: p.posts_left, chests: p.chests }));
+  el("circle", { cx: px + 9, cy: py + 16, r: 7, fill: colour, stroke: "#333" }, g);
+  el("text", { x: px + 22, y: py + 21, "font-size": FH, "font-weight": 700 }, g, `${L(`seat.${seat}`)} · ${fill(L("am.ui.place"), { n: p.place })}`);
+  el("text", { x: px + 262, y: py + 21, "font-size": FH, "font-weight": 700, class: "am-score" }, g, fill(L("am.ui.score"), { n: p.score }));
+  el("text", { x: px + 356, y: py + 21, "font-size": FS }, g, fill(L("am.ui.sheet"), { posts: p.posts_left, chests: p.chests }));
   const dev = tracks.development || { spaces: 20, numbers: {} };
-  sheetTrack(g, py + 27, L("am.track.development"), dev.spaces, p.development, dev.numbers, "#8b5a2b", px + 6, Math.min(22, Math.floor(470 / (dev.spaces + 1))));
-  sheetTrack(g, py + 44, L("am.track.cannon"), tracks.cannons || 12, p.cannons, null, "#2b2b2b", px + 6, 19);
-  sheetTrack(g, py + 61, L("am.ui.gold-track"), tracks.gold || 12, p.gold, null, "#c9a200", px + 6, 19);
-  // goods × production, planned tiles
+  const cell = Math.min(22, Math.floor((SHEET_W - 16 - LABEL_W) / (dev.spaces + 1)));
+  sheetTrack(g, py + 30, L("am.ui.track-development"), dev.spaces, p.development, dev.numbers, "#8b5a2b", px + 6, cell);
+  sheetTrack(g, py + 51, L("am.ui.track-cannon"), tracks.cannons || 12, p.cannons, null, "#2b2b2b", px + 6, cell);
+  sheetTrack(g, py + 72, L("am.ui.gold-track"), tracks.gold || 12, p.gold, null, "#c9a200", px + 6, cell);
+  // goods × production; then the planned tiles
   let gx = px + 6;
   for (const [goods, count] of Object.entries(p.goods || {})) {
     const gg = el("g", { class: "am-sheet-goods", "data-goods": goods }, g);
-    el("circle", { cx: gx + 7, cy: py + 88, r: 7, fill: GOODS[goods], stroke: "#333" }, gg);
-    el("text", { x: gx + 17, y: py + 92, "font-size": 10 }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
+    el("circle", { cx: gx + 8, cy: py + 105, r: 8, fill: GOODS[goods], stroke: "#333" }, gg);
+    el("text", { x: gx + 20, y: py + 110, "font-size": FS }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
     el("title", {}, gg, fill(L("am.ui.goods-line"), { goods: L(`am.goods.${goods}`), n: count, p: 1 + ((p.production || {})[goods] || 0) }));
-    gx += 52;
+    gx += 64;
   }
-  let tx2 = gx + 10;
-  el("text", { x: tx2, y: py + 92, "font-size": 9.5, fill: "#444" }, g, L("am.ui.planned"));
-  tx2 += 40;
+  let tx2 = px + 6;
+  el("text", { x: tx2, y: py + 136, "font-size": FS, fill: "#444" }, g, L("am.ui.planned"));
+  tx2 += LABEL_W;
   for (const [id, count] of Object.entries(p.planned || {})) {
-    shapeIcon(g, tx2, py + 80, (shapes[id] || {}).cells || [], 6, id.startsWith("n") ? NEUTRAL : colour, { class: "am-planned", "data-shape": id });
-    el("text", { x: tx2 + 22, y: py + 92, "font-size": 9 }, g, `×${count}`);
-    tx2 += 40;
+    const cells = (shapes[id] || {}).cells || [];
+    const w = 6 * (1 + Math.max(0, ...cells.map(([, c]) => c)));
+    shapeIcon(g, tx2, py + 124, cells, 6, id.startsWith("n") ? NEUTRAL : colour, { class: "am-planned", "data-shape": id });
+    el("text", { x: tx2 + w + 3, y: py + 136, "font-size": FS }, g, `×${count}`);
+    tx2 += w + 32;
   }
-  (p.progress || []).forEach((t, i) => progressTile(ctx, g, px + 6 + (i % 4) * 134, py + 102 + Math.floor(i / 4) * 34, t.id, t.used, 130));
-  return py + h + 6;
+  (p.progress || []).forEach((t, i) => progressTile(ctx, g, px + 6 + (i % 2) * 274, py + 146 + Math.floor(i / 2) * 32, t.id, t.used, 268));
+  return py + h + 8;
 }
 
-// The player sheets. The first half of them ends the side panel, the rest go under the map: stacked in the
-// panel, 3 or 4 sheets made the board far taller than wide, and the board, fitted to the screen's height, was
-// drawn small. The split depends on the player count alone, so no sheet ever moves. Returns the bottoms of
-// the panel and of the left column.
+// The player sheets. Player 1's (and with four players Player 2's) end the side panel; the others go under
+// the map, where the island area leaves room: the panel is the taller column. The split depends on the
+// player count alone, so no sheet ever moves from one column to the other. Returns the bottoms of the panel
+// and of the left column.
 function drawPlayerSheets(ctx, py, bottom) {
   const { players, F, X0 } = ctx;
-  const columns = [{ x: PANEL, y: py }, { x: X0 - F, y: bottom + 4 }];
-  const inPanel = Math.ceil(players.length / 2);
+  const columns = [{ x: PANEL, y: py }, { x: X0 - F - CO + 4, y: bottom + 4 }];
+  const inPanel = Math.floor(players.length / 2);
   players.forEach((p, seat) => {
     const column = columns[seat < inPanel ? 0 : 1];
     column.y = drawPlayerSheet(ctx, p, seat, column.x, column.y);
