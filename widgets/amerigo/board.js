@@ -552,18 +552,13 @@ function drawSpecialTrack({ view, L, players, svg }, py) {
   return py + 44;
 }
 
-// The score track, as wide as the panel; its boxes low, to leave the panel's height to the sheets. The
-// kit draws its heading and numbers small: here they take the board's sizes.
+// The score track, as wide as the panel; its boxes low, to leave the panel's height to the sheets.
 function drawScoreTrack({ L, players, svg }, py) {
   const g = el("g", { class: "am-score-track" }, svg);
-  const below = scoreTrack(g, { x: PANEL, y: py + 16, width: WIDTH - PANEL - 20, boxHeight: 12,
-                                heading: L("am.ui.score-track"), scores: players.map((p) => p.score),
+  const below = scoreTrack(g, { x: PANEL, y: py + 16, width: WIDTH - PANEL - 20, boxHeight: 12, size: FS,
+                                heading: L("am.ui.score-track"), scores: players.map((p) => p.score), L,
                                 colours: SEAT, markerClass: "am-score-marker", seatName: (s) => L(`seat.${s}`) });
-  g.querySelectorAll("text").forEach((t, i) => {
-    t.setAttribute("font-size", i ? FS : FH);
-    if (i) t.setAttribute("y", Number(t.getAttribute("y")) + 4);
-  });
-  return below + 12;
+  return below + 16;
 }
 
 // One line of a player sheet's tracks: its label, then a box per space, the player's value filled in `tint`

@@ -103,6 +103,7 @@ function offerChoice(model, tip, group, target, choice) {
   const said = choice.tip;                       // "label" or "label: why not", in the page's punctuation
   el("title", {}, group, said);
   group.addEventListener("mouseenter", () => { tip.textContent = said; });
+  group.addEventListener("mouseleave", () => { if (tip.textContent === said) tip.textContent = ""; });
   group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
   return true;
 }
@@ -146,21 +147,23 @@ function boardKit(model, tip, choices) {
 // The score track: its heading (baseline at `y`), then boxes from 0 to five past the best score (at least
 // 40) across `width`, every fifth shaded and every tenth numbered, and each seat's marker (`colours[seat]`,
 // class `markerClass`) on its score. Markers on one box are drawn a little apart so that none hides
-// another. `boxHeight` fits the track to the room its board has. Returns the baseline of the numbers.
-function scoreTrack(parent, { x, y, width, boxHeight = 16, heading, scores, colours, markerClass, seatName }) {
+// another. `boxHeight` fits the track to the room its board has, `size` its heading and numbers to the
+// board's type (both legible at the board's scale). A marker's tooltip is "name: score" in the page's
+// punctuation (`L`, the board's labels). Returns the baseline of the numbers.
+function scoreTrack(parent, { x, y, width, boxHeight = 16, size = 12, heading, scores, colours, markerClass, seatName, L }) {
   const last = Math.max(40, ...scores.map((s) => s + 5));
   const cell = width / (last + 1);
-  el("text", { x, y, "font-size": 12, "font-weight": 700 }, parent, heading);
+  el("text", { x, y, "font-size": size, "font-weight": 700 }, parent, heading);
   const top = y + 6;
   for (let i = 0; i <= last; i++) {
     el("rect", { x: x + i * cell, y: top, width: Math.max(1, cell - 1), height: boxHeight, fill: i % 5 ? "#f4f6f6" : "#e5e8e8" }, parent);
-    if (i % 10 === 0) el("text", { x: x + i * cell + 1, y: top + boxHeight + 12, "font-size": 9, fill: "#666" }, parent, `${i}`);
+    if (i % 10 === 0) el("text", { x: x + i * cell + 1, y: top + boxHeight + size, "font-size": size, fill: "#666" }, parent, `${i}`);
   }
   scores.forEach((score, seat) => {
     const g = el("g", { class: markerClass, "data-seat": seat }, parent);
     el("circle", { cx: x + score * cell + cell / 2, cy: top + boxHeight / 2 - (seat - (scores.length - 1) / 2) * 3, r: 5,
                    fill: colours[seat], stroke: "#222" }, g);
-    el("title", {}, g, `${seatName(seat)}: ${score}`);
+    el("title", {}, g, named(L, seatName(seat), score));
   });
-  return top + boxHeight + 12;
+  return top + boxHeight + size;
 }

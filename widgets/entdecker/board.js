@@ -278,11 +278,9 @@ function drawPlacements({ choices, svg, clipId, squareById, sqXY, turn, offer })
 // The score track under the grid, as wide as its frame. Returns the bottom of the left column.
 function drawScoreTrack({ L, svg, cols, rows, players }) {
   const g = el("g", { class: "ent-score-track" }, svg);
-  const below = scoreTrack(g, { x: X0 - 26, y: Y0 + rows * S + 44, width: cols * S + 40, boxHeight: 16,
-                                  heading: L("ent.ui.score-track"), scores: players.map((p) => p.score),
+  const below = scoreTrack(g, { x: X0 - 26, y: Y0 + rows * S + 44, width: cols * S + 40, boxHeight: 16, size: 12,
+                                  heading: L("ent.ui.score-track"), scores: players.map((p) => p.score), L,
                                   colours: SEAT_COLOURS, markerClass: "ent-score-marker", seatName: (s) => L(`seat.${s}`) });
-  // the kit numbers its track (0, 10, 20...) at 9 units, too small to read on a laptop: 12 here
-  [...g.querySelectorAll(":scope > text")].slice(1).forEach((t) => t.setAttribute("font-size", 12));
   return below + 10;
 }
 
