@@ -805,7 +805,7 @@ def test_planning_neutral_and_village_tiles():
     assert m.why_not_rule("plan:n6") == "am.points.buy"
     m.play("plan:n3l")
     assert m.why_not_rule("plan:n1") == "am.plan.neutral"
-    assert m.why_not("plan:n1").render("en") == "Neutral landscape tiles you may take in one phase: 1."
+    assert m.why_not("plan:n1").render("en") == "You may take only 1 neutral landscape tile in a phase."
     m.play("plan:v4o")
     m.play("plan:v1")
     st = m.state
@@ -1353,7 +1353,7 @@ def test_illegal_move_changes_nothing():
 
 def test_texts_write_no_plural_in_brackets():
     """The log and the refusals read right for every count: no English text of the game writes "tile(s)"
-    (issue 26); a count is named with a label ("Neutral landscape tiles you may take in one phase: 1")."""
+    (issue 26); a count takes the noun that suits it ({n:count(tile|tiles)}: "1 neutral landscape tile")."""
     from engines.core import texts
     engines.get_game(GAME)
     found = [k for k in texts.catalog_keys() if k.startswith("am.") and "(s)" in texts.template(k, "en")]

@@ -993,9 +993,9 @@ WIDGET_TEXTS = DATA.parents[2] / "widgets" / "entdecker" / "texts.toml"
 
 
 def test_english_texts_read_right_for_every_count():
-    """ent.island.complete, ent.island.value, ent.island.halving, ent.end.chips, ent.explore.buy: the texts
-    system has no plural forms, so no English text of the game or its board writes "(s)" or puts a count
-    before a plural noun ("{tiles} tiles" reads "1 tiles" for an island of one tile)."""
+    """ent.island.complete, ent.island.value, ent.island.halving, ent.end.chips, ent.explore.buy: no English
+    text of the game or its board writes "(s)" or puts a bare count before a plural noun ("{tiles} tiles"
+    reads "1 tiles" for an island of one tile): a count takes its noun with {tiles:count(tile|tiles)}."""
     import tomllib
     plural = re.compile(r"\(s\)|\{(tiles|points|left|count|units|n)\} (tiles|points|units|chips)\b")
     found = []
