@@ -856,6 +856,21 @@ def test_contract_discard_at_the_marked_cube():
     laws(m)
 
 
+def test_contract_discard_refusals_say_the_real_reason():
+    """sy.contract.discard: a refused keep says why: the red contract is kept first (never "no contract 1"
+    while the player holds three blue ones), or that colour is already down to one."""
+    m = engines.scenario(GAME, "discard")
+    auto(m)
+    play(m, "choose:goods")
+    while m.phase != "discard":
+        m.play(m.legal_actions()[0])
+        auto(m)
+    assert m.why_not("keep:blue.1").render("en") == "First keep one of your red contracts; the blue one comes next."
+    assert m.why_not("keep:blue.1").render("zh-Hant") == "先保留一張紅色合約，接著再選藍色合約。"
+    play(m, "keep:red.2")
+    assert m.why_not("keep:red.1").render("en") == "You already hold just one red contract."
+
+
 def test_contract_scoring_formulas():
     """sy.contract.score: each formula counts the fleet as its text says."""
     st = new(3).state
@@ -1006,6 +1021,57 @@ def test_greedy_games_score_and_keep_every_law():
         laws(m)
         step(m, b)
     assert sum(len(f) for f in m.state.fleet) >= 2 and max(s["total"] for s in m.scores().values()) > 10
+
+
+def test_log_names_places_and_counts_for_readers():
+    """sy.build.buy, sy.build.refill, sy.gear.drop: the log of whole games never shows an internal place id
+    ("from bow.5") nor an "(s)" plural, and a count reads right whatever its number ("cubes left on the track:
+    1", never "1 cubes"), in every language."""
+    seen = set()
+    for seed in (3, 8):
+        m = new(3, seed=seed)
+        b = bots(3, seed, kind=engines.GreedyBot)
+        while not m.is_over:
+            step(m, b)
+        for lang in ("en", "zh-Hant", "zh-Hans"):
+            for e in m.log:
+                text = e.text(lang)
+                seen.add(e.key)
+                assert not re.search(r"\b(bow|hull\d*|stern)\.\d", text), (e.key, text)
+                assert "(s)" not in text and not re.search(r"\b1 (cubes|tiles|points|ships|steps)\b", text), (e.key, text)
+    assert {"sy.log.buy", "sy.log.refill-part", "sy.log.cube-removed"} <= seen
+    assert engines.core.texts.render("sy.log.cube-removed", {"left": 1}, "en") == \
+        "The rightmost cube of the turn track goes onto the gear (cubes left on the track: 1)."
+
+
+def test_simplified_chinese_uses_mainland_words():
+    """sy.cruise.mounts, sy.cruise.score.equipment: the generated zh-Hans texts write the crane 起重机 (the
+    summary's 起落架, "landing gear", only where a text says that the summary writes it so), cannons and gun
+    mounts with 炮, and the turn track as a record kept (记录)."""
+    import tomllib
+
+    from engines.core.texts import catalog_keys, render, simplified
+    texts = [render(k, {}, "zh-Hans") for k in catalog_keys() if k.startswith(("sy.action", "sy.item", "sy.ui.room",
+                                                                               "sy.part.", "sy.employee."))]
+    rules = tomllib.loads((DATA / "rules.toml").read_text(encoding="utf-8"))
+    texts += [simplified(r["text"]["zh-Hant"]) for r in rules.values()]
+    joined = "\n".join(texts)
+    assert "起重机" in joined and "炮座" in joined and "大炮" in joined
+    assert "砲" not in joined and "纪录" not in joined
+    assert all("起落架" not in t or "摘要写作" in t for t in texts)
+
+
+def test_board_text_is_legible():
+    """The board draws no text under 11 units in a drawing 860 units wide: on a 1366x768 laptop (about 960 px
+    for the board) every text is at least 12 px, in classroom mode at least 24 (tests/browser/legibility.py
+    measures them on the page)."""
+    from widgets.shipyard import RENDERER
+    source = (RENDERER.directory / "board.js").read_text(encoding="utf-8")
+    assert re.search(r"^const WIDTH = (\d+);", source, re.M).group(1) == "860"
+    sizes = [float(x) for x in re.findall(r'"font-size": ([\d.]+)', source)]
+    assert sizes and min(sizes) >= 11, sorted(sizes)[:5]
+    assert re.findall(r"textBlock\([^;]*?, ([\d.]+), \{", source) and \
+        min(float(x) for x in re.findall(r"textBlock\([^;]*?, ([\d.]+), \{", source)) >= 11
 
 
 def test_scenarios_keep_every_law_and_contracts_have_names():

@@ -273,6 +273,9 @@ def _why_keep(game, state, seat, arg):
     hand = state.red[who] if colour == "red" else state.blue[who]
     if len(hand) <= game.numbers.keep:
         return "sy.contract.discard", Text("sy.why.keep-done", colour=f"sy.colour.{colour}")
+    if colour == "blue" and len(state.red[who]) > game.numbers.keep:
+        # the engine asks for the red contract first, then the blue one: a blue card waits its turn
+        return "sy.contract.discard", Text("sy.why.keep-red-first")
     return "sy.contract.discard", Text("sy.why.keep-none", colour=f"sy.colour.{colour}", n=int(n), have=len(hand))
 
 

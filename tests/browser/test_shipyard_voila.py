@@ -1,7 +1,8 @@
 """Browser test: the Shipyard play page in Voila (Debian Chromium, driven by Playwright). Player 1 chooses
 Build ships on the action track, buys a bow from the market and places it in the yard, stops buying and ends
 the action step by clicking the board; a refused yard space says which rule forbids it; the Chinese page
-draws the board in Chinese; the teacher view shows every player's contracts."""
+draws the board in Chinese; the teacher view shows every player's contracts; a click on an element that is no
+choice now (a canal tile, the dock) says why."""
 
 import time
 
@@ -74,3 +75,20 @@ def test_chinese_page_and_teacher_view(page, voila_url):
     wait_for_redraw(page, before)
     # (auto-play may still be redrawing: wait for the teacher's view itself)
     expect(page.locator(".sy-player[data-seat='2'] .sy-contract")).to_have_count(4, timeout=20_000)
+
+
+def test_a_click_on_a_canal_tile_that_is_no_choice_says_why(page, voila_url):
+    """A canal tile is clicked when it is no choice: the board's hover line says why (the market's tiles are
+    rented with Rent canal; a tile of one's canal never moves: sy.canal.attach). So do the dock (sy.dock) and
+    any other element that is no choice at this moment."""
+    page.goto(voila_url + "/voila/render/tutorials/shipyard.en.ipynb?step=14", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".sy-tile.bgw-legal", timeout=PAGE_TIMEOUT)      # Player 1 chooses an action tile
+    page.click(".sy-canal-offer[data-target='canal.1']")
+    expect(page.locator(".bgw-tip").first).to_contain_text("canal tiles are rented with the Rent canal action")
+    page.click(".sy-player[data-seat='0'] .sy-canal-piece")
+    expect(page.locator(".bgw-tip").first).to_contain_text("A canal tile never moves once placed")
+    page.click(".sy-player[data-seat='0'] .sy-dock-item[data-item='sail']")
+    expect(page.locator(".bgw-tip").first).to_contain_text("equipment and crew wait in the dock")
+    page.click(".sy-stop[data-rondel='crew'][data-stop='1']")                 # any other element: the moment's choices
+    expect(page.locator(".bgw-tip").first).to_contain_text("Not a choice at this moment")

@@ -7,11 +7,17 @@ const FAMILY_COLOURS = { trader: "#e6b0aa", builder: "#aed6f1", engineer: "#ccd1
 const GOOD_COLOURS = { coal: "#2c3e50", timber: "#a0522d", cloth: "#85c1e9" };
 const ITEMS = ["sail", "engine", "cannon", "crane", "captain", "merchant", "soldier", "stoker"];
 const FEATURES = ["cabins", "boilers", "masts", "guns", "cranes", "lanterns", "lifeboats", "buoys"];
-const WIDTH = 1280;
-const TILE_W = 66, TILE_H = 78, TILE_GAP = 5;     // an action tile, and the gap between two
+// The drawing is 860 units wide, the markets and rondels in rows: on a laptop the shell gives the board about
+// 960 px, so that an 11-unit text is drawn at 12 px (at 1280 units it was 8).
+const WIDTH = 860;
+const TILE_W = 74, TILE_H = 78, TILE_GAP = 5;     // an action tile, and the gap between two
 const MARKET_X = 20;                              // left edge of the markets and of the supply under them
-const RONDEL_X = 820;                             // left edge of the rondels and the swaps
+const RONDEL_X = 534;                             // left edge of the equipment and crew rondels, right of the markets
 const CANAL_CELL = 24;                            // a canal space on a player's mat
+const CONTRACT_ROW = 66;                          // a row of the viewer's contract cards on their mat
+const CONTRACT_X = 476, CONTRACT_W = 176;         // the contracts' column on a mat, two cards a row
+const EMP_W = 26, EMP_H = 34;                     // an employee tile on the rondel: its glyph, level and cost legible
+const EMP_RING = 132;                             // the employee rondel's radius: room for its eight stops of three
 
 // -- glyphs: equipment, crew, goods, part features, checkpoints (s: size in px, centred on x, y) ------------
 function itemGlyph(g, item, x, y, s = 16) {
@@ -109,9 +115,26 @@ function drawingContext(model, tip) {
   const choices = model.get("choices") || [];
   const L = (key) => labels[key] ?? key;
   const kit = boardKit(model, tip, choices);
+  // A click on an element that is no choice now says why in the hover line: `why` if given, else that the
+  // highlighted options are the choices of this moment.
+  const phase = L(`sy.phase.${view.phase}`);
+  const explainClick = (group, why) => {
+    group.classList.add("sy-explained");
+    group.addEventListener("click", (event) => {
+      event.stopPropagation();
+      tip.textContent = why || fill(L("sy.ui.why.not-now"), { phase });
+    });
+    group.addEventListener("mouseleave", () => { tip.textContent = ""; });
+  };
+  const offer = (group, target, why) => {
+    const offered = kit.offer(group, target);
+    if (offered) group.addEventListener("mouseleave", () => { tip.textContent = ""; });   // no stale name stays
+    else explainClick(group, why);
+    return offered;
+  };
   return {
-    view, labels, choices, L, kit,
-    byTarget: kit.byTarget, offer: kit.offer,
+    view, labels, choices, L, kit, explainClick,
+    byTarget: kit.byTarget, offer,
     players: view.players || [],
     cruise: view.cruise,
     seatName: (s) => L(`seat.${s}`),
@@ -123,17 +146,18 @@ function drawingContext(model, tip) {
 function drawBanner({ view, labels, L, svg, seatName }) {
   let top = 14;
   if (Object.values(view.stand_in || {}).some(Boolean)) {
-    top += 13 * textBlock(svg, 8, top, L("sy.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00", class: "sy-stand-in" }, 3);
+    const note = el("g", { class: "sy-stand-in" }, svg);          // one notice, however many lines it takes
+    top += 14 * textBlock(note, 8, top, L("sy.ui.stand-in"), WIDTH - 20, 11, { fill: "#8a5a00" }, 3);
   }
-  if (labels.scenario) top += 15 * textBlock(svg, 8, top + 4, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic", class: "sy-scenario" }, 3) + 4;
+  if (labels.scenario) top += 15 * textBlock(el("g", { class: "sy-scenario" }, svg), 8, top + 4, labels.scenario, WIDTH - 20, 12.5, { fill: "#1a5276", "font-style": "italic" }, 3) + 4;
   const stage = view.over ? L("sy.ui.over") : view.stage === "final-action" ? L("sy.ui.final-action")
     : view.stage === "final-build" ? L("sy.ui.final-build") : view.stage === "scoring" ? L("sy.ui.scoring")
       : fill(L("sy.ui.round"), { n: view.game_round || 1 });
   el("text", { x: 8, y: top + 14, "font-size": 15, "font-weight": 700, class: "sy-status" }, svg,
      `${stage} · ${fill(L("sy.ui.turn"), { seat: seatName(view.seat) })} · ${L(`sy.phase.${view.phase}`)}`);
   if (view.end && view.end.ender !== null && view.end.ender !== undefined) {
-    el("text", { x: 620, y: top + 14, "font-size": 12, fill: "#922b21" }, svg,
-       fill(L(`sy.ui.trigger.${view.end.reason}`), { seat: seatName(view.end.ender) }));
+    top += 16 * textBlock(el("g", { class: "sy-trigger" }, svg), 8, top + 32, fill(L(`sy.ui.trigger.${view.end.reason}`), { seat: seatName(view.end.ender) }),
+                          WIDTH - 20, 12, { fill: "#922b21" }, 4);
   }
   return top + 26;
 }
@@ -150,16 +174,16 @@ function drawActionTrack({ view, L, svg, byTarget, offer }, y) {
     const chosen = view.chosen === tile.id;
     el("rect", { x, y, width: TW, height: TH, rx: 6, fill: chosen ? "#fcf3cf" : "#fbeee0", stroke: chosen ? "#b9770e" : "#a67c52",
                  "stroke-width": chosen ? 2.5 : 1.2, class: "bgw-frame" }, g);
-    textBlock(g, x + 5, y + 14, L(`sy.action.${tile.id}`), TW - 8, 10.5, { "font-weight": 600 }, 3);
+    textBlock(g, x + 5, y + 14, L(`sy.action.${tile.id}`), TW - 8, 11, { "font-weight": 600 }, 2);
     if (tile.cube >= 0) {
       el("rect", { x: x + TW / 2 - 9, y: y + TH - 28, width: 18, height: 18, rx: 2, fill: SEAT_COLOURS[tile.cube], stroke: "#222",
                    class: "sy-cube", "data-seat": tile.cube }, g);
     }
     if (tile.coins) {
       el("circle", { cx: x + TW - 12, cy: y + TH - 12, r: 9, fill: "#f4d03f", stroke: "#9a7d0a", class: "sy-coins" }, g);
-      el("text", { x: x + TW - 12, y: y + TH - 8, "font-size": 10.5, "text-anchor": "middle", "font-weight": 700 }, g, `${tile.coins}`);
+      el("text", { x: x + TW - 12, y: y + TH - 8, "font-size": 11, "text-anchor": "middle", "font-weight": 700 }, g, `${tile.coins}`);
     }
-    if (i === track.length - 1) el("text", { x: x + 4, y: y + TH - 4, "font-size": 9, fill: "#7d6608" }, g, L("sy.ui.by-gear"));
+    if (i === track.length - 1) el("text", { x: x + 4, y: y + TH - 4, "font-size": 11, fill: "#7d6608" }, g, L("sy.ui.by-gear"));
     offer(g, `tile.${tile.id}`);
     if (byTarget[`bonus.${tile.id}`]) {
       const b = el("g", { class: "sy-bonus" }, svg);
@@ -190,7 +214,7 @@ function drawGear({ view, L, svg }, x, y) {
                  stroke: "#222", class: "sy-gear-cube" }, gg);
   }
   el("title", {}, gg, gear.cube ? fill(L("sy.ui.gear"), { n: gear.notch, m: gear.notches }) : L("sy.ui.gear-empty"));
-  el("text", { x: gx, y: y - 4, "font-size": 10.5, "text-anchor": "middle" }, svg,
+  el("text", { x: gx, y: y - 4, "font-size": 11, "text-anchor": "middle" }, svg,
      gear.cube ? fill(L("sy.ui.gear"), { n: gear.notch, m: gear.notches }) : gear.dropped ? L("sy.ui.dropped") : L("sy.ui.gear-empty"));
   return gx;
 }
@@ -219,7 +243,7 @@ function drawPartMarket({ view, L, svg, offer }, y) {
   el("text", { x: mx, y: y + 2, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.market"));
   market.columns.forEach((col, c) => {
     const x = mx + c * (CW + 4);
-    el("text", { x: x + CW / 2, y: y + 17, "font-size": 10.5, "text-anchor": "middle" }, svg, L(`sy.partname.${col.kind}`));
+    el("text", { x: x + CW / 2, y: y + 17, "font-size": 11, "text-anchor": "middle" }, svg, L(`sy.partname.${col.kind}`));
     col.tiles.forEach((part, r) => {
       const cy = y + 22 + (rows - 1 - r) * (CH + 3);
       const g = el("g", { class: "sy-market", "data-place": `${col.name}.${r + 1}` }, svg);
@@ -233,10 +257,11 @@ function drawPartMarket({ view, L, svg, offer }, y) {
     el("text", { x: mx + market.columns.length * (CW + 4) + 4, y: cy + CH / 2 + 5, "font-size": 13, "font-weight": 700, fill: "#7d6608" }, svg, `${p}`);
   });
   const stacksY = y + 22 + rows * (CH + 3) + 10;
-  Object.entries(market.stacks || {}).forEach(([kind, [i, ii]], k) => {
-    el("text", { x: mx + k * 118, y: stacksY, "font-size": 10, fill: "#555" }, svg, `${L(`sy.partname.${kind}`)} ${fill(L("sy.ui.stacks"), { i, ii })}`);
+  const stacks = Object.entries(market.stacks || {});      // one line each: legible, never overlapping
+  stacks.forEach(([kind, [i, ii]], k) => {
+    el("text", { x: mx, y: stacksY + k * 15, "font-size": 11, fill: "#555" }, svg, `${L(`sy.partname.${kind}`)} ${fill(L("sy.ui.stacks"), { i, ii })}`);
   });
-  return { right: mx + market.columns.length * (CW + 4), bottom: stacksY + 8 };
+  return { right: mx + market.columns.length * (CW + 4), bottom: stacksY + 8 + Math.max(0, stacks.length - 1) * 15 };
 }
 
 // The canal tiles for sale, the cheap end first. Returns the y under them.
@@ -248,7 +273,7 @@ function drawCanalMarket({ view, L, svg, offer }, cx0, y) {
     el("rect", { x: cx0 - 2, y: cy - 2, width: 150, height: 26, rx: 3, fill: "#fff", stroke: "#d0d3d4", class: "bgw-frame" }, g);
     el("text", { x: cx0 + 4, y: cy + 16, "font-size": 12, "font-weight": 700, fill: "#7d6608" }, g, `${slot.price}`);
     if (slot.tile) drawCanalTile(g, slot.tile, cx0 + 18, cy + 1, 20, L, { fork: true });
-    offer(g, `canal.${i + 1}`);
+    offer(g, `canal.${i + 1}`, L("sy.ui.why.canal-market"));
   });
   return y + 12 + (view.canal_market || []).length * 30;
 }
@@ -308,7 +333,7 @@ function drawTradeRondel(ctx, cxr, cyr) {
                  stroke: trade.at === i ? "#ca6f1e" : "#999", "stroke-width": trade.at === i ? 3 : 1 }, g);
     ["coal", "timber", "cloth"].forEach((good, k) => {
       goodGlyph(g, good, sx - 11 + k * 11, sy - 5, 7);
-      el("text", { x: sx - 11 + k * 11, y: sy + 10, "font-size": 9, "text-anchor": "middle" }, g, `${prices[good]}`);
+      el("text", { x: sx - 11 + k * 11, y: sy + 11, "font-size": 11, "text-anchor": "middle" }, g, `${prices[good]}`);
     });
     el("title", {}, g, `${i + 1}: ${["coal", "timber", "cloth"].map((good) => `${L(`sy.good.${good}`)} ${prices[good]}`).join(", ")}`);
   });
@@ -318,48 +343,56 @@ function drawTradeRondel(ctx, cxr, cyr) {
 function drawEmployeeRondel(ctx, ecx, ecy) {
   const { view, L, svg, offer } = ctx;
   const emp = (view.rondels || {}).employee || { at: 0, stops: [] };
-  rondelRing(ctx, "employee", ecx, ecy, 88, emp.stops, (stack, i, sx, sy) => {
+  const half = (3 * (EMP_W + 2) + 4) / 2;              // half a stop's width: three tiles side by side
+  rondelRing(ctx, "employee", ecx, ecy, EMP_RING, emp.stops, (stack, i, sx, sy) => {
     const box = el("g", { class: "sy-emp-stop", "data-stop": i + 1 }, svg);
-    el("rect", { x: sx - 31, y: sy - 14, width: 62, height: 28, rx: 4, fill: emp.at === i ? "#fdebd0" : "#fbfcfc",
+    el("rect", { x: sx - half, y: sy - EMP_H / 2 - 3, width: 2 * half, height: EMP_H + 6, rx: 4, fill: emp.at === i ? "#fdebd0" : "#fbfcfc",
                  stroke: emp.at === i ? "#ca6f1e" : "#aaa", "stroke-width": emp.at === i ? 3 : 1 }, box);
     stack.forEach((e, t) => {
       const g = el("g", { class: "sy-employee" }, svg);
-      const ex = sx - 29 + t * 20, ey = sy - 12;
+      const ex = sx - half + 3 + t * (EMP_W + 2), ey = sy - EMP_H / 2, mid = ex + EMP_W / 2;
       if (e.id) {
-        el("rect", { x: ex, y: ey, width: 18, height: 24, rx: 2, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: e.under ? "#555" : "#aaa",
+        el("rect", { x: ex, y: ey, width: EMP_W, height: EMP_H, rx: 2, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: e.under ? "#555" : "#aaa",
                      "stroke-width": e.under ? 1.6 : 0.8, class: "bgw-frame" }, g);
-        if (e.item && ITEMS.includes(e.item)) itemGlyph(g, e.item, ex + 9, ey + 10, 11);
-        else if (e.good) goodGlyph(g, e.good, ex + 9, ey + 10, 8);
-        else el("text", { x: ex + 9, y: ey + 14, "font-size": 9, "text-anchor": "middle" }, g, e.family === "rondel" ? "⟳" : e.family === "speed" ? "»" : "+");
-        if (e.level) el("text", { x: ex + 9, y: ey + 22, "font-size": 7.5, "text-anchor": "middle" }, g, e.level === 2 ? "II" : "I");
-        if (e.cost) el("text", { x: ex + 16, y: ey + 22, "font-size": 7.5, "text-anchor": "end", fill: "#922b21" }, g, `+${e.cost}`);
+        if (e.item && ITEMS.includes(e.item)) itemGlyph(g, e.item, mid, ey + 12, 16);
+        else if (e.good) goodGlyph(g, e.good, mid, ey + 12, 12);
+        else el("text", { x: mid, y: ey + 17, "font-size": 15, "text-anchor": "middle" }, g, e.family === "rondel" ? "⟳" : e.family === "speed" ? "»" : "+");
+        // the level bottom left, an extra hiring cost bottom right (both in the tooltip too)
+        if (e.level) el("text", { x: ex + 2, y: ey + EMP_H - 3, "font-size": 11, "font-weight": 700 }, g, e.level === 2 ? "II" : "I");
+        if (e.cost) el("text", { x: ex + EMP_W - 1, y: ey + EMP_H - 3, "font-size": 11, "font-weight": 700, "text-anchor": "end", fill: "#922b21" }, g, `+${e.cost}`);
         el("title", {}, g, `${L(`sy.employee.${e.id}`)}${e.cost ? " · " + fill(L("sy.ui.employee-cost"), { n: e.cost }) : ""}${e.under ? " · " + L("sy.ui.hidden-below") : ""}`);
       } else {
-        el("rect", { x: ex, y: ey, width: 18, height: 24, rx: 2, fill: "none", stroke: "#ddd", "stroke-dasharray": "2 2", class: "bgw-frame" }, g);
+        el("rect", { x: ex, y: ey, width: EMP_W, height: EMP_H, rx: 2, fill: "none", stroke: "#ddd", "stroke-dasharray": "2 2", class: "bgw-frame" }, g);
       }
       offer(g, `employee.${i + 1}.${t + 1}`);
     });
-    if (emp.at === i) el("rect", { x: sx + 24, y: sy - 22, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, box);
+    if (emp.at === i) el("rect", { x: sx + half - 7, y: sy - EMP_H / 2 - 10, width: 10, height: 10, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, box);
   });
 }
 
-// The four rondels below the banner's line (`top`). Returns the y under the employee rondel.
-function drawRondels(ctx, top) {
-  drawItemRondel(ctx, "equipment", RONDEL_X + 72, top + 92);
-  drawItemRondel(ctx, "crew", RONDEL_X + 222, top + 92);
-  drawTradeRondel(ctx, RONDEL_X + 370, top + 92);
-  const ecy = top + 292;
-  drawEmployeeRondel(ctx, RONDEL_X + 105, ecy);
-  return ecy + 120;
+// The equipment, crew and trade rondels right of the markets, from `y`. Returns the y under them.
+function drawRondels(ctx, y) {
+  drawItemRondel(ctx, "equipment", RONDEL_X + 66, y + 72);
+  drawItemRondel(ctx, "crew", RONDEL_X + 226, y + 72);
+  drawTradeRondel(ctx, RONDEL_X + 146, y + 226);
+  return y + 226 + 70;
 }
 
-// The corner swaps: a good for an item, each used once.
-function drawSwaps({ view, L, svg, offer }, top) {
-  const sx0 = RONDEL_X + 238, sy0 = top + 196;
+// The employee rondel, its top at `y`, at the left. Returns the y under it.
+function drawEmployees(ctx, y) {
+  const half = (3 * (EMP_W + 2) + 4) / 2;
+  const ecy = y + EMP_RING + EMP_H / 2 + 12;
+  drawEmployeeRondel(ctx, MARKET_X + EMP_RING + half, ecy);
+  return ecy + EMP_RING + EMP_H / 2 + 12;
+}
+
+// The corner swaps: a good for an item, each used once; right of the employee rondel, from `y`.
+function drawSwaps({ view, L, svg, offer }, y) {
+  const sx0 = MARKET_X + 2 * EMP_RING + 3 * (EMP_W + 2) + 4 + 40, sy0 = y + 40;
   el("text", { x: sx0, y: sy0, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.swaps"));
   (view.swaps || []).forEach((corner, k) => {
     const yy = sy0 + 10 + k * 30;
-    el("text", { x: sx0, y: yy + 16, "font-size": 10.5 }, svg, L(`sy.ui.corner.${corner.corner}`));
+    el("text", { x: sx0, y: yy + 16, "font-size": 11 }, svg, L(`sy.ui.corner.${corner.corner}`));
     corner.swaps.forEach((s, j) => {
       const x = sx0 + 74 + j * 70;
       const g = el("g", { class: "sy-swap", "data-swap": s.name }, svg);
@@ -382,7 +415,7 @@ function drawSupply({ view, L, svg }, supplyY) {
   ITEMS.forEach((item, k) => {
     const x = mx + 62 + k * 40;
     itemGlyph(svg, item, x, supplyY, 15);
-    el("text", { x: x + 9, y: supplyY + 5, "font-size": 10 }, svg, `${(view.supply || {})[item] ?? 0}`);
+    el("text", { x: x + 9, y: supplyY + 5, "font-size": 11 }, svg, `${(view.supply || {})[item] ?? 0}`);
   });
   return supplyY + 24;
 }
@@ -400,13 +433,14 @@ function drawDecision({ view, choices, L, kit, svg, byTarget, seatName }, y) {
     const colour = choices.find((c) => (c.target || "").startsWith("contract.")).target.split(".")[1];
     panel.push(fill(L("sy.ui.discard"), { seat: seatName(view.discarding[0]), colour: L(`sy.colour.${colour}`) }));
   }
-  panel.forEach((line) => { y += 16 * textBlock(svg, 20, y + 12, line, 700, 12.5, { fill: "#1a5276", "font-weight": 600, class: "sy-prompt" }, 3); });
+  panel.forEach((line) => { y += 16 * textBlock(svg, 20, y + 12, line, WIDTH - 40, 12.5, { fill: "#1a5276", "font-weight": 600, class: "sy-prompt" }, 3); });
   let bx = 20;
   for (const [target, key] of [["done", "sy.ui.done"], ["end", "sy.ui.end"], ["launch", "sy.ui.launch"], ["pass", "sy.ui.pass"],
                                ["sell", "sy.ui.sell"], ["subsidy", "sy.ui.subsidy"]]) {
     if (!byTarget[target]) continue;
     const text = target === "sell" ? byTarget[target].label : L(key);
     const w = Math.max(120, text.length * 7.5 + 20);
+    if (bx > 20 && bx + w > WIDTH - 20) { bx = 20; y += 36; }           // a new row of buttons
     kit.button(svg, bx, y + 6, w, 28, text, target, { fill: "#fdebd0", cls: "sy-button" });
     bx += w + 10;
   }
@@ -429,19 +463,19 @@ function drawCruise({ L, svg, cruise, seatName }, y) {
     for (let k = 0; k < n; k++) { itemGlyph(g, item, ix, cy + 21, 18).classList.add("sy-aboard"); ix += 20; }
   });
   cy += 46;
-  if (cruise.stage === "fit") cy += 15 * textBlock(g, 24, cy, L("sy.ui.fitting"), 900, 12, { fill: "#1a5276" }, 3);
-  cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), 1200, 11.5, { fill: "#444" }, 3);
+  if (cruise.stage === "fit") cy += 15 * textBlock(g, 24, cy, L("sy.ui.fitting"), WIDTH - 48, 12, { fill: "#1a5276" }, 3);
+  cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), WIDTH - 48, 11.5, { fill: "#444" }, 3);
   if (cruise.stage !== "fit") {
     const sp = cruise.speed_parts || {};
     const key = "engines" in sp ? "sy.ui.speed-steam" : "sy.ui.speed-sail";
-    cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), 1200, 12.5, { "font-weight": 700, class: "sy-speed" }, 3);
+    cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), WIDTH - 48, 12.5, { "font-weight": 700, class: "sy-speed" }, 3);
   }
   if (cruise.path.length) {
     cruise.path.forEach((p, i) => {
       const x = 24 + i * 58;
       const step = el("g", { class: "sy-path-step" }, g);
       el("rect", { x, y: cy + 2, width: 54, height: 30, rx: 4, fill: p.icon ? "#fef9e7" : "#fff", stroke: "#85929e" }, step);
-      el("text", { x: x + 4, y: cy + 14, "font-size": 9.5, fill: "#555" }, step, fill(L("sy.ui.step"), { n: p.step }));
+      el("text", { x: x + 4, y: cy + 13, "font-size": 11, fill: "#555" }, step, fill(L("sy.ui.step"), { n: p.step }));
       if (p.icon) {
         checkpointGlyph(step, p.icon, x + 14, cy + 24, 14);
         el("text", { x: x + 26, y: cy + 28, "font-size": 11, "font-weight": 700, fill: "#1e8449" }, step,
@@ -489,7 +523,7 @@ function drawYard({ view, L, byTarget, offer }, g, p, seat, yy) {
     const s = el("g", { class: "sy-yard-space", "data-space": i + 1 }, g);
     if (part) drawPart(s, part, x, yy, SW, SH, L);
     else el("rect", { x, y: yy + 2, width: SW, height: SH - 4, rx: 3, fill: "#fbfcfc", stroke: "#aab7b8", "stroke-dasharray": "4 3", class: "bgw-frame" }, s);
-    el("text", { x: x + SW / 2, y: yy + SH + 10, "font-size": 9, "text-anchor": "middle", fill: "#888" }, s, `${i + 1}`);
+    el("text", { x: x + SW / 2, y: yy + SH + 11, "font-size": 11, "text-anchor": "middle", fill: "#888" }, s, `${i + 1}`);
     if (seat === view.seat) offer(s, `yard.${i + 1}`);
   });
   (p.ships || []).forEach((ship) => {
@@ -504,70 +538,73 @@ function drawYard({ view, L, byTarget, offer }, g, p, seat, yy) {
 }
 
 // The dock: how many of each item wait there (offered while this player fits a ship for its cruise).
-function drawDock({ L, cruise, offer }, g, p, seat, yy) {
-  const dx = 640;
-  el("text", { x: dx, y: yy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.dock"));
+function drawDock({ view, L, cruise, offer }, g, p, seat, yy) {
+  const dx = 24;
+  el("text", { x: dx, y: yy + 19, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.dock"));
   ITEMS.forEach((item, k) => {
-    const x = dx + 44 + k * 42;
+    const x = dx + 74 + k * 44;
     const n = (p.dock || {})[item] || 0;
     const d = el("g", { class: "sy-dock-item", "data-item": item }, g);
     el("rect", { x: x - 14, y: yy, width: 40, height: 30, rx: 4, fill: n ? "#fef9e7" : "#f8f9f9", stroke: n ? "#b7950b" : "#e5e7e9", class: "bgw-frame" }, d);
     itemGlyph(d, item, x, yy + 15, 18);
     el("text", { x: x + 12, y: yy + 25, "font-size": 11, "font-weight": 700, fill: n ? "#000" : "#bbb" }, d, `${n}`);
     el("title", {}, d, `${L(`sy.item.${item}`)} ×${n}`);
-    if (cruise && cruise.seat === seat) offer(d, `dock.${item}`);
+    if ((cruise && cruise.seat === seat) || seat === view.seat) offer(d, `dock.${item}`, L("sy.ui.why.dock"));
   });
 }
 
-// The employees hired, then the goods tiles held.
+// The employees hired, then the goods tiles held (a row each, from `ey`). Returns the y under them.
 function drawStaffAndGoods({ view, L, offer }, g, p, seat, ey) {
   el("text", { x: 24, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.staff"));
   (p.staff || []).forEach((e, k) => {
-    const x = 90 + k * 22;
+    const x = 100 + k * 32;
     const s = el("g", { class: "sy-staff" }, g);
-    el("rect", { x, y: ey, width: 20, height: 20, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
-    if (e.item && ITEMS.includes(e.item)) itemGlyph(s, e.item, x + 10, ey + 10, 12);
-    else if (e.good) goodGlyph(s, e.good, x + 10, ey + 10, 9);
-    else el("text", { x: x + 10, y: ey + 14, "font-size": 10, "text-anchor": "middle" }, s, e.family === "rondel" ? "⟳" : "»");
+    el("rect", { x, y: ey - 4, width: 28, height: 28, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
+    if (e.item && ITEMS.includes(e.item)) itemGlyph(s, e.item, x + 14, ey + 10, 18);
+    else if (e.good) goodGlyph(s, e.good, x + 14, ey + 10, 13);
+    else el("text", { x: x + 14, y: ey + 15, "font-size": 15, "text-anchor": "middle" }, s, e.family === "rondel" ? "⟳" : "»");
     el("title", {}, s, L(`sy.employee.${e.id}`));
   });
-  const gx0 = Math.max(260, 90 + (p.staff || []).length * 22 + 20);
-  el("text", { x: gx0, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.goods"));
+  const gy = ey + 34, gx0 = 24;
+  el("text", { x: gx0, y: gy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.goods"));
   (p.goods || []).forEach((tile, k) => {
-    const x = gx0 + 46 + k * 58;
+    const x = gx0 + 76 + k * 58;
     const s = el("g", { class: "sy-my-goods", "data-goods": k + 1 }, g);
-    el("rect", { x, y: ey - 2, width: 54, height: 22, rx: 3, fill: "#fdfefe", stroke: "#aab7b8", class: "bgw-frame" }, s);
-    tile.goods.forEach((good, j) => goodGlyph(s, good, x + 10 + j * 16, ey + 9));
+    el("rect", { x, y: gy - 2, width: 54, height: 22, rx: 3, fill: "#fdfefe", stroke: "#aab7b8", class: "bgw-frame" }, s);
+    tile.goods.forEach((good, j) => goodGlyph(s, good, x + 10 + j * 16, gy + 9));
     el("title", {}, s, L(`sy.goods-tile.${tile.id}`));
     if (seat === view.seat) offer(s, `mygoods.${k + 1}`);
   });
+  return gy + 26;
 }
 
 // The canal: a branching line of tiles, the ship marker where it stands (sliding in from its last step during
 // a cruise, so that the cruise reads as movement). Returns the number of rows the branches take.
-function drawCanal({ view, L, cruise, offer }, g, p, seat, cy0) {
+function drawCanal({ view, L, cruise, offer, explainClick, choices }, g, p, seat, cy0) {
   el("text", { x: 24, y: cy0 + 14, "font-size": 11, "font-weight": 700 }, g, fill(L("sy.ui.canal"), { n: p.kept }));
   const canalG = el("g", { class: "sy-canal", "data-seat": seat }, g);
   const pieces = {};
   for (const piece of p.canal.pieces || []) pieces[piece.slot] = piece;
-  const CELL = CANAL_CELL;
+  const CELL = CANAL_CELL, ROW = CANAL_CELL + 16;
+  const exitsOffered = choices.some((c) => (c.target || "").startsWith("exit."));
   const spacePos = {};
   let canalRows = 1;
   // a piece at (x, row), then each of its exits and what follows them, each branch on its own rows;
   // returns the rows used
   const layout = (slot, x, row) => {
     const piece = pieces[slot];
-    const py = cy0 + row * (CELL + 12);
+    const py = cy0 + row * ROW;
     const tg = el("g", { class: "sy-canal-piece", "data-piece": slot }, canalG);
     drawCanalTile(tg, piece.tile, x, py, CELL, L);
-    el("text", { x: x + CELL * piece.tile.spaces.length / 2, y: py + CELL + 8, "font-size": 7.5, fill: "#888",
+    explainClick(tg, L(exitsOffered ? "sy.ui.why.canal-exit" : "sy.ui.why.canal-piece"));
+    el("text", { x: x + CELL * piece.tile.spaces.length / 2, y: py + CELL + 11, "font-size": 11, fill: "#888",
                  "text-anchor": "middle" }, tg, `#${slot}`);
     piece.tile.spaces.forEach((_, i) => { spacePos[`${slot}.${i + 1}`] = [x + i * CELL + CELL / 2, py + CELL / 2]; });
     spacePos[`${slot}.0`] = [x - 6, py + CELL / 2];
     const end = x + piece.tile.spaces.length * CELL;
     let rowsUsed = 0;
     piece.next.forEach((nxt, e) => {
-      const ex = end + 14, ey2 = py + rowsUsed * (CELL + 12) + CELL / 2;
+      const ex = end + 14, ey2 = py + rowsUsed * ROW + CELL / 2;
       const eg = el("g", { class: "sy-exit", "data-exit": `${slot}.${e + 1}` }, canalG);
       el("line", { x1: end, y1: py + CELL / 2, x2: ex, y2: ey2, stroke: "#1f618d", "stroke-width": 2 }, eg);
       el("circle", { cx: ex, cy: ey2, r: 6, fill: nxt ? "#1f618d" : "#fff", stroke: "#1f618d", "stroke-width": 1.5, class: "bgw-frame" }, eg);
@@ -607,26 +644,26 @@ function drawCanal({ view, L, cruise, offer }, g, p, seat, cy0) {
   }
   if (p.canal.root && p.canal.ship === null) {
     const at = spacePos[`${p.canal.root}.0`];
-    el("text", { x: at[0] - 4, y: at[1] + 22, "font-size": 8.5, fill: "#888", "text-anchor": "middle" }, canalG, L("sy.ui.entry"));
+    el("text", { x: at[0] - 6, y: at[1] + 24, "font-size": 11, fill: "#888", "text-anchor": "middle" }, canalG, L("sy.ui.entry"));
   }
   return canalRows;
 }
 
-// The contracts: the viewer's own face up, the others' as backs. Returns the rows of cards drawn.
+// The contracts: the viewer's own face up, the others' as backs. Returns the height the cards take.
 function drawContracts({ L, offer }, g, p, y, ey) {
-  const kx = 760;
+  const kx = CONTRACT_X;
   el("text", { x: kx, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.contracts"));
   const con = p.contracts || {};
   if (con.visible && con.cards) {
     const count = { red: 0, blue: 0 };
     con.cards.forEach((card, k) => {
       count[card.colour] += 1;
-      const x = kx + (k % 3) * 166, cy = ey + 18 + Math.floor(k / 3) * 48;
+      const x = kx + (k % 2) * (CONTRACT_W + 6), cy = ey + 18 + Math.floor(k / 2) * CONTRACT_ROW;
       const c = el("g", { class: `sy-contract sy-contract-${card.colour}` }, g);
-      el("rect", { x, y: cy, width: 160, height: 44, rx: 4, fill: card.colour === "red" ? "#fdedec" : "#ebf5fb",
+      el("rect", { x, y: cy, width: CONTRACT_W, height: CONTRACT_ROW - 4, rx: 4, fill: card.colour === "red" ? "#fdedec" : "#ebf5fb",
                    stroke: card.colour === "red" ? "#c0392b" : "#2e86c1", "stroke-width": 1.5, class: "bgw-frame" }, c);
-      textBlock(c, x + 5, cy + 12, L(`sy.contract.${card.id}`), 150, 9.5, {}, 3);
-      el("text", { x: x + 155, y: cy + 40, "font-size": 9, "text-anchor": "end", fill: "#555" }, c, fill(L("sy.ui.now-worth"), { n: card.points }));
+      textBlock(c, x + 5, cy + 14, L(`sy.contract.${card.id}`), CONTRACT_W - 12, 11, {}, 3);
+      el("text", { x: x + CONTRACT_W - 5, y: cy + CONTRACT_ROW - 8, "font-size": 11, "text-anchor": "end", fill: "#555" }, c, fill(L("sy.ui.now-worth"), { n: card.points }));
       el("title", {}, c, L(`sy.contract.${card.id}`));
       offer(c, `contract.${card.colour}.${count[card.colour]}`);
     });
@@ -637,8 +674,8 @@ function drawContracts({ L, offer }, g, p, y, ey) {
       el("rect", { x: kx + k * 26, y: ey + 20, width: 22, height: 30, rx: 3, fill: red ? "#c0392b" : "#2e86c1", stroke: "#222", class: "sy-contract-back" }, g);
     }
   }
-  if (con.discarded) el("text", { x: WIDTH - 24, y: y + 21, "font-size": 10.5, fill: "#888", "text-anchor": "end" }, g, fill(L("sy.ui.discarded"), { n: con.discarded }));
-  return con.visible && con.cards ? Math.ceil(con.cards.length / 3) : 1;
+  if (con.discarded) el("text", { x: WIDTH - 24, y: y + 21, "font-size": 11, fill: "#888", "text-anchor": "end" }, g, fill(L("sy.ui.discarded"), { n: con.discarded }));
+  return con.visible && con.cards ? 18 + Math.ceil(con.cards.length / 2) * CONTRACT_ROW : 54;
 }
 
 // A player's mat: its frame (as tall as its parts turn out, hence set last) round the header, the yard and
@@ -649,15 +686,15 @@ function drawPlayerMat(ctx, p, seat, y) {
   const active = view.seat === seat && !view.over;
   const frame = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#fff", stroke: SEAT_COLOURS[seat], "stroke-width": active ? 3.5 : 1.2 }, g);
   drawMatHeader(ctx, g, p, seat, y);
-  const yy = y + 30;
+  const yy = y + 34;
   drawYard(ctx, g, p, seat, yy);
-  drawDock(ctx, g, p, seat, yy);
-  const ey = yy + 46;
-  drawStaffAndGoods(ctx, g, p, seat, ey);
-  const cy0 = ey + 30;
+  const dy = yy + 54;                             // the dock, employees and goods at the left, contracts right
+  drawDock(ctx, g, p, seat, dy);
+  const goodsBottom = drawStaffAndGoods(ctx, g, p, seat, dy + 42);
+  const contractsBottom = dy - 4 + drawContracts(ctx, g, p, y, dy - 4);
+  const cy0 = Math.max(goodsBottom, contractsBottom) + 6;
   const canalRows = drawCanal(ctx, g, p, seat, cy0);
-  const contractRows = drawContracts(ctx, g, p, y, ey);
-  const bottom = Math.max(cy0 + canalRows * (CANAL_CELL + 12) + 6, ey + 22 + contractRows * 48);
+  const bottom = cy0 + canalRows * (CANAL_CELL + 16) + 6;
   frame.setAttribute("height", bottom - y);
   return bottom + 10;
 }
@@ -672,8 +709,9 @@ function drawFinalScores({ view, L, svg, seatName }, y) {
   return y;
 }
 
-// The banner; the action track with the gear and the turn track; the markets left, the rondels and swaps
-// right, the supply under the markets; then the decision, the cruise, the players' mats, the final scoring.
+// The banner; the action track with the gear and the turn track; the markets left, the equipment, crew and
+// trade rondels right, the supply under the markets; the employee rondel and the corner swaps; then the
+// decision, the cruise, the players' mats, the final scoring.
 function draw(model, root, tip) {
   const ctx = drawingContext(model, tip);
   const top = drawBanner(ctx);
@@ -686,9 +724,10 @@ function draw(model, root, tip) {
   const sideX = market.right + 30;                // the canal and goods markets, beside the part market
   const goodsY = drawCanalMarket(ctx, sideX, y) + 14;
   const marketBottom = Math.max(market.bottom, drawGoodsMarket(ctx, sideX, goodsY));
-  const rondelsBottom = drawRondels(ctx, top);
-  drawSwaps(ctx, top);
+  const rondelsBottom = drawRondels(ctx, y);
   y = Math.max(drawSupply(ctx, marketBottom + 12), rondelsBottom) + 6;
+  drawSwaps(ctx, y);
+  y = drawEmployees(ctx, y) + 6;
   y = drawDecision(ctx, y);
   y = drawCruise(ctx, y);
   ctx.players.forEach((p, seat) => { y = drawPlayerMat(ctx, p, seat, y); });
