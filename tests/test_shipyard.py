@@ -1025,8 +1025,8 @@ def test_greedy_games_score_and_keep_every_law():
 
 def test_log_names_places_and_counts_for_readers():
     """sy.build.buy, sy.build.refill, sy.gear.drop: the log of whole games never shows an internal place id
-    ("from bow.5") nor an "(s)" plural, and a count reads right whatever its number ("cubes left on the track:
-    1", never "1 cubes"), in every language."""
+    ("from bow.5") nor an "(s)" plural, and a count reads right whatever its number ("1 cube is left on the
+    track", never "1 cubes"), in every language."""
     seen = set()
     for seed in (3, 8):
         m = new(3, seed=seed)
@@ -1041,7 +1041,9 @@ def test_log_names_places_and_counts_for_readers():
                 assert "(s)" not in text and not re.search(r"\b1 (cubes|tiles|points|ships|steps)\b", text), (e.key, text)
     assert {"sy.log.buy", "sy.log.refill-part", "sy.log.cube-removed"} <= seen
     assert engines.core.texts.render("sy.log.cube-removed", {"left": 1}, "en") == \
-        "The rightmost cube of the turn track goes onto the gear (cubes left on the track: 1)."
+        "The rightmost cube of the turn track goes onto the gear; 1 cube is left on the track."
+    assert engines.core.texts.render("sy.log.cube-removed", {"left": 4}, "en") == \
+        "The rightmost cube of the turn track goes onto the gear; 4 cubes are left on the track."
 
 
 def test_simplified_chinese_uses_mainland_words():
