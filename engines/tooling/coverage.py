@@ -46,7 +46,10 @@ def _code(root: Path, folder: str, rule_ids: set[str]) -> dict[str, list[str]]:
                 found[node.value].append(f"{path.relative_to(root)}:{node.lineno}")
     # the rules' own code first; prepared positions and refusals (which also name the rule) after it
     later = ("scenarios", "explain")
-    return {rule: sorted(places, key=lambda p: any(w in p for w in later)) for rule, places in found.items()}
+    def order(place):
+        path, _, line = place.rpartition(":")
+        return any(w in path for w in later), path, int(line)
+    return {rule: sorted(places, key=order) for rule, places in found.items()}
 
 
 @functools.lru_cache(maxsize=256)
