@@ -162,6 +162,7 @@ def zh_hans_table() -> dict[str, dict[str, str]]:
                 walk(v)
         elif isinstance(value, str) and any("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in value):
             found.add(value)
+            found.add(value.strip())        # a lesson's multi-line texts are registered stripped
 
     for folder in ("engines", "widgets", "tutorials/lessons"):
         for path in sorted((ROOT / folder).rglob("*.toml")):
