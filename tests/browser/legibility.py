@@ -33,6 +33,7 @@ PAGES = {
 }
 LAPTOP = {"width": 1366, "height": 768}
 PROJECTOR = {"width": 1920, "height": 1080}
+LANG_QUERY = ""                    # "&lang=zh-Hans" with --lang
 TARGETS = {"laptop": (0.05, 11.0), "classroom": (0.10, 16.0)}  # (share of smallest texts, px it must reach)
 
 # Every text on the board and the size it is drawn at. SVG: the font size in user units times the scale
@@ -77,6 +78,7 @@ def smallest(sizes: list[float], share: float) -> float:
 
 
 def open_page(browser, url: str, game: str, viewport: dict, query: str = ""):
+    query += LANG_QUERY
     page = browser.new_page(viewport=viewport)
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url) else route.abort())
     page.goto(f"{url}/voila/render/notebooks/{game}.ipynb?{PAGES[game]}&delay=0{query}", timeout=PAGE_TIMEOUT)
@@ -138,7 +140,10 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(PAGES))
     parser.add_argument("--shots", type=Path, help="save a screenshot of each page measured in this folder")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--lang", help="the pages' language (en, zh-Hant, zh-Hans; default: en)")
     args = parser.parse_args()
+    global LANG_QUERY
+    LANG_QUERY = f"&lang={args.lang}" if args.lang else ""
     from playwright.sync_api import sync_playwright
     from conftest import serve
 
