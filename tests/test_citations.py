@@ -136,3 +136,18 @@ def test_an_english_play_page_shows_no_chinese_at_all(game):
     for shell in play_english(game):
         found = sorted({text for text in shown_texts(shell) if CHINESE.search(text)})
         assert not found, (game, shell.match.position, [CHINESE.findall(text) for text in found][:5], found[:3])
+
+
+def test_a_rule_cited_from_another_editions_rulebook_names_that_book():
+    """Endeavor 2009's rules that the Age of Sail rulebook states are cited, on a 2009 page, as that book's
+    (in the page's language); on Age of Sail's own page, and for 2009's own rulebook, it is just "Rulebook"."""
+    from widgets.core.shell import cite
+    sources = {rule["source"] for rule in engines.rules("endeavor-2009").values()}
+    borrowed = sorted(s for s in sources if s.startswith("rulebook:000_"))
+    own = sorted(s for s in sources if s.startswith("rulebook:002_"))
+    assert borrowed and own
+    assert cite(borrowed[0], "en", "endeavor-2009").startswith("Age of Sail rulebook § ")
+    assert cite(borrowed[0], "zh-Hant", "endeavor-2009").startswith("《大航海時代》規則書 § ")
+    assert cite(borrowed[0], "zh-Hans", "endeavor-2009").startswith("《大航海时代》规则书 § ")
+    assert cite(borrowed[0], "en", "endeavor-aos").startswith("Rulebook § ")
+    assert cite(own[0], "en", "endeavor-2009").startswith("Rulebook § ")

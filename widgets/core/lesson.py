@@ -489,7 +489,7 @@ class LessonWidget(W.VBox):
             text = localized(rule.text, lang)
             parts.append(f"<details><summary>{html.escape(t('ui.rule.named', lang, title=title))} · "
                          f"<code>{rule.id}</code> · <span title='{html.escape(cite_tip(rule.source, lang))}'>"
-                         f"{html.escape(cite(rule.source, lang))}</span></summary>{paragraphs(text)}</details>")
+                         f"{html.escape(cite(rule.source, lang, self.game_id))}</span></summary>{paragraphs(text)}</details>")
         return "".join(parts)
 
     def __repr__(self):

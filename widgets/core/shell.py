@@ -17,7 +17,7 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, render, simplified
+from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, localized, render, simplified
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
@@ -39,14 +39,15 @@ def t(key: str, lang: str, **params) -> str:
     return render(key, params, lang)
 
 
-def cite(source: str, lang: str) -> str:
+def cite(source: str, lang: str, game: str | None = None) -> str:
     """A rule's source as the page shows it, in the page's language and never as a file or path:
     'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: Build phase' in English, '規則書 § 1: 建造階段' in
     zh-Hant; a public fact, a stand-in or a ruling of the project -> a short mark saying which (`cite_tip`
     explains it). docs/sources.md has the details.
 
     The Chinese pages keep the rulebook's own heading (a zh-Hans reader gets it in Simplified characters);
-    the English page shows the project's translation of it (`section_title`)."""
+    the English page shows the project's translation of it (`section_title`). On the page of `game`, a rule
+    cited from another rulebook (Endeavor 2009's rules that Age of Sail's rulebook states) names that book."""
     kind, _, rest = source.partition(":")
     if kind == "rulebook":
         book, _, section = rest.partition("#")
@@ -54,6 +55,9 @@ def cite(source: str, lang: str) -> str:
             section = simplified(section)
         elif lang != "zh-Hant":
             section = section_title(book, section)
+        names = rulebook_names().get(book, {})
+        if game is not None and book != own_rulebook(game) and names:
+            return f"{localized(names, lang)} § {section}"
         return f"{t('ui.source', lang)} § {section}"
     return t(f"ui.source.{_source_kind(source)}", lang)
 
@@ -79,6 +83,25 @@ def section_titles() -> dict[str, dict[str, str]]:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             titles.setdefault(data["rulebook"], {}).update(data["en"])
     return titles
+
+
+@functools.cache
+def rulebook_names() -> dict[str, dict[str, str]]:
+    """Rulebook file -> its name in each language ({"en", "zh-Hant"}), where its sections.toml gives one."""
+    names = {}
+    for game in engines.GAMES.values():
+        path = game.data_dir / "sections.toml" if game.data_dir is not None else None
+        if path is not None and path.exists():
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            if "name" in data:
+                names[data["rulebook"]] = data["name"]
+    return names
+
+
+def own_rulebook(game: str) -> str | None:
+    """The rulebook file a game's own sections.toml names (None for a game without one)."""
+    path = engines.get_game(game).data_dir / "sections.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8"))["rulebook"] if path.exists() else None
 
 
 def cite_tip(source: str, lang: str) -> str:
@@ -574,20 +597,20 @@ class GameShell(W.VBox):
         if rule is None:
             return None
         return {"heading": t("ui.rule.named", lang, title=rule.title[lang]), "title": rule.title[lang], "id": rule.id, "text": rule.text[lang],
-                "cite": cite(rule.source, lang), "source": cite_tip(rule.source, lang)}
+                "cite": cite(rule.source, lang, m.game.id), "source": cite_tip(rule.source, lang)}
 
     def _event(self, event) -> dict:
         m, lang = self.match, self.lang
         rule = m.rule(event.rule)
         return {"text": event.text(lang), "rule": event.rule, "automatic": bool(event.automatic),
-                "cite": cite(rule.source, lang) if rule else "", "tip": rule.text[lang] if rule else ""}
+                "cite": cite(rule.source, lang, m.game.id) if rule else "", "tip": rule.text[lang] if rule else ""}
 
     def _log_html(self) -> str:
         m, lang = self.match, self.lang
         lines = []
         for event in reversed(m.log[-_LOG_LINES:]):
             rule = m.rule(event.rule)
-            citation = cite(rule.source, lang) if rule else event.rule
+            citation = cite(rule.source, lang, m.game.id) if rule else event.rule
             tooltip = rule.text[lang] if rule else ""
             style = "color:#555" if event.automatic else "font-weight:600"
             lines.append(f"<div class='bgw-event' data-rule='{event.rule}' style='{style}' "
