@@ -102,7 +102,8 @@ def measure(page, screen: str) -> dict:
     sizes = [size for size, _ in texts]
     low = smallest(sizes, share)
     return {"texts": len(texts), "smallest": round(low, 1), "target": floor, "met": low >= floor,
-            "smallest_texts": sorted({(round(s, 1), t) for s, t in texts if s < floor})[:12]}
+            "smallest_texts": sorted({(round(s, 1), t) for s, t in texts if s < floor})[:12],
+            "below": sum(s < floor for s in sizes)}
 
 
 def steps_keep_width(page, steps: int = 3) -> list[float]:
@@ -160,7 +161,7 @@ def main() -> None:
         return
     for game, r in results.items():
         lap, cls = r["laptop"], r["classroom"]
-        print(f"{game:14} 1366x768 smallest 5%: {lap['smallest']:5.1f} px ({lap['texts']} texts) "
+        print(f"{game:14} 1366x768 smallest 5%: {lap['smallest']:5.1f} px ({lap['below']} of {lap['texts']} texts below) "
               f"{'ok' if lap['met'] else 'BELOW 11'} | classroom smallest 10%: {cls['smallest']:5.1f} px "
               f"{'ok' if cls['met'] else 'BELOW 16'} | widths {r['widths']}")
         for screen in ("laptop", "classroom"):

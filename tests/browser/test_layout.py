@@ -274,17 +274,19 @@ def test_projector_in_classroom_mode(at_decision, game):
     wait_for_layout(page, classroom, NEXT, BOARD, DECISION_TEXT, CAPTION, KEYS)
     shoot(page, f"{game}-1920x1080-classroom-en")
 
-    # → takes a step, ← undoes it, space runs auto-play (which stops at the human's next decision)
+    # ← takes back the learner's last move (before any, back to the start), → takes one step, space runs
+    # auto-play (which stops at the human's next decision)
     page.click(".bgw-header")                     # the keys act on the board last clicked
     step = step_shown(page)
     page.keyboard.press("ArrowLeft")
-    at_step(page, step - 1)
+    with awaiting(f"the timeline to go back from step {step}"):
+        page.wait_for_function("n => Number(document.querySelector('.bgw-timeline .widget-readout').textContent) < n",
+                               arg=step, timeout=STEP_TIMEOUT)
+    back = step_shown(page)
     page.keyboard.press("ArrowRight")             # a bot or the rules take the step again
-    at_step(page, step)
+    at_step(page, back + 1)
     expect(page.locator(".bgw-captions"), "the last step's log as captions").to_have_text(
         re.compile(r"\S"), timeout=STEP_TIMEOUT)
-    page.keyboard.press("ArrowLeft")
-    at_step(page, step - 1)
     page.keyboard.press(" ")
     at_step(page, step)
     with awaiting("auto-play (space) to stop at the human's decision"):
@@ -308,11 +310,13 @@ def test_classroom_from_the_address(browser, voila_url):
         with awaiting("classroom mode"):
             page.wait_for_selector(".bgw-shell.bgw-classroom", timeout=PAGE_TIMEOUT)
         until_a_human_decides(page)
-        expect(page.locator(BOARD), "the tray and the mats beside the map (a wide board)").to_have_attribute(
-            "data-wide", "1", timeout=STEP_TIMEOUT)
+        # one column at the projector's full width, its texts twice a laptop's size; the page scrolls under the bar
+        expect(page.locator(BOARD), "the map, the tray and the mats in one column").to_have_attribute(
+            "data-wide", "0", timeout=STEP_TIMEOUT)
         expect(page.locator(NEXT), "Next in Simplified Chinese").to_have_text("下一步", timeout=STEP_TIMEOUT)
         wait_for_layout(page, lambda b: [
-            ("the whole board above the bar", b[BOARD]["bottom"] <= b[PANEL]["top"] + 2),
+            ("the board takes the whole width (90 %)", b[BOARD]["width"] >= 0.9 * b[BOARD]["vw"]),
+            ("the board's top is on screen, above the bar", 0 <= b[BOARD]["top"] < b[PANEL]["top"]),
             ("Next is on screen", on_screen(b[NEXT]))], BOARD, PANEL, NEXT)
         shoot(page, "endeavor-aos-1920x1080-classroom-zh-Hans")
     finally:

@@ -29,7 +29,8 @@ const LINK_COLOUR = "#7a4a1a";
 const WIDTH = 1000;
 const MAP_H = 620;
 const GAP = 10;                 // between the two columns of a wide board
-const WIDE_MIN_PX = 1500;       // a board drawn at least this wide on screen takes the wide arrangement
+const WIDE_MIN_PX = 2400;       // a board drawn at least this wide on screen takes the wide arrangement (not on a
+                                // 1920 px projector: there one column at full width draws the texts twice as large)
 let instances = 0;      // each board on a page gets its own pattern ids
 
 function titled(node, text) {
@@ -179,6 +180,17 @@ function legendSection(B) {
            paint: (S) => sectionLegend(B, S) };
 }
 
+// No text of the board smaller than MIN_TEXT units: at 1366x768 the board is drawn at about 0.96 px a
+// unit, so that is 11 px, the least a reader at a laptop reads without effort (tests/browser/legibility.py).
+// The drawing code keeps its own sizes, tuned to the room each text has; this raises the small ones.
+const MIN_TEXT = 11.5;
+function legible(g) {
+  for (const t of g.querySelectorAll("text")) {
+    const size = Number(t.getAttribute("font-size"));
+    if (size && size < MIN_TEXT) t.setAttribute("font-size", MIN_TEXT);
+  }
+}
+
 // A section whose key is unchanged keeps its drawing; nothing is moved or re-set that has not changed,
 // so the browser lays out and paints only what a step changed. Returns the names of the sections drawn again.
 function placeSections(B, sections) {
@@ -197,6 +209,7 @@ function placeSections(B, sections) {
       const fresh = el("g", { class: "bgw-section", "data-section": s.name });
       fresh.dataset.key = s.key;
       fresh.dataset.height = s.paint(fresh);
+      legible(fresh);
       if (g) g.replaceWith(fresh);
       g = fresh;
       redrawn.push(s.name);
@@ -272,7 +285,7 @@ function layerConnections(B, M) {
     } else {
       el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
     }
-    let tipText = `${L(`space.${c.a}`)} – ${L(`space.${c.b}`)}: ${L(c.kind === "token" ? "ui.connection.token" : "ui.connection.glory")}`;
+    let tipText = named(L, `${L(`space.${c.a}`)} – ${L(`space.${c.b}`)}`, L(c.kind === "token" ? "ui.connection.token" : "ui.connection.glory"));
     if (ctl !== null && ctl !== undefined) tipText += ` · ${L("ui.controlled-by")} ${seatName(ctl)}`;
     titled(g, tipText);
   }
@@ -304,7 +317,7 @@ function layerTracks(B, M) {
       titled(circle, `${L("ui.track")} ${L(`region.${r.id}`)} ${i + 1}/${pts.length}` + (taken ? ` · ${seatName(space.disc)}` : ""));
       if (space.token) token(B, g, x + 10, y0 - 10, space.token, 5);
     });
-    titled(g, `${L("ui.track")}: ${L(`region.${r.id}`)}`);
+    titled(g, named(L, L("ui.track"), L(`region.${r.id}`)));
     offer(g, `track.${r.id}`);
   }
 }
@@ -351,7 +364,7 @@ function layerSeas(B, M) {
       const w = counts(B, el("g", {}, null), 0, 0, r.sea);   // measure, then draw centred under the sea
       counts(B, g, x - w / 2, y0 + 24, r.sea);
     }
-    titled(g, `${L("ui.sea")}: ${L(`region.${r.id}`)}` + (r.open ? "" : ` (${L("ui.closed")})`));
+    titled(g, named(L, L("ui.sea"), L(`region.${r.id}`)) + (r.open ? "" : ` (${L("ui.closed")})`));
     offer(g, `sea.${r.id}`);
   }
 }
@@ -375,7 +388,7 @@ function layerDecks(B, M) {
         el("line", { x1: x - w / 2, y1: y0 + h / 2, x2: x + w / 2, y2: y0 - h / 2, stroke: "#c0392b", "stroke-width": 3 }, g);
       el("text", { x, y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle", fill: "#111", "font-weight": 600,
                    class: "bgw-halo-text" }, g, `${deckName(d.id)} ×${d.count}`);
-      titled(g, `${L("ui.deck")}: ${deckName(d.id)} · ${d.count}` + (d.top ? ` · ${cardTitle(B, d.top)}` : "")
+      titled(g, named(L, L("ui.deck"), `${deckName(d.id)} · ${d.count}`) + (d.top ? ` · ${cardTitle(B, d.top)}` : "")
                 + (d.id === "slavery" && map.abolished ? ` · ${L("ui.abolished")}` : ""));
       offer(g, `deck.${d.id}`);
     });
@@ -386,7 +399,7 @@ function layerDecks(B, M) {
          `${L("ui.discard-short")} ×${pile.length}`);
       if (pile.length) card(B, g, x - w / 2, y0 - h / 2, w, h, pile[pile.length - 1], { frame: false });
       else el("rect", { x: x - w / 2, y: y0 - h / 2, width: w, height: h, rx: 3, fill: "none", stroke: "#5d4037", "stroke-dasharray": "3 3" }, g);
-      titled(g, `${L("ui.discard")}: ${pile.length} (${L("ui.see-below")})`);
+      titled(g, named(L, L("ui.discard"), `${pile.length} (${L("ui.see-below")})`));
     }
   }
 }
@@ -411,18 +424,18 @@ function sectionRegionInfo(B, S) {
       let gov, fill = "#d5d8dc", ink = "#333";
       if (r.governor) { gov = L("ui.governor"); fill = "#f7dc6f"; ink = "#6e2c00"; }
       else if (governorHolder[r.id] !== undefined) gov = `${L("ui.governor")} → ${seatName(governorHolder[r.id])}`;
-      else gov = `${L("ui.governor")}: ${L("ui.gone")}`;
+      else gov = named(L, L("ui.governor"), L("ui.gone"));
       const gg = el("g", { class: "bgw-governor", "data-available": r.governor ? "1" : "0" }, g);
       pill(gg, x + 7, yy, gov, fill, ink);
-      titled(gg, r.governor ? `${L(`card.${r.governor}`)}: ${L("ui.governor-waiting")}` : gov);
+      titled(gg, r.governor ? named(L, L(`card.${r.governor}`), L("ui.governor-waiting")) : gov);
     }
     yy += 20;
     const owners = Object.entries(r.presence || {});
-    el("text", { x: x + 7, y: yy + 9, "font-size": 10, fill: "#333" }, g, `${L("ui.presence")}:`);
-    if (!owners.length) el("text", { x: x + 9 + textWidth(`${L("ui.presence")}:`, 10), y: yy + 9, "font-size": 10, fill: "#777" }, g, "–");
+    el("text", { x: x + 7, y: yy + 9, "font-size": MIN_TEXT, fill: "#333" }, g, named(L, L("ui.presence"), "").trimEnd());
+    if (!owners.length) el("text", { x: x + 9 + textWidth(named(L, L("ui.presence"), "").trimEnd(), MIN_TEXT), y: yy + 9, "font-size": MIN_TEXT, fill: "#777" }, g, "–");
     for (let k = 0; k < owners.length; k += 3)
-      counts(B, g, x + 9 + textWidth(`${L("ui.presence")}:`, 10), yy + 5 + (k / 3) * 17, Object.fromEntries(owners.slice(k, k + 3)));
-    titled(g, `${L(`region.${r.id}`)}: ${L("ui.presence-help")}`);
+      counts(B, g, x + 9 + textWidth(named(L, L("ui.presence"), "").trimEnd(), MIN_TEXT), yy + 5 + (k / 3) * 17, Object.fromEntries(owners.slice(k, k + 3)));
+    titled(g, named(L, L(`region.${r.id}`), L("ui.presence-help")));
   });
   return cellH + 8;
 }
@@ -447,7 +460,7 @@ function sectionDiscard(B, S) {
     const sx = WIDTH - 250;
     disc(B, S, sx + 8, 10, 7, "silent");
     el("text", { x: sx + 20, y: 14, "font-size": 13, "font-weight": 700 }, S,
-       `${seatName("silent")}: ${L("ui.supply")} ${view.silent_fleet.supply}`);
+       named(L, seatName("silent"), `${L("ui.supply")} ${view.silent_fleet.supply}`));
   }
   return pile.length ? 22 + Math.ceil(pile.length / 22) * (ch + 6) + 4 : (map.discard_pile !== false || view.silent_fleet ? 44 : 0);
 }
@@ -514,7 +527,7 @@ function sectionTray(B, S) {
       const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(", ")
                                                             : `${view.level5_face_down}`;
       el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": 11, fill: "#555" }, S,
-         `${L("ui.face-down")}: ${hidden}`);
+         named(L, L("ui.face-down"), hidden));
       rows += 0.5;
     }
     deepest = Math.max(deepest, rows);
@@ -568,10 +581,10 @@ function matName(B, matG, seat, colour, toggle) {
 // discs: harbor and supply
 function matDiscs(B, matG, p, colour, passed) {
   const { L } = B;
-  el("text", { x: 16, y: 50, "font-size": 12 }, matG, `${L("ui.harbor")}: ${p.harbor}`);
+  el("text", { x: 16, y: 50, "font-size": 12 }, matG, named(L, L("ui.harbor"), p.harbor));
   for (let i = 0; i < Math.min(p.harbor, 20); i++)
     el("circle", { cx: 20 + (i % 10) * 12, cy: 62 + Math.floor(i / 10) * 12, r: 5, fill: colour, stroke: "#333", "stroke-width": 0.5 }, matG);
-  el("text", { x: 16, y: 100, "font-size": 12, fill: "#555" }, matG, `${L("ui.supply")}: ${p.supply}`);
+  el("text", { x: 16, y: 100, "font-size": 12, fill: "#555" }, matG, named(L, L("ui.supply"), p.supply));
   if (passed) pill(matG, 16, 108, L("ui.passed"), "#566573", "#fff", 11);
 }
 
@@ -613,7 +626,7 @@ function matCoastline(B, matG, p, seat, colour) {
       .join(` ${turn.combine} `);
     const from = turn.token ? L(`token.${turn.token}`) : L("ui.worker");
     el("text", { x: cx0 + 90, y: 14, "font-size": 12, "font-weight": 700, fill: "#1a5276", class: "bgw-turn" }, matG,
-       `▶ ${L("ui.taking")}: ${acts} (${from})`);
+       `▶ ${named(L, L("ui.taking"), `${acts} (${from})`)}`);
   }
   for (let slot = 0; slot < 8; slot++) {
     const b = p.buildings.find((x) => x.slot === slot);
@@ -670,7 +683,7 @@ function matCards(B, matG, p, seat, by) {
     el("rect", { x: x + 6, y: by + 24, width: cw, height: ch, rx: 3, fill: "#4d3b2f", stroke: "#222" }, g);
     el("text", { x: x + 6 + cw / 2, y: by + 56, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g, `×${p.slavery_down}`);
     el("text", { x: x + 6 + cw / 2, y: by + 72, "font-size": 9, "text-anchor": "middle", fill: "#f5b7b1" }, g, `−${p.slavery_down}★`);
-    titled(g, `${L("ui.slavery-down")}: ${p.slavery_down}`);
+    titled(g, named(L, L("ui.slavery-down"), p.slavery_down));
   }
 }
 
@@ -708,7 +721,7 @@ function matAttributeTokens(B, matG, p, ax0, by) {
     token(B, g, ax + 7, ay + 4, kind, 7);
     el("text", { x: ax + 18, y: ay + 9, "font-size": 12, "font-weight": n ? 700 : 400 }, g, `×${n}`);
     if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": 9.5, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
-    titled(g, `${L(`token.${kind}`)}: ${n}` + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
+    titled(g, named(L, L(`token.${kind}`), n) + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
   });
 }
 
