@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -68,6 +69,9 @@ SIZES = """() => {
   return out;
 }"""
 
+# A text key left unrendered ("ui.named-value", "aos.ui.harbor"): a board must never show one.
+RAW_KEY = re.compile(r"(?<![\w.])(ui|data|seat|aos|e09|ent|am|sy|ttt)\.[a-z][\w.-]*")
+
 BOARD_WIDTH = "() => document.querySelector('.bgw-board svg').getBoundingClientRect().width"
 
 
@@ -103,7 +107,8 @@ def measure(page, screen: str) -> dict:
     low = smallest(sizes, share)
     return {"texts": len(texts), "smallest": round(low, 1), "target": floor, "met": low >= floor,
             "smallest_texts": sorted({(round(s, 1), t) for s, t in texts if s < floor})[:12],
-            "below": sum(s < floor for s in sizes)}
+            "below": sum(s < floor for s in sizes),
+            "raw_keys": sorted({t for _, t in texts if RAW_KEY.search(t)})}
 
 
 def steps_keep_width(page, steps: int = 3) -> list[float]:

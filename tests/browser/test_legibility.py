@@ -3,7 +3,8 @@
 
 - at 1366x768, 95 % of the board's texts are drawn at 11 px or more;
 - in classroom mode on a 1920x1080 projector, 90 % at 16 px or more;
-- the board keeps its drawn width over three steps (a board that rescales after a move loses its reader).
+- the board keeps its drawn width over three steps (a board that rescales after a move loses its reader);
+- and no text on it is a text key left unrendered.
 """
 
 import pytest
@@ -19,6 +20,7 @@ def test_board_texts_are_legible_and_the_board_keeps_its_size(browser, voila_url
     for screen in ("laptop", "classroom"):
         found = figures[screen]
         share, floor = TARGETS[screen]
+        assert not found["raw_keys"], f"{game}, {screen}: the board shows text keys: {found['raw_keys']}"
         assert found["met"], (f"{game}, {screen}: the smallest {share:.0%} of the {found['texts']} texts are drawn at "
                               f"{found['smallest']} px, below {floor} px; for example {found['smallest_texts']}")
     widths = figures["widths"]
