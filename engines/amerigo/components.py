@@ -93,67 +93,42 @@ class Rules:
     stand_in: bool
 
 
+# The sections of game.toml and what each value may be (DataError otherwise).
+RULE_FIELDS = {
+    "flow": {"rounds": Field(int, low=1, high=20), "colours": Field(list, item=str, choices=COLOURS),
+             "cubes_per_colour": Field(int, low=1, high=20)},
+    "islands": {"tiles": Field(dict, choices=PLAYER_COUNTS, low=1, high=64),
+                "columns": Field(dict, choices=PLAYER_COUNTS, low=1, high=8),
+                "rows": Field(dict, choices=PLAYER_COUNTS, low=1, high=8),
+                "long_frames": Field(int, low=0, high=8), "short_frames": Field(dict, choices=PLAYER_COUNTS, low=0, high=16),
+                "long_frame_squares": Field(int, low=1, high=8), "short_frame_squares": Field(int, low=1, high=8),
+                "big_island": Field(int, low=1, high=999), "chests": Field(int, low=0, high=20)},
+    "player": {"trading_posts": Field(int, low=1, high=40), "ships": Field(int, low=1, high=4),
+               "start_gold_step": Field(int, low=0, high=10), "gold_max": Field(int, low=1, high=99),
+               "cannon_max": Field(int, low=1, high=99)},
+    "gold": {"divisor": Field(int, low=1, high=10), "track_full": Field(int, low=0, high=20),
+             "chest": Field(int, low=0, high=20)},
+    "scoring": {"first_post": Field(int, low=0, high=99), "complete_island": Field(int, low=0, high=99),
+                "posts": Field(list, item=int, low=0, high=999)},
+    "time": {"markers": Field(list, item=int, low=0, high=99), "printed": Field(int, low=0, high=99)},
+    "pirates": {"values": Field(list, item=int, low=0, high=99), "placed": Field(int, low=1, high=20)},
+    "progress": {"shown": Field(int, low=2, high=20), "new_each_round": Field(int, low=1, high=20)},
+    "production": {"stacks": Field(dict, choices=PLAYER_COUNTS, item=list), "shown": Field(dict, choices=STACKS, low=0, high=30)},
+    "development": {"spaces": Field(int, low=1, high=99), "numbers": Field(dict, low=0, high=99)},
+    "special": {"spaces": Field(int, low=1, high=99), "colours": Field(list, item=str, choices=COLOURS),
+                "numbers": Field(dict, low=0, high=99)},
+}
+
+
 def load_rules(path: Path = DATA / "game.toml") -> Rules:
     data = load_toml(path)
-    sections = {
-        "flow": {"rounds": Field(int, low=1, high=20), "colours": Field(list, item=str, choices=COLOURS),
-                 "cubes_per_colour": Field(int, low=1, high=20)},
-        "islands": {"tiles": Field(dict, choices=PLAYER_COUNTS, low=1, high=64),
-                    "columns": Field(dict, choices=PLAYER_COUNTS, low=1, high=8),
-                    "rows": Field(dict, choices=PLAYER_COUNTS, low=1, high=8),
-                    "long_frames": Field(int, low=0, high=8), "short_frames": Field(dict, choices=PLAYER_COUNTS, low=0, high=16),
-                    "long_frame_squares": Field(int, low=1, high=8), "short_frame_squares": Field(int, low=1, high=8),
-                    "big_island": Field(int, low=1, high=999), "chests": Field(int, low=0, high=20)},
-        "player": {"trading_posts": Field(int, low=1, high=40), "ships": Field(int, low=1, high=4),
-                   "start_gold_step": Field(int, low=0, high=10), "gold_max": Field(int, low=1, high=99),
-                   "cannon_max": Field(int, low=1, high=99)},
-        "gold": {"divisor": Field(int, low=1, high=10), "track_full": Field(int, low=0, high=20),
-                 "chest": Field(int, low=0, high=20)},
-        "scoring": {"first_post": Field(int, low=0, high=99), "complete_island": Field(int, low=0, high=99),
-                    "posts": Field(list, item=int, low=0, high=999)},
-        "time": {"markers": Field(list, item=int, low=0, high=99), "printed": Field(int, low=0, high=99)},
-        "pirates": {"values": Field(list, item=int, low=0, high=99), "placed": Field(int, low=1, high=20)},
-        "progress": {"shown": Field(int, low=2, high=20), "new_each_round": Field(int, low=1, high=20)},
-        "production": {"stacks": Field(dict, choices=PLAYER_COUNTS, item=list), "shown": Field(dict, choices=STACKS, low=0, high=30)},
-        "development": {"spaces": Field(int, low=1, high=99), "numbers": Field(dict, low=0, high=99)},
-        "special": {"spaces": Field(int, low=1, high=99), "colours": Field(list, item=str, choices=COLOURS),
-                    "numbers": Field(dict, low=0, high=99)},
-    }
-    v, stand_in = load_sections(path, data, sections)
+    v, stand_in = load_sections(path, data, RULE_FIELDS)
     colours = tuple(v["flow.colours"])
     if sorted(colours) != sorted(COLOURS):
         raise DataError(f"{path}: [flow] colours: each of the 7 colours once ({', '.join(COLOURS)}), got {list(colours)}")
-    tiles = _per_count(path, "islands", "tiles", v["islands.tiles"])
-    columns = _per_count(path, "islands", "columns", v["islands.columns"])
-    rows = _per_count(path, "islands", "rows", v["islands.rows"])
-    short = _per_count(path, "islands", "short_frames", v["islands.short_frames"])
-    for n in tiles:
-        if columns[n] * rows[n] != tiles[n]:
-            raise DataError(f"{path}: [islands] {n} players: {columns[n]} x {rows[n]} tiles is not {tiles[n]}")
-        ring = 2 * (columns[n] + rows[n])
-        frame = v["islands.long_frames"] * v["islands.long_frame_squares"] + short[n] * v["islands.short_frame_squares"]
-        if frame != ring:
-            raise DataError(f"{path}: [islands] {n} players: the frames give {frame} sea squares, but the "
-                            f"{columns[n]} x {rows[n]} tiles have {ring} edges on the outside (one square beside each)")
-    if v["pirates.placed"] > len(v["pirates.values"]):
-        raise DataError(f"{path}: [pirates] placed: at most {len(v['pirates.values'])} markers can be placed")
-    if v["pirates.placed"] != v["flow.rounds"]:
-        raise DataError(f"{path}: [pirates] placed: one pirate is turned over each round, so {v['flow.rounds']} are placed")
-    if len(v["time.markers"]) != v["flow.rounds"] - 1:
-        raise DataError(f"{path}: [time] markers: one is removed at the start of each round after the first, "
-                        f"so {v['flow.rounds'] - 1} markers, got {len(v['time.markers'])}")
-    if not v["scoring.posts"]:
-        raise DataError(f"{path}: [scoring] posts: at least one value")
-    stacks = {}
-    for n, used in _per_count(path, "production", "stacks", v["production.stacks"], list).items():
-        if not used or any(s not in STACKS for s in used):
-            raise DataError(f"{path}: [production] stacks: {n} players: stacks among {', '.join(STACKS)}, got {used!r}")
-        stacks[n] = tuple(used)
-    shown = dict(v["production.shown"])
-    if set(shown) != set(STACKS):
-        raise DataError(f"{path}: [production] shown: a number for each stack {', '.join(STACKS)}")
-    if v["progress.shown"] % 2 or v["progress.new_each_round"] != v["progress.shown"] // 2:
-        raise DataError(f"{path}: [progress]: the display has two equal halves; each round one half is new")
+    tiles, columns, rows, short = _islands(path, v)
+    _check_rounds(path, v)
+    stacks, shown = _production(path, v)
     special_colours = tuple(v["special.colours"])
     if len(special_colours) != v["special.spaces"] + 1 or "white" in special_colours:
         raise DataError(f"{path}: [special] colours: one colour (not white) for each space 0 to {v['special.spaces']}")
@@ -177,6 +152,53 @@ def load_rules(path: Path = DATA / "game.toml") -> Rules:
         special_spaces=v["special.spaces"], special_colours=special_colours,
         special_numbers=_numbered(path, "special", v["special.numbers"], v["special.spaces"]),
         stand_in=stand_in)
+
+
+def _islands(path, v) -> tuple[dict, dict, dict, dict]:
+    """The island grid per player count (tiles, columns, rows, short frames), whose frames must give one
+    sea square beside each outer edge."""
+    tiles = _per_count(path, "islands", "tiles", v["islands.tiles"])
+    columns = _per_count(path, "islands", "columns", v["islands.columns"])
+    rows = _per_count(path, "islands", "rows", v["islands.rows"])
+    short = _per_count(path, "islands", "short_frames", v["islands.short_frames"])
+    for n in tiles:
+        if columns[n] * rows[n] != tiles[n]:
+            raise DataError(f"{path}: [islands] {n} players: {columns[n]} x {rows[n]} tiles is not {tiles[n]}")
+        ring = 2 * (columns[n] + rows[n])
+        frame = v["islands.long_frames"] * v["islands.long_frame_squares"] + short[n] * v["islands.short_frame_squares"]
+        if frame != ring:
+            raise DataError(f"{path}: [islands] {n} players: the frames give {frame} sea squares, but the "
+                            f"{columns[n]} x {rows[n]} tiles have {ring} edges on the outside (one square beside each)")
+    return tiles, columns, rows, short
+
+
+def _check_rounds(path, v) -> None:
+    """What follows from the number of rounds: a pirate and a time marker a round, the scoring and the
+    progress display."""
+    if v["pirates.placed"] > len(v["pirates.values"]):
+        raise DataError(f"{path}: [pirates] placed: at most {len(v['pirates.values'])} markers can be placed")
+    if v["pirates.placed"] != v["flow.rounds"]:
+        raise DataError(f"{path}: [pirates] placed: one pirate is turned over each round, so {v['flow.rounds']} are placed")
+    if len(v["time.markers"]) != v["flow.rounds"] - 1:
+        raise DataError(f"{path}: [time] markers: one is removed at the start of each round after the first, "
+                        f"so {v['flow.rounds'] - 1} markers, got {len(v['time.markers'])}")
+    if not v["scoring.posts"]:
+        raise DataError(f"{path}: [scoring] posts: at least one value")
+    if v["progress.shown"] % 2 or v["progress.new_each_round"] != v["progress.shown"] // 2:
+        raise DataError(f"{path}: [progress]: the display has two equal halves; each round one half is new")
+
+
+def _production(path, v) -> tuple[dict, dict]:
+    """The production stacks used per player count, and how many tiles each stack shows."""
+    stacks = {}
+    for n, used in _per_count(path, "production", "stacks", v["production.stacks"], list).items():
+        if not used or any(s not in STACKS for s in used):
+            raise DataError(f"{path}: [production] stacks: {n} players: stacks among {', '.join(STACKS)}, got {used!r}")
+        stacks[n] = tuple(used)
+    shown = dict(v["production.shown"])
+    if set(shown) != set(STACKS):
+        raise DataError(f"{path}: [production] shown: a number for each stack {', '.join(STACKS)}")
+    return stacks, shown
 
 
 # == the cube tower ======================================================================================

@@ -60,15 +60,18 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
 
     The phase and the action being taken; the cubes in view; per square its terrain, printed good, good
     still there, tile, post and island state; the ships; each player's sheet; the supply board."""
-    g, R = game, game.numbers
     S = len(grid_names(game, players)[0])
-    colours = len(COLOURS)
+    return [*_turn_parts(game, players), *_island_parts(game, players, S),
+            *(_sheet(game, s) for s in range(players)), _supply_board(game, players)]
+
+
+def _turn_parts(g, players: int) -> list[Part]:
+    """The round, phase and action being taken; whose move and which seat observes; the cubes in view."""
+    R, colours = g.numbers, len(COLOURS)
     # the action's one-hots, made once: this part is encoded again at almost every step
     phase_row = dict(zip(PHASES, one_hot_rows(len(PHASES))))
     sub_row = dict(zip(SUBS, one_hot_rows(len(SUBS))))
     colour_row = one_hot_rows(colours + 1)             # -1, no colour: the last place
-    progress_index = {t: i for i, t in enumerate(g.progress_ids)}
-    goods_index = {k: i for i, k in enumerate(g.goods_ids)}
 
     @part(("round", 1), ("phase", len(PHASES)), ("colour", colours + 1), ("sub", len(SUBS)), ("action", colours + 1),
           ("ap", 1), ("points", 1), ("spent", 1), ("moved", R.ships), ("stopped", R.ships), ("takes", 1),
@@ -90,6 +93,12 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def cubes(state, seat):
         return state.storage + state.central + state.tray
 
+    return [action, seats, cubes]
+
+
+def _island_parts(g, players: int, S: int) -> list[Part]:
+    """Per square of the islands: terrain and printed goods, goods left, tiles and posts, islands' state;
+    then the ships."""
     # The layout of islands is drawn at the setup and never changes during a match.
     @part(("square.terrain", S), ("square.printed_goods", S), key=lambda state: (state.layout,))
     def terrain(state, seat):
@@ -110,33 +119,47 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         return ([int(i >= 0 and L.island_big[i]) for i in L.island_of]
                 + [int(i >= 0 and done[i]) for i in L.island_of])
 
-    @part(("ships", players * R.ships), key=lambda state: (*state.ships,))
+    @part(("ships", players * g.numbers.ships), key=lambda state: (*state.ships,))
     def ships(state, seat):
         return [p + 1 for ships in state.ships for p in ships]
 
-    def sheet(s):
-        @part(*[(f"player{s}.{name}", n) for name, n in (
-            ("points", 7), ("gold", 1), ("cannons", 1), ("development", 1), ("special", 1), ("order", 1),
-            ("goods", len(g.goods_ids)), ("production", len(g.goods_ids)), ("progress", len(g.progress_ids)),
-            ("used", len(g.progress_ids)), ("planned", len(g.shape_list)), ("village", len(g.village_shapes)),
-            ("posts_left", 1), ("chests", 1))],
-              key=lambda state: (state.vp[s], state.gold[s], state.cannons[s], state.dev[s], state.spec, state.arrival,
-                                 state.goods[s], state.production[s], state.progress[s], state.used[s], state.planned[s],
-                                 state.village[s], state.posts_left[s], state.chests[s]))
-        def encode(state, seat):
-            production = [0] * len(g.goods_ids)
-            for k in state.production[s]:
-                production[goods_index[g.production_kinds[k][0]]] += 1
-            held = [0] * len(g.progress_ids)
-            used = [0] * len(g.progress_ids)
-            for t in state.progress[s]:
-                held[progress_index[t]] = 1
-            for t in state.used[s]:
-                used[progress_index[t]] = 1
-            return [*state.vp[s], state.gold[s], state.cannons[s], state.dev[s], state.spec[s],
-                    g.turn_order(state).index(s), *state.goods[s], *production, *held, *used, *state.planned[s],
-                    *state.village[s], state.posts_left[s], state.chests[s]]
-        return encode
+    return [terrain, squares, islands, ships]
+
+
+def _sheet(g, s: int) -> Part:
+    """Player `s`'s sheet: points, gold, the tracks, goods, production, progress tiles, plans and posts."""
+    progress_index = {t: i for i, t in enumerate(g.progress_ids)}
+    goods_index = {k: i for i, k in enumerate(g.goods_ids)}
+
+    @part(*[(f"player{s}.{name}", n) for name, n in (
+        ("points", 7), ("gold", 1), ("cannons", 1), ("development", 1), ("special", 1), ("order", 1),
+        ("goods", len(g.goods_ids)), ("production", len(g.goods_ids)), ("progress", len(g.progress_ids)),
+        ("used", len(g.progress_ids)), ("planned", len(g.shape_list)), ("village", len(g.village_shapes)),
+        ("posts_left", 1), ("chests", 1))],
+          key=lambda state: (state.vp[s], state.gold[s], state.cannons[s], state.dev[s], state.spec, state.arrival,
+                             state.goods[s], state.production[s], state.progress[s], state.used[s], state.planned[s],
+                             state.village[s], state.posts_left[s], state.chests[s]))
+    def encode(state, seat):
+        production = [0] * len(g.goods_ids)
+        for k in state.production[s]:
+            production[goods_index[g.production_kinds[k][0]]] += 1
+        held = [0] * len(g.progress_ids)
+        used = [0] * len(g.progress_ids)
+        for t in state.progress[s]:
+            held[progress_index[t]] = 1
+        for t in state.used[s]:
+            used[progress_index[t]] = 1
+        return [*state.vp[s], state.gold[s], state.cannons[s], state.dev[s], state.spec[s],
+                g.turn_order(state).index(s), *state.goods[s], *production, *held, *used, *state.planned[s],
+                *state.village[s], state.posts_left[s], state.chests[s]]
+    return encode
+
+
+def _supply_board(g, players: int) -> Part:
+    """The supply board: progress tiles on display, production tiles, neutral tiles, pirates, what lies
+    face down (by kind), the time marker."""
+    R = g.numbers
+    progress_index = {t: i for i, t in enumerate(g.progress_ids)}
 
     @part(("display", R.progress_shown), ("production", len(g.slot_stacks(players))), ("neutral", len(g.neutral_shapes)),
           ("pirates", len(R.pirate_values) + 1), ("unseen_pirates", len(g.pirate_values)), ("progress_face_down", 1),
@@ -150,8 +173,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                 + state.neutral + [p + 1 for p in pirates] + [sum(state.pirates)]
                 + [state.unseen_pirates.count(v) for v in g.pirate_values] + [len(state.progress_pool)]
                 + [len(state.production_pool.get(s, ())) for s in ("II", "III", "IV")] + [g.time_value(state)])
-
-    return [action, seats, cubes, terrain, squares, islands, ships, *map(sheet, range(players)), supply_board]
+    return supply_board
 
 
 def bounds(game, players: int, options: dict):

@@ -63,27 +63,40 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     Owners are coded seat + 1 (0: nobody; the Silent Fleet is players + 1), tokens and buildings as
     their index in the data file + 1 (0: none). Each part's key snapshots what it reads, so an observer
     encodes again only what a step changed."""
-    board = game.board_for(options)
-    seats, slots = players + 1, game.mat.coastline_slots
-    card = {c: i for i, c in enumerate(game.cards)}
-    token_index = {k: i for i, k in enumerate(game.tokens)}
-    token = {None: 0, **{k: i + 1 for i, k in enumerate(game.tokens)}}
-    building = {b: i + 1 for i, b in enumerate(game.buildings)}
-    decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
+    codes = _Codes(game, players, options)
+    return [*_turn_parts(players), *(_player(codes, s) for s in range(players)), _tray(game),
+            *(_region(codes, r) for r in REGIONS), _spaces(codes), _cards(codes), _in_progress()]
 
-    owner = {None: 0, players: players + 1, **{s: s + 1 for s in range(players)}}   # seat `players`: the Silent Fleet
+
+class _Codes:
+    """How the parts write what they read: the board of these options, and the numbers of owners,
+    cards, tokens and buildings."""
+
+    def __init__(self, game, players, options):
+        self.board = game.board_for(options)
+        self.seats, self.slots = players + 1, game.mat.coastline_slots
+        self.card = {c: i for i, c in enumerate(game.cards)}
+        self.token_index = {k: i for i, k in enumerate(game.tokens)}
+        self.token = {None: 0, **{k: i + 1 for i, k in enumerate(game.tokens)}}
+        self.building = {b: i + 1 for i, b in enumerate(game.buildings)}
+        self.decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
+        # seat `players`: the Silent Fleet
+        self.owner = {None: 0, players: players + 1, **{s: s + 1 for s in range(players)}}
+
+
+def _counts(items, index):
+    out = [0] * len(index)
+    for item in items:
+        out[index[item]] += 1
+    return out
+
+
+def _turn_parts(players: int) -> list[Part]:
+    """The round, phase, crown and seat to move; which seat observes; the variants in play."""
     # One-hot rows made once: an observer encodes the turn's parts at almost every step
     phase_row = {p: one_hot(i, len(PHASES)) for i, p in enumerate(PHASES)}
     seat_row = {s: one_hot(s, players) for s in range(players)}
     nobody = [0] * players                          # no seat (None), or the Silent Fleet's
-    pending_row = {k: one_hot(i, len(PENDING)) for i, k in enumerate(PENDING)}
-    no_pending = [0] * len(PENDING)
-
-    def counts(items, index):
-        out = [0] * len(index)
-        for item in items:
-            out[index[item]] += 1
-        return out
 
     @part(("round", 1), ("phase", len(PHASES)), ("crown", players), ("to_move", players),
           key=lambda state: (state.round, state.over, state.phase, state.crown, state.to_move))
@@ -99,47 +112,63 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def variants(state, seat):
         return [int(state.abolished), int(state.phase_order == "beginner")]
 
+    return [table, me, variants]
+
+
+def _player(codes: _Codes, s: int) -> Part:
+    """Player `s`'s mat: attributes, harbor, supply, coastline and workers, cards, tokens."""
+    card, token_index, building, slots = codes.card, codes.token_index, codes.building, codes.slots
     empty = [0] * slots
 
-    def player(s):
-        def snapshot(state):
-            p = state.players[s]
-            return (p.harbor, p.supply, p.governor_slot, len(p.slavery_down), s < len(state.passed) and state.passed[s],
-                    p.attributes, p.attribute_tokens, p.memorial, p.buildings, p.workers, p.cards, p.action_tokens)
+    def snapshot(state):
+        p = state.players[s]
+        return (p.harbor, p.supply, p.governor_slot, len(p.slavery_down), s < len(state.passed) and state.passed[s],
+                p.attributes, p.attribute_tokens, p.memorial, p.buildings, p.workers, p.cards, p.action_tokens)
 
-        @part(*[(f"player{s}.{name}", n) for name, n in (
-            ("attributes", 4), ("harbor", 1), ("supply", 1), ("coastline", slots), ("workers", slots),
-            ("cards", len(card)), ("governor_slot", 1), ("slavery_down", 1), ("action_tokens", len(token_index)),
-            ("attribute_tokens", 4), ("memorial", 4), ("passed", 1))], key=snapshot)
-        def encode(state, seat):
-            p = state.players[s]
-            tokens = [0] * len(token_index)
-            for kind, n in p.action_tokens.items():
-                tokens[token_index[kind]] = n
-            # one list display, not a chain of +: this part is encoded again at most steps
-            return [*p.attributes, p.harbor, p.supply, *[building[b] for b in p.buildings], *empty[len(p.buildings):],
-                    *p.workers, *empty[len(p.workers):], *counts(p.cards, card),
-                    card[p.governor_slot] + 1 if p.governor_slot else 0, len(p.slavery_down),
-                    *tokens, *p.attribute_tokens, *p.memorial, int(s < len(state.passed) and state.passed[s])]
-        return encode
+    @part(*[(f"player{s}.{name}", n) for name, n in (
+        ("attributes", 4), ("harbor", 1), ("supply", 1), ("coastline", slots), ("workers", slots),
+        ("cards", len(card)), ("governor_slot", 1), ("slavery_down", 1), ("action_tokens", len(token_index)),
+        ("attribute_tokens", 4), ("memorial", 4), ("passed", 1))], key=snapshot)
+    def encode(state, seat):
+        p = state.players[s]
+        tokens = [0] * len(token_index)
+        for kind, n in p.action_tokens.items():
+            tokens[token_index[kind]] = n
+        # one list display, not a chain of +: this part is encoded again at most steps
+        return [*p.attributes, p.harbor, p.supply, *[building[b] for b in p.buildings], *empty[len(p.buildings):],
+                *p.workers, *empty[len(p.workers):], *_counts(p.cards, card),
+                card[p.governor_slot] + 1 if p.governor_slot else 0, len(p.slavery_down),
+                *tokens, *p.attribute_tokens, *p.memorial, int(s < len(state.passed) and state.passed[s])]
+    return encode
 
+
+def _tray(game) -> Part:
+    """The Silent Fleet's supply and the buildings left in the tray."""
     @part(("silent_supply", 1), ("tray", len(game.buildings)),
           key=lambda state: (state.silent_supply, state.supply))
     def tray(state, seat):
         return [state.silent_supply] + [state.supply.get(b, 0) for b in game.buildings]
+    return tray
 
-    def region(r):
-        track = board.regions[r]["track"]
 
-        @part((f"{r}.open", 1), (f"{r}.track", track), (f"{r}.track_tokens", track), (f"{r}.sea", seats),
-              (f"{r}.presence", seats), (f"{r}.governor", 1),
-              key=lambda state: (state.open[r], r in state.governors, state.track[r], state.track_tokens[r],
-                                 state.sea[r], state.presence[r]))
-        def encode(state, seat):
-            return ([int(state.open[r])] + [owner[o] for o in state.track[r]]
-                    + [token[t] for t in state.track_tokens[r]] + state.sea[r][:seats]
-                    + state.presence[r][:seats] + [int(r in state.governors)])
-        return encode
+def _region(codes: _Codes, r: str) -> Part:
+    """Region `r`: open or not, its shipping track and tokens, the open sea, presence, its governor."""
+    track, seats, owner, token = codes.board.regions[r]["track"], codes.seats, codes.owner, codes.token
+
+    @part((f"{r}.open", 1), (f"{r}.track", track), (f"{r}.track_tokens", track), (f"{r}.sea", seats),
+          (f"{r}.presence", seats), (f"{r}.governor", 1),
+          key=lambda state: (state.open[r], r in state.governors, state.track[r], state.track_tokens[r],
+                             state.sea[r], state.presence[r]))
+    def encode(state, seat):
+        return ([int(state.open[r])] + [owner[o] for o in state.track[r]]
+                + [token[t] for t in state.track_tokens[r]] + state.sea[r][:seats]
+                + state.presence[r][:seats] + [int(r in state.governors)])
+    return encode
+
+
+def _spaces(codes: _Codes) -> Part:
+    """Europe's presence, every city's and fleet's owner and token, every connection's token."""
+    board, seats, owner, token = codes.board, codes.seats, codes.owner, codes.token
 
     # The three maps hold every space and connection from setup on, in board order: their values alone
     # make the key, which compares several times faster than the maps themselves (by key lookups).
@@ -151,11 +180,24 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         return (state.presence["europe"][:seats] + [owner[state.owner[s]] for s in board.spaces]
                 + [token[state.space_tokens[s]] for s in board.spaces]
                 + [token[state.connection_tokens[c]] for c in board.connections])
+    return spaces
+
+
+def _cards(codes: _Codes) -> Part:
+    """The size of every deck and the cards in the discard pile."""
+    decks, card = codes.decks, codes.card
 
     @part(*[(f"deck.{d}", 1) for d in decks], ("discard", len(card)),
           key=lambda state: (*map(len, state.decks.values()), state.discard))
     def cards(state, seat):
-        return [len(state.decks.get(d, ())) for d in decks] + counts(state.discard, card)
+        return [len(state.decks.get(d, ())) for d in decks] + _counts(state.discard, card)
+    return cards
+
+
+def _in_progress() -> Part:
+    """The turn under way (its actions, those done) and the decision pending, if any."""
+    pending_row = {k: one_hot(i, len(PENDING)) for i, k in enumerate(PENDING)}
+    no_pending = [0] * len(PENDING)
 
     def in_progress(state):
         t, kind = state.turn, state.pending and state.pending[-1][0]
@@ -169,8 +211,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
             return [0] * (2 * len(ACTIONS)) + pending
         remaining, done = turn.remaining(), turn.done
         return [int(a in remaining) for a in ACTIONS] + [int(a in done) for a in ACTIONS] + pending
-
-    return [table, me, variants, *map(player, range(players)), tray, *map(region, REGIONS), spaces, cards, turn]
+    return turn
 
 
 def bounds(game, players: int, options: dict):

@@ -54,27 +54,29 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     Per square: explored, its land sides and routes (4 bits each), the tile type + 1, the unit's owner
     + 1, kind + 1 and land area, whether its islands are done; then the ship, the turn, the players,
     the piles (size; top back: 0 none, 1 plain, 2 event) and the chips."""
-    g, R = game, game.numbers
-    squares, piles = g.squares, R.draw_piles
+    chip_counts = _chip_counter(game)
+    return [*_turn_parts(players), *_board_parts(game), *_exploring_parts(game),
+            _seats(players, chip_counts), _supplies(game, chip_counts)]
+
+
+def _chip_counter(g):
+    """How many chips of each kind a list of chips holds."""
     chip_index = {k: i for i, k in enumerate(g.chip_kinds)}
-    # Per oriented tile, as bytes (the board parts are the dearest to encode): index -1, an unexplored
-    # square, is the last entry, all zeros
-    explored = bytes([1] * len(g.ori_land) + [0])
-    land = [bytes(o_land >> d & 1 for d in range(4)) for o_land in g.ori_land] + [bytes(4)]
-    routes = [bytes(o_routes >> d & 1 for d in range(4)) for o_routes in g.ori_routes] + [bytes(4)]
-    tile = bytes([o // 4 + 1 for o in range(len(g.ori_land))] + [0])     # tile type + 1 (bytes: below 256)
-    # the turn's one-hots, made once: they are encoded again at almost every step
-    phase_row = dict(zip(PHASES, one_hot_rows(len(PHASES))))
-    seat_row = one_hot_rows(players)
-    fresh_row, pile_row = one_hot_rows(squares + 1), one_hot_rows(piles + 1)
-    drawn_row = one_hot_rows(len(g.type_ids) + 1)
-    ship_row = one_hot_rows(squares + len(g.circles) + 1)
 
     def chip_counts(chips):
         out = [0] * len(chip_index)
         for c in chips:
             out[chip_index[g.chip_kind[c]]] += 1
         return out
+    chip_counts.kinds = len(chip_index)
+    return chip_counts
+
+
+def _turn_parts(players: int) -> list[Part]:
+    """The round, phase, seat and start player; which seat observes, and the spinner's last result."""
+    # the turn's one-hots, made once: they are encoded again at almost every step
+    phase_row = dict(zip(PHASES, one_hot_rows(len(PHASES))))
+    seat_row = one_hot_rows(players)
 
     @part(("round", 1), ("phase", len(PHASES)), ("seat", players), ("start_player", players),
           key=lambda state: (state.round, state.phase, state.seat, state.start_player))
@@ -85,6 +87,19 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     @part(("me", players), ("spin", 1), per_seat=True, key=lambda state: (state.spin,))
     def me(state, seat):
         return [*seat_row[seat], state.spin]
+
+    return [turn, me]
+
+
+def _board_parts(g) -> list[Part]:
+    """Per square: the tile laid there (explored, land sides, routes, type), its unit, its islands' state."""
+    squares = g.squares
+    # Per oriented tile, as bytes (the board parts are the dearest to encode): index -1, an unexplored
+    # square, is the last entry, all zeros
+    explored = bytes([1] * len(g.ori_land) + [0])
+    land = [bytes(o_land >> d & 1 for d in range(4)) for o_land in g.ori_land] + [bytes(4)]
+    routes = [bytes(o_routes >> d & 1 for d in range(4)) for o_routes in g.ori_routes] + [bytes(4)]
+    tile = bytes([o // 4 + 1 for o in range(len(g.ori_land))] + [0])     # tile type + 1 (bytes: below 256)
 
     @part(*[(f"square.{name}", squares * n) for name, n in (("explored", 1), ("land", 4), ("routes", 4), ("tile", 1))],
           key=lambda state: (state.grid,))
@@ -112,6 +127,17 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                     done[q] = 0
         return done
 
+    return [tiles, units, islands_done]
+
+
+def _exploring_parts(g) -> list[Part]:
+    """The ship, the turn's exploring (the square just explored, the tiles declared and drawn, the pile
+    drawing from, the tile drawn) and where that tile may go."""
+    squares, piles = g.squares, g.numbers.draw_piles
+    fresh_row, pile_row = one_hot_rows(squares + 1), one_hot_rows(piles + 1)
+    drawn_row = one_hot_rows(len(g.type_ids) + 1)
+    ship_row = one_hot_rows(squares + len(g.circles) + 1)
+
     @part(("ship", squares + len(g.circles) + 1), key=lambda state: (state.ship,))
     def ship(state, seat):
         return ship_row[state.ship]           # -1: no ship yet, the last place
@@ -131,8 +157,13 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
             out[q * 4 + r] = 1
         return out
 
+    return [ship, exploring, placements]
+
+
+def _seats(players: int, chip_counts) -> Part:
+    """Every player's gold, points, units in supply, chips and whether their first turn is done."""
     @part(*[(f"player{s}.{name}", n) for s in range(players)
-            for name, n in (("gold", 1), ("points", 3), ("supply", 3), ("chips", len(chip_index)), ("first_turn", 1))],
+            for name, n in (("gold", 1), ("points", 3), ("supply", 3), ("chips", chip_counts.kinds), ("first_turn", 1))],
           key=lambda state: (state.gold, *state.vp, *state.supply, *state.chips, state.first_turn_done))
     def seats(state, seat):
         out = []
@@ -140,17 +171,22 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
             out += [state.gold[s], *state.vp[s], *state.supply[s], *chip_counts(state.chips[s]),
                     int(state.first_turn_done[s])]
         return out
+    return seats
+
+
+def _supplies(g, chip_counts) -> Part:
+    """The piles (sizes, top backs), what is left face down by kind, the reserve and the chips."""
+    R, piles = g.numbers, g.numbers.draw_piles
 
     @part(("pile.size", piles), ("pile.top", piles), ("face_down", len(g.type_ids)), ("reserve", R.reserve_piles),
-          ("chips.face_down", len(chip_index)), ("chips.pile", R.chip_piles),
+          ("chips.face_down", chip_counts.kinds), ("chips.pile", R.chip_piles),
           key=lambda state: (state.pile_size, state.pile_top, *map(len, state.pool), *map(len, state.reserve),
                              state.chip_pool, state.chip_size))
     def supplies(state, seat):
         # a pile's top back as the other codes are: 0 none (an empty pile), 1 plain, 2 an event
         return (state.pile_size + [b + 1 for b in state.pile_top] + [len(tiles) for tiles in state.pool]
                 + [len(pile) for pile in state.reserve] + chip_counts(state.chip_pool) + state.chip_size)
-
-    return [turn, me, tiles, units, islands_done, ship, exploring, placements, seats, supplies]
+    return supplies
 
 
 def bounds(game, players: int, options: dict):

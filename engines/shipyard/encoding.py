@@ -69,9 +69,14 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     The turn, the action track and gear, the markets and what is left face down (by kind, which follows
     from what everyone has seen), the rondels, every player's money and last tile, each player's table,
     the seat's own contracts, the turn in progress and the ship on its test cruise."""
-    g, N = game, game.numbers
-    P = players
+    g, P = game, players
     kinds = (len(g.part_ids), len(g.canal_ids), len(g.goods_ids), len(g.emp_ids), len(g.contract_ids))
+    return [*_turn_parts(P), *_board_parts(g, kinds), _purses(P), *(_table(g, kinds, s) for s in range(P)),
+            _contracts(kinds), *_in_progress_parts(g, P)]
+
+
+def _turn_parts(P: int) -> list[Part]:
+    """The round, phase, stage and seat to move, and which seat observes."""
     # the turn's one-hots, made once: they are encoded again at almost every step
     phase_row = dict(zip(PHASES, one_hot_rows(len(PHASES))))
     stage_row = dict(zip(STAGES, one_hot_rows(len(STAGES))))
@@ -86,6 +91,13 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     @part(("me", P), per_seat=True, key=lambda state: ())
     def me(state, seat):
         return seat_row[seat]
+
+    return [turn, me]
+
+
+def _board_parts(g, kinds) -> list[Part]:
+    """The action board and gear, the ship-part market and stacks, the other markets, rondels and supply."""
+    N = g.numbers
 
     @part(("tiles", 3 * len(ACTIONS)), ("gear", 5),
           key=lambda state: (state.track, state.cube, state.coins, state.gear, state.gear_cube, state.dropped,
@@ -115,45 +127,57 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
                 + list(state.rondel) + [k + 1 for k in state.emp_top] + list(state.emp_under)
                 + list(state.emp_hidden) + list(state.supply))
 
-    # Money and the tile chosen last change at most turns, the rest of a player's table far less often,
-    # and it costs more to encode: the two are one part for all the players, apart from the tables.
+    return [action_board, part_supply, markets]
+
+
+def _purses(P: int) -> Part:
+    """Money and the tile chosen last change at most turns, the rest of a player's table far less often,
+    and it costs more to encode: the two are one part for all the players, apart from the tables."""
     @part(*[(f"player{s}.{name}", 1) for s in range(P) for name in ("money", "last")],
           key=lambda state: (state.money, state.last))
     def purses(state, seat):
         return [n for s in range(P) for n in (state.money[s], state.last[s] + 1)]
+    return purses
 
-    def table(s):
-        @part(*[(f"player{s}.{name}", n) for name, n in (
-            ("points", 6), ("yard", N.spaces), ("dock", len(ITEMS)), ("staff", kinds[3]),
-            ("goods", kinds[2]), ("canal", 3 * g.canal_slots), ("ship", 2), ("kept", 1), ("fleet", 13),
-            ("contracts", 3))],
-              key=lambda state: (state.points[s], state.yard[s], state.dock[s], state.staff[s],
-                                 state.goods[s], *state.canal[s], state.ship[s], state.kept[s], *state.fleet[s],
-                                 len(state.red[s]), len(state.blue[s]), len(state.discarded[s])))
-        def encode(state, seat):
-            staff = [0] * kinds[3]
-            for e in state.staff[s]:
-                staff[e] = 1
-            goods = [0] * kinds[2]
-            for k in state.goods[s]:
-                goods[k] += 1
-            canal = [0] * (3 * g.canal_slots)
-            for i, p in enumerate(state.canal[s]):
-                if p is not None:
-                    canal[3 * i:3 * i + 3] = [p[0] + 1, p[1] + 1, p[2] + 1]
-            fleet = [len(state.fleet[s])] + [0] * 12
-            for ship in state.fleet[s]:
-                for i, n in enumerate(ship["fitted"]):
-                    fleet[1 + i] += n
-                fleet[9] += ship["lanterns"]
-                fleet[10] += ship["lifeboats"]
-                fleet[11] += ship["buoys"]
-                fleet[12] += ship["parts"]
-            return [*state.points[s], *[k + 1 for k in state.yard[s]], *state.dock[s], *staff,
-                    *goods, *canal, state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s], *fleet,
-                    len(state.red[s]), len(state.blue[s]), len(state.discarded[s])]
-        return encode
 
+def _table(g, kinds, s: int) -> Part:
+    """Player `s`'s table: points, yard, dock, staff, goods, canal, ship, fleet, how many contracts."""
+    N = g.numbers
+
+    @part(*[(f"player{s}.{name}", n) for name, n in (
+        ("points", 6), ("yard", N.spaces), ("dock", len(ITEMS)), ("staff", kinds[3]),
+        ("goods", kinds[2]), ("canal", 3 * g.canal_slots), ("ship", 2), ("kept", 1), ("fleet", 13),
+        ("contracts", 3))],
+          key=lambda state: (state.points[s], state.yard[s], state.dock[s], state.staff[s],
+                             state.goods[s], *state.canal[s], state.ship[s], state.kept[s], *state.fleet[s],
+                             len(state.red[s]), len(state.blue[s]), len(state.discarded[s])))
+    def encode(state, seat):
+        staff = [0] * kinds[3]
+        for e in state.staff[s]:
+            staff[e] = 1
+        goods = [0] * kinds[2]
+        for k in state.goods[s]:
+            goods[k] += 1
+        canal = [0] * (3 * g.canal_slots)
+        for i, p in enumerate(state.canal[s]):
+            if p is not None:
+                canal[3 * i:3 * i + 3] = [p[0] + 1, p[1] + 1, p[2] + 1]
+        fleet = [len(state.fleet[s])] + [0] * 12
+        for ship in state.fleet[s]:
+            for i, n in enumerate(ship["fitted"]):
+                fleet[1 + i] += n
+            fleet[9] += ship["lanterns"]
+            fleet[10] += ship["lifeboats"]
+            fleet[11] += ship["buoys"]
+            fleet[12] += ship["parts"]
+        return [*state.points[s], *[k + 1 for k in state.yard[s]], *state.dock[s], *staff,
+                *goods, *canal, state.ship[s][0] + 1, state.ship[s][1] + 1, state.kept[s], *fleet,
+                len(state.red[s]), len(state.blue[s]), len(state.discarded[s])]
+    return encode
+
+
+def _contracts(kinds) -> Part:
+    """The seat's own contracts, the only secret of the game."""
     @part(("my_contracts", kinds[4]), ("my_discards", kinds[4]), per_seat=True,
           key=lambda state: (*state.red, *state.blue, *state.discarded))
     def contracts(state, seat):
@@ -164,7 +188,11 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
         for c in state.discarded[seat]:
             gone[c] = 1
         return mine + gone
+    return contracts
 
+
+def _in_progress_parts(g, P: int) -> list[Part]:
+    """The turn in progress, the ship on its test cruise, and the end of the game."""
     @part(("turn", 11 + len(g.swaps)),
           key=lambda state: (state.doing, state.in_bonus, state.main_done, state.bonus_done, state.bought, state.holding,
                              state.trading, state.trade_at, state.chosen, len(state.refills), len(state.cruising),
@@ -192,8 +220,7 @@ def observation_parts(game, players: int, options: dict) -> list[Part]:
     def ending(state, seat):
         return [state.ender + 1, state.order_at, len(state.deal), *[int(s in state.discarding) for s in range(P)]]
 
-    return [turn, me, action_board, part_supply, markets, purses, *map(table, range(P)), contracts, in_progress, cruise,
-            ending]
+    return [in_progress, cruise, ending]
 
 
 def bounds(game, players: int, options: dict) -> Bounds:
