@@ -6,7 +6,6 @@ pending decision, refused ones included, so a learner can click one and read why
 
 from __future__ import annotations
 
-from ..core.actions import Action
 from ..core.texts import Text
 from .components import SIDES, UNITS
 from .entdecker import DEGREES, FORT, SETTLEMENT
@@ -23,17 +22,14 @@ def candidates(game, state):
                 for q in range(game.squares) if state.grid[q] >= 0]
         more += [game._start_action(c, 0, "ent.explore.start-edge") for c in game._open_circles(state)]
     elif phase == "buy":
-        more = [Action(f"buy:{n}", "ent.explore.buy", target=f"buy.{n}", label_key="ent.act.buy", count=n)
-                for n in range(1, game.numbers.max_gold + 1)]
+        more = [game.made(("buy", n), game._buy_action, n) for n in range(1, game.numbers.max_gold + 1)]
     elif phase == "explore":
-        more = [Action(f"draw:{p + 1}", "ent.explore.draw", target=f"pile.{p + 1}", label_key="ent.act.draw",
-                       pile=p + 1) for p in range(len(state.pile_size))]
+        more = [game.made(("draw", p), game._draw_action, p) for p in range(len(state.pile_size))]
         if game.fresh_areas(state):
             more += [game._unit_action(state, kind, a) for kind in range(3)
                      for a in range(game.fresh_areas(state))]
         code = seat * 3
-        more += [Action(f"recall:{game.names[q]}", "ent.unit.recall", target=f"recall.{game.names[q]}",
-                        label_key="ent.act.recall", square=game.names[q])
+        more += [game.made(("recall", q), game._recall_action, q)
                  for q, u in enumerate(state.unit) if u in (code + FORT, code + SETTLEMENT)]
     elif phase == "place":
         k = game.tile_type[state.drawn]

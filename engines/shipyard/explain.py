@@ -340,8 +340,7 @@ def candidates(game, state):
     elif phase == "trade":
         more = [game._swap_action(i) for i in range(len(game.swaps))]
     elif phase == "fit":
-        more = [Action(f"fit:{i}", "sy.cruise.fit", target=f"dock.{i}", label_key="sy.act.fit", item=f"sy.item.{i}")
-                for i in ITEMS]
+        more = [game.made(("fit", i), game._make_fit_action, i) for i in range(len(ITEMS))]
     return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
 
 
@@ -350,24 +349,17 @@ def all_first_steps(game, state, a) -> list[Action]:
     seat = state.seat
     if a == BUILD:
         return [game._buy_action(state, p) for p, k in enumerate(state.market) if k >= 0]
+    # the same actions the legal ones are (action_builders.py), whether or not they are allowed now
     if a == CANAL:
-        return [Action(f"canal:{i + 1}", "sy.canal.buy", target=f"canal.{i + 1}", label_key="sy.act.canal",
-                       tile=f"sy.canal.{game.canal_ids[k]}", cost=game.numbers.canal_prices[i])
-                for i, k in enumerate(state.canal_market) if k >= 0]
+        return [game.made(("canal", i, k), game._make_canal_action, i, k) for i, k in enumerate(state.canal_market) if k >= 0]
     if a == GOODS_ACTION:
-        return [Action(f"goods:{i + 1}", "sy.goods.buy", target=f"goods.{i + 1}", label_key="sy.act.goods",
-                       tile=f"sy.goods-tile.{game.goods_ids[k]}", cost=game.numbers.goods_prices[i])
-                for i, k in enumerate(state.goods_market) if k >= 0]
+        return [game.made(("goods", i, k), game._make_goods_action, i, k) for i, k in enumerate(state.goods_market) if k >= 0]
     if a in (EQUIP, CREW_ACTION):
         rondel = 0 if a == EQUIP else 1
-        kinds = game.equipment_stops if rondel == 0 else game.crew_stops
-        name, ring = ("equip", "equipment") if rondel == 0 else ("crew", "crew")
-        return [Action(f"{name}:{s + 1}", "sy.equipment.take" if rondel == 0 else "sy.crew.take",
-                       target=f"rondel.{ring}.{s + 1}", label_key="sy.act.take", item=f"sy.item.{ITEMS[kinds[s]]}",
-                       cost=game.stop_cost(state, seat, rondel, s, len(kinds))) for s in range(len(kinds))]
+        stops = len(game.equipment_stops if rondel == 0 else game.crew_stops)
+        costs = [game.stop_cost(state, seat, rondel, s, stops) for s in range(stops)]
+        return [game.made((("equip", "crew")[rondel], s, costs[s]), game._make_stop_action, rondel, s, costs[s])
+                for s in range(stops)]
     if a == EMPLOYEE:
-        per = game.rondels.per_stop
-        return [Action(f"hire:{i // per + 1}.{i % per + 1}", "sy.employee.hire", target=f"employee.{i // per + 1}.{i % per + 1}",
-                       label_key="sy.act.hire", employee=f"sy.employee.{game.emp_ids[k]}", cost=game.hire_cost(state, seat, i))
-                for i, k in enumerate(state.emp_top) if k >= 0]
+        return [game._hire_action(i, k, game.hire_cost(state, seat, i)) for i, k in enumerate(state.emp_top) if k >= 0]
     return game._first_steps(state, a)
