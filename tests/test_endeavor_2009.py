@@ -240,7 +240,7 @@ def test_catalog_is_complete_in_both_languages():
 # == setup (游戏准备) ================================================================================
 def test_e09_setup_board_players_and_options():
     """e09.setup.board: 3 to 5 players on the one board; the only option is the order of steps 1-3, whose
-    hint quotes the rulebook."""
+    hint names the rulebook's section and no rule id (a page shows no rule id)."""
     with pytest.raises(ValueError, match="players must be an integer from 3 to 5"):
         new(2)
     for players in (3, 4, 5):
@@ -250,7 +250,8 @@ def test_e09_setup_board_players_and_options():
         assert (event.rule, event.params) == ("e09.setup.board", {"side": None, "players": players})
     option = G.options(4)[0]
     assert (option.id, option.choices) == ("phase_order", ("beginner", "experienced"))
-    assert "e09.flow.phases" in option.hint.render("en") and "一口氣" in option.hint.render("zh-Hant")
+    assert "e09." not in option.hint.render("en") and "(Playing the game)" in option.hint.render("en")
+    assert "e09." not in option.hint.render("zh-Hant") and "一口氣" in option.hint.render("zh-Hant")
     with pytest.raises(ValueError, match="unknown option 'side'"):
         new(4, side="A")
     board = G.boards[None]
@@ -365,7 +366,7 @@ def test_e09_flow_rounds_fifth_step_borrowed():
     assert rounds["borrowed"] == "aos.flow.rounds" and discard["borrowed"] == "aos.discard"
     for entry in (rounds, discard):
         assert "first four" in entry["text"]["en"] and "5: Discard phase" in entry["text"]["en"]
-        assert "前4個" in entry["text"]["zh-Hant"] and "5: 棄牌階段" in entry["text"]["zh-Hant"]
+        assert "前4個" in entry["text"]["zh-Hant"] and "5：棄牌階段" in entry["text"]["zh-Hant"]
         assert "names the fifth step" not in entry["text"]["en"] and "列出第5步驟" not in entry["text"]["zh-Hant"]
 
 
@@ -1027,3 +1028,38 @@ def test_scenarios_could_arise_in_play(name):
     note = m.log[-1]
     assert note.key == f"e09.scenario.{name}" and note.rule in engines.rules(GAME)
     assert "⟨" not in note.text("en") + note.text("zh-Hant")
+
+
+def test_e09_texts_count_in_english():
+    """e09.discard, e09.action.abolition: the log writes a count with the noun that suits it ("1 card",
+    "4 cards"), never "card(s)"."""
+    from engines.core.texts import Text
+    G.options(4)  # the game's catalog is loaded
+    for cards, noun in ((1, "1 card,"), (4, "4 cards,")):
+        assert noun in Text("e09.discard.kept", seat=0, cards=cards, limit=3).render("en")
+    assert "1 slavery card aside" in Text("e09.action.abolition.player", seat=0, count=1).render("en")
+    assert "3 slavery cards aside" in Text("e09.action.abolition.player", seat=0, count=3).render("en")
+    catalog = (Path(__file__).parent.parent / "engines/endeavor/data/2009/texts.toml").read_text(encoding="utf-8")
+    assert "(s)" not in catalog
+
+
+def test_e09_board_labels_in_each_rulebooks_words():
+    """e09.setup.board: the board's labels say each rulebook's words (Age of Sail's 玩家板, 2009's 玩家圖板), and a
+    name joined to a value (controlled by: Player 2) carries no colon of its own: the board adds the language's."""
+    from widgets.endeavor import RENDERER
+    aos = RENDERER.labels(engines.new_match("endeavor-aos", players=3, seed=1).view(), "zh-Hant")
+    e09 = RENDERER.labels(new(3).view(), "zh-Hant")
+    assert aos["ui.unfold"] == "展開玩家板" and e09["ui.unfold"] == "展開玩家圖板"
+    assert e09["ui.unfold"] != aos["ui.unfold"]
+    for labels in (aos, e09, RENDERER.labels(new(3).view(), "en")):
+        assert not labels["ui.controlled-by"].endswith(("：", ":"))
+    assert "named(L, L(\"ui.controlled-by\")" in (Path(__file__).parent.parent / "widgets/endeavor/board.js").read_text()
+
+
+def test_e09_rule_texts_use_full_width_colons():
+    """e09.card-limit, e09.salary: a rule that cites Age of Sail's section in Chinese writes it with the
+    full-width colon (5：棄牌階段), never an ASCII one, and says 棄牌區 (the term both editions use)."""
+    for game in (GAME, "endeavor-aos"):
+        for rule_id, rule in engines.rules(game, "zh-Hant").items():
+            assert ": " not in rule["text"] and ": " not in rule["title"], rule_id
+            assert "棄牌堆" not in rule["text"], rule_id

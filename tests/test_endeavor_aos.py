@@ -259,14 +259,15 @@ def rules_of(events):
 def test_aos_setup_board_sides_by_player_count():
     """aos.setup.board: the rulebook suggests side A for 2-3 or a fierce 4 and side B for a calm 4 or 5, but
     forbids no side: every player count may choose either, the default follows the suggestion, and the option
-    carries the suggestion as its hint (shown by the new-game dialog), citing the rule."""
+    carries the suggestion as its hint (shown by the new-game dialog), naming the rulebook's section, never the
+    rule's id (a page shows no rule id)."""
     choices = {n: {o.id: o for o in G.options(n)}["side"] for n in range(2, 6)}
     for n in range(2, 6):
         assert choices[n].choices == ("A", "B")
         hint = choices[n].hint
         assert hint.key == "aos.option.side.hint"
-        assert "aos.setup.board" in hint.render("en") and "side A for 2 or 3 players" in hint.render("en")
-        assert "aos.setup.board" in hint.render("zh-Hant") and "建議" in hint.render("zh-Hant")
+        for lang, section, words in (("en", "(Components)", "side A for 2 or 3 players"), ("zh-Hant", "（配件）", "建議")):
+            assert "aos." not in hint.render(lang) and section in hint.render(lang) and words in hint.render(lang)
     assert [choices[n].default for n in range(2, 6)] == ["A", "A", "A", "B"]
     for n in range(2, 5):
         assert new(n).options["side"] == "A"
@@ -2785,3 +2786,17 @@ def test_observation_codes_owners_as_seats_and_nobody_as_zero(silent_fleet):
     if silent_fleet:
         m.state.owner[city] = m.state.silent_seat
         assert m.observation(1)[offset] == 3
+
+
+def test_aos_texts_count_in_english():
+    """aos.discard.limit, aos.action.abolition: the log writes a count with the noun that suits it ("1 card",
+    "3 cards"), never "card(s)"; Chinese counts with its measure word whatever the number."""
+    from engines.core.texts import Text
+    G.options(4)  # the game's catalog is loaded
+    for cards, noun in ((1, "1 card,"), (3, "3 cards,")):
+        assert noun in Text("aos.discard.kept", seat=0, cards=cards, limit=3).render("en")
+    assert "1 slavery card aside" in Text("aos.action.abolition.player", seat=0, count=1).render("en")
+    assert "2 slavery cards aside" in Text("aos.action.abolition.player", seat=0, count=2).render("en")
+    assert "2張奴隸卡" in Text("aos.action.abolition.player", seat=0, count=2).render("zh-Hant")
+    catalog = (Path(__file__).parent.parent / "engines/endeavor/data/texts.toml").read_text(encoding="utf-8")
+    assert "(s)" not in catalog

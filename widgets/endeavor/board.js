@@ -286,7 +286,7 @@ function layerConnections(B, M) {
       el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
     }
     let tipText = named(L, `${L(`space.${c.a}`)} – ${L(`space.${c.b}`)}`, L(c.kind === "token" ? "ui.connection.token" : "ui.connection.glory"));
-    if (ctl !== null && ctl !== undefined) tipText += ` · ${L("ui.controlled-by")} ${seatName(ctl)}`;
+    if (ctl !== null && ctl !== undefined) tipText += ` · ${named(L, L("ui.controlled-by"), seatName(ctl))}`;
     titled(g, tipText);
   }
 }
@@ -386,8 +386,10 @@ function layerDecks(B, M) {
                    "stroke-dasharray": d.top ? null : "3 3", class: "bgw-frame" }, g);
       if (d.id === "slavery" && map.abolished)
         el("line", { x1: x - w / 2, y1: y0 + h / 2, x2: x + w / 2, y2: y0 - h / 2, stroke: "#c0392b", "stroke-width": 3 }, g);
-      el("text", { x, y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle", fill: "#111", "font-weight": 600,
-                   class: "bgw-halo-text" }, g, `${deckName(d.id)} ×${d.count}`);
+      // a deck at the map's edge keeps its whole label on the board (centred under the deck, or moved inwards)
+      const label = `${deckName(d.id)} ×${d.count}`, half = textWidth(label, 9.5) * 0.55 + 3;
+      el("text", { x: Math.min(Math.max(x, half), WIDTH - half), y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle",
+                   fill: "#111", "font-weight": 600, class: "bgw-halo-text" }, g, label);
       titled(g, named(L, L("ui.deck"), `${deckName(d.id)} · ${d.count}`) + (d.top ? ` · ${cardTitle(B, d.top)}` : "")
                 + (d.id === "slavery" && map.abolished ? ` · ${L("ui.abolished")}` : ""));
       offer(g, `deck.${d.id}`);
