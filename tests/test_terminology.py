@@ -29,11 +29,17 @@ TERMINOLOGY = ROOT / "TERMINOLOGY.md"
 SECTION = "## Words we replace"
 SHARED = "shared"                     # the texts every game shows; checked for the rows that apply to `all`
 
-# What each game's Chinese is written in: its data folder, its board's texts (widgets/<folder>/, which
-# Endeavor's two editions share) and its lesson; found from the registered games, not listed by hand.
+# What each game's Chinese is written in: its data folder, its board's texts and its lesson; found from the
+# registered games, not listed by hand. Endeavor's two editions share engines/endeavor and its board: the
+# top data folder and the board's texts are Age of Sail's (its data folder is engines/<folder>/data), data/2009/
+# is the 2009 edition's.
+def _game_files(game_id, game):
+    board = [f"widgets/{game.folder}/texts.toml"] if game.data_dir.parent.name == game.folder else []
+    return [f"{game.data_dir.relative_to(ROOT)}/*.toml", *board, f"tutorials/lessons/{game_id}.toml"]
+
+
 GAME_FILES = {
-    **{game_id: [f"{game.data_dir.relative_to(ROOT)}/*.toml", f"widgets/{game.folder}/texts.toml",
-                 f"tutorials/lessons/{game_id}.toml"] for game_id, game in sorted(engines.GAMES.items())},
+    **{game_id: _game_files(game_id, game) for game_id, game in sorted(engines.GAMES.items())},
     SHARED: ["engines/core/texts.toml", "widgets/core/texts.toml", "widgets/gallery.toml"],
 }
 LANGS = ("zh-Hant", "zh-Hans")
