@@ -1057,7 +1057,7 @@ def test_e09_board_labels_in_each_rulebooks_words():
 
 
 def test_e09_rule_texts_use_full_width_colons():
-    """e09.card-limit, e09.salary: a rule that cites Age of Sail's section in Chinese writes it with the
+    """e09.discard.limit, e09.salary: a rule that cites Age of Sail's section in Chinese writes it with the
     full-width colon (5：棄牌階段), never an ASCII one, and says 棄牌區 (the term both editions use)."""
     for game in (GAME, "endeavor-aos"):
         for rule_id, rule in engines.rules(game, "zh-Hant").items():
