@@ -129,6 +129,8 @@ def load_rules(path: Path = DATA / "game.toml") -> Rules:
     tiles, columns, rows, short = _islands(path, v)
     _check_rounds(path, v)
     stacks, shown = _production(path, v)
+    if v["progress.shown"] % 2 or v["progress.new_each_round"] != v["progress.shown"] // 2:
+        raise DataError(f"{path}: [progress]: the display has two equal halves; each round one half is new")
     special_colours = tuple(v["special.colours"])
     if len(special_colours) != v["special.spaces"] + 1 or "white" in special_colours:
         raise DataError(f"{path}: [special] colours: one colour (not white) for each space 0 to {v['special.spaces']}")
@@ -173,8 +175,7 @@ def _islands(path, v) -> tuple[dict, dict, dict, dict]:
 
 
 def _check_rounds(path, v) -> None:
-    """What follows from the number of rounds: a pirate and a time marker a round, the scoring and the
-    progress display."""
+    """What follows from the number of rounds: a pirate and a time marker a round; the scoring."""
     if v["pirates.placed"] > len(v["pirates.values"]):
         raise DataError(f"{path}: [pirates] placed: at most {len(v['pirates.values'])} markers can be placed")
     if v["pirates.placed"] != v["flow.rounds"]:
@@ -184,8 +185,6 @@ def _check_rounds(path, v) -> None:
                         f"so {v['flow.rounds'] - 1} markers, got {len(v['time.markers'])}")
     if not v["scoring.posts"]:
         raise DataError(f"{path}: [scoring] posts: at least one value")
-    if v["progress.shown"] % 2 or v["progress.new_each_round"] != v["progress.shown"] // 2:
-        raise DataError(f"{path}: [progress]: the display has two equal halves; each round one half is new")
 
 
 def _production(path, v) -> tuple[dict, dict]:
