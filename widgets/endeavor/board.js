@@ -29,6 +29,9 @@ const LINK_COLOUR = "#7a4a1a";
 const WIDTH = 1000;
 const MAP_H = 620;
 const GAP = 10;                 // between the two columns of a wide board
+// No text of the board is smaller than this: at 1366x768 the board is drawn at about 0.96 px a unit, so
+// that is 11 px, the least a reader at a laptop reads without effort (tests/browser/legibility.py).
+const MIN_TEXT = 11.5;
 const WIDE_MIN_PX = 2400;       // a board drawn at least this wide on screen takes the wide arrangement (not on a
                                 // 1920 px projector: there one column at full width draws the texts twice as large)
 let instances = 0;      // each board on a page gets its own pattern ids
@@ -180,17 +183,6 @@ function legendSection(B) {
            paint: (S) => sectionLegend(B, S) };
 }
 
-// No text of the board smaller than MIN_TEXT units: at 1366x768 the board is drawn at about 0.96 px a
-// unit, so that is 11 px, the least a reader at a laptop reads without effort (tests/browser/legibility.py).
-// The drawing code keeps its own sizes, tuned to the room each text has; this raises the small ones.
-const MIN_TEXT = 11.5;
-function legible(g) {
-  for (const t of g.querySelectorAll("text")) {
-    const size = Number(t.getAttribute("font-size"));
-    if (size && size < MIN_TEXT) t.setAttribute("font-size", MIN_TEXT);
-  }
-}
-
 // A section whose key is unchanged keeps its drawing; nothing is moved or re-set that has not changed,
 // so the browser lays out and paints only what a step changed. Returns the names of the sections drawn again.
 function placeSections(B, sections) {
@@ -209,7 +201,6 @@ function placeSections(B, sections) {
       const fresh = el("g", { class: "bgw-section", "data-section": s.name });
       fresh.dataset.key = s.key;
       fresh.dataset.height = s.paint(fresh);
-      legible(fresh);
       if (g) g.replaceWith(fresh);
       g = fresh;
       redrawn.push(s.name);
@@ -336,11 +327,11 @@ function layerSpaces(B, M) {
     } else {
       if (s.glory >= 2) el("circle", { cx: x, cy: y0, r: 18, fill: "#fff", stroke: "#a04000", "stroke-width": 2 }, g);
       el("circle", { cx: x, cy: y0, r: 14, fill, stroke: "#111", "stroke-width": 2, class: "bgw-frame" }, g);
-      if (s.glory >= 2) el("text", { x: x + 13, y: y0 - 11, "font-size": 10, "font-weight": 700, fill: "#a04000" }, g, `★${s.glory}`);
+      if (s.glory >= 2) el("text", { x: x + 13, y: y0 - 11, "font-size": MIN_TEXT, "font-weight": 700, fill: "#a04000" }, g, `★${s.glory}`);
     }
     if (s.token) token(B, g, x, y0, s.token, 6);
     const name = L(`space.${s.id}`);
-    el("text", { x, y: y0 + (s.kind === "fleet" ? 27 : (s.glory >= 2 ? 29 : 25)), "font-size": 10, "text-anchor": "middle",
+    el("text", { x, y: y0 + (s.kind === "fleet" ? 27 : (s.glory >= 2 ? 29 : 25)), "font-size": MIN_TEXT, "text-anchor": "middle",
                  fill: "#111", class: "bgw-halo-text" }, g, name);
     titled(g, `${name} · ${L(s.kind === "fleet" ? "ui.fleet" : "ui.city")}` + (s.kind === "city" ? ` · ${L("ui.glory")} ${s.glory}` : "")
               + (taken ? ` · ${seatName(s.disc)}` : ""));
@@ -358,7 +349,7 @@ function layerSeas(B, M) {
     el("ellipse", { cx: x, cy: y0, rx: 27, ry: 14, fill: r.open ? "#4f95cc" : "#9bb7cc", stroke: "#123",
                     "stroke-width": 1.2, class: "bgw-frame" }, g);
     const word = L("ui.sea-short");
-    el("text", { x, y: y0 + 3.5, "font-size": textWidth(word, 10) > 46 ? 8 : 10, "text-anchor": "middle", fill: "#fff", "font-weight": 600 }, g, word);
+    el("text", { x, y: y0 + 3.5, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#fff", "font-weight": 600 }, g, word);
     const n = Object.keys(r.sea || {}).length;
     if (n) {
       const w = counts(B, el("g", {}, null), 0, 0, r.sea);   // measure, then draw centred under the sea
@@ -387,8 +378,8 @@ function layerDecks(B, M) {
       if (d.id === "slavery" && map.abolished)
         el("line", { x1: x - w / 2, y1: y0 + h / 2, x2: x + w / 2, y2: y0 - h / 2, stroke: "#c0392b", "stroke-width": 3 }, g);
       // a deck at the map's edge keeps its whole label on the board (centred under the deck, or moved inwards)
-      const label = `${deckName(d.id)} ×${d.count}`, half = textWidth(label, 9.5) * 0.55 + 3;
-      el("text", { x: Math.min(Math.max(x, half), WIDTH - half), y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle",
+      const label = `${deckName(d.id)} ×${d.count}`, half = textWidth(label, MIN_TEXT) * 0.55 + 3;
+      el("text", { x: Math.min(Math.max(x, half), WIDTH - half), y: y0 + h / 2 + 9.5, "font-size": MIN_TEXT, "text-anchor": "middle",
                    fill: "#111", "font-weight": 600, class: "bgw-halo-text" }, g, label);
       titled(g, named(L, L("ui.deck"), `${deckName(d.id)} · ${d.count}`) + (d.top ? ` · ${cardTitle(B, d.top)}` : "")
                 + (d.id === "slavery" && map.abolished ? ` · ${L("ui.abolished")}` : ""));
@@ -397,7 +388,7 @@ function layerDecks(B, M) {
     if (r.discard_at) {
       const [x, y0] = r.discard_at, w = 34, h = 46, pile = map.discard || [];
       const g = el("g", { class: "bgw-discard-pile" }, M);
-      el("text", { x, y: y0 + h / 2 + 9.5, "font-size": 9.5, "text-anchor": "middle", "font-weight": 600, class: "bgw-halo-text" }, g,
+      el("text", { x, y: y0 + h / 2 + 9.5, "font-size": MIN_TEXT, "text-anchor": "middle", "font-weight": 600, class: "bgw-halo-text" }, g,
          `${L("ui.discard-short")} ×${pile.length}`);
       if (pile.length) card(B, g, x - w / 2, y0 - h / 2, w, h, pile[pile.length - 1], { frame: false });
       else el("rect", { x: x - w / 2, y: y0 - h / 2, width: w, height: h, rx: 3, fill: "none", stroke: "#5d4037", "stroke-dasharray": "3 3" }, g);
@@ -477,8 +468,8 @@ function sectionLegend(B, S) {
   // one item: its picture (paint returns its width), then its words; a new row when the line is full
   const item = (paint, text) => {
     const w = paint(lx, ly);
-    el("text", { x: lx + w + 5, y: ly + 4, "font-size": 11, fill: "#222" }, lg, text);
-    lx += w + 5 + textWidth(text, 11) + 16;
+    el("text", { x: lx + w + 5, y: ly + 4, "font-size": MIN_TEXT, fill: "#222" }, lg, text);
+    lx += w + 5 + textWidth(text, MIN_TEXT) + 16;
     if (lx > WIDTH - 120) { lx = 16; ly += 24; }
   };
   item((x, yy) => { el("circle", { cx: x + 8, cy: yy, r: 8, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 16; }, L("ui.city"));
@@ -486,7 +477,7 @@ function sectionLegend(B, S) {
                     el("circle", { cx: x + 10, cy: yy, r: 7, fill: "#fff", stroke: "#111", "stroke-width": 2 }, lg); return 20; }, L("ui.city2"));
   if (B.hasFleets) item((x, yy) => { el("polygon", { points: `${x + 9},${yy - 9} ${x + 18},${yy} ${x + 9},${yy + 9} ${x},${yy}`, fill: "#fff", stroke: "#0b3c5d", "stroke-width": 2 }, lg); return 18; }, L("ui.fleet"));
   item((x, yy) => { el("circle", { cx: x + 9, cy: yy, r: 9, fill: "#fff", stroke: "#1b2631", "stroke-width": 2 }, lg);
-                    el("text", { x: x + 9, y: yy + 4, "font-size": 10, "font-weight": 700, "text-anchor": "middle" }, lg, "1"); return 18; }, L("ui.track-legend"));
+                    el("text", { x: x + 9, y: yy + 4, "font-size": MIN_TEXT, "font-weight": 700, "text-anchor": "middle" }, lg, "1"); return 18; }, L("ui.track-legend"));
   item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
                     el("circle", { cx: x + 13, cy: yy, r: 6, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.token"));
   if (B.hasGloryLinks)
@@ -528,7 +519,7 @@ function sectionTray(B, S) {
     if (level === 5 && faceDown !== undefined && (Array.isArray(faceDown) ? faceDown.length : faceDown)) {
       const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(", ")
                                                             : `${view.level5_face_down}`;
-      el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": 11, fill: "#555" }, S,
+      el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": MIN_TEXT, fill: "#555" }, S,
          named(L, L("ui.face-down"), hidden));
       rows += 0.5;
     }
@@ -572,7 +563,7 @@ function matName(B, matG, seat, colour, toggle) {
   const name = el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700, class: "bgw-mat-name" }, matG, L(`seat.${seat}`));
   if (toggle) {       // a mat opened by a click closes by a click on its name
     name.style.cursor = "pointer";
-    el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 28, y: 24, "font-size": 11, fill: "#1a5276",
+    el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 28, y: 24, "font-size": MIN_TEXT, fill: "#1a5276",
                  class: "bgw-mat-toggle", style: "cursor:pointer" }, matG, `▴ ${L("ui.fold")}`).addEventListener("click", toggle);
     name.addEventListener("click", toggle);
   }
@@ -600,19 +591,19 @@ function matTracks(B, matG, p, seat, colour) {
     const cell = Math.min(11, 176 / (last + 1));
     const g = el("g", { class: "bgw-attr-track", "data-attribute": a }, matG);
     el("rect", { x: tx - 4, y: ty - 4, width: 336, height: 24, rx: 4, fill: "none", stroke: "none", class: "bgw-frame bgw-halo" }, g);
-    el("text", { x: tx, y: ty + 11, "font-size": 11 }, g, L(`attribute.${a}`));
+    el("text", { x: tx, y: ty + 11, "font-size": MIN_TEXT }, g, L(`attribute.${a}`));
     for (let s = 0; s <= last; s++) {
       const cx = tx + 52 + s * cell;
       el("rect", { x: cx, y: ty, width: cell - 1, height: 14, fill: s > track.printed_length ? "#f9ebea" : "#eef0f0" }, g);
       if (track.glory_spaces.includes(s))
-        el("text", { x: cx + cell / 2 - 0.5, y: ty + 10, "font-size": 7, "text-anchor": "middle", fill: "#b9770e" }, g, "★");
+        el("text", { x: cx + cell / 2 - 0.5, y: ty + 10, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#b9770e" }, g, "★");
       if (s > 0 && track.thresholds.includes(s))
         el("rect", { x: cx - 1, y: ty - 2, width: 1.5, height: 18, fill: "#555" }, g);
     }
     titled(el("rect", { x: tx + 52 + value * cell, y: ty - 1, width: cell - 1, height: 16, rx: 2,
                         fill: ATTRIBUTE_COLOURS[a], stroke: colour, "stroke-width": 2, class: "bgw-cube" }, g),
            `${L(`attribute.${a}`)} ${value}`);
-    el("text", { x: tx + 52 + 16 * 11 + 4, y: ty + 11, "font-size": 11, "font-weight": 600 }, g,
+    el("text", { x: tx + 52 + 16 * 11 + 4, y: ty + 11, "font-size": MIN_TEXT, "font-weight": 600 }, g,
        `${value} → ${L(`level.${LEVELS[i]}`)} ${p.levels[LEVELS[i]]}`);
     offer(g, `mat.${seat}.track.${a}`);
   });
@@ -622,7 +613,7 @@ function matTracks(B, matG, p, seat, colour) {
 function matCoastline(B, matG, p, seat, colour) {
   const { L, offer, turn } = B;
   const cx0 = 496, slotW = 58;
-  el("text", { x: cx0, y: 14, "font-size": 11, fill: "#555" }, matG, L("ui.coastline"));
+  el("text", { x: cx0, y: 14, "font-size": MIN_TEXT, fill: "#555" }, matG, L("ui.coastline"));
   if (turn && turn.seat === seat) {
     const acts = (turn.actions || []).map((a) => (turn.done || []).includes(a) ? `${L(`ui.action.${a}`)} ✓` : L(`ui.action.${a}`))
       .join(` ${turn.combine} `);
@@ -641,12 +632,12 @@ function matCoastline(B, matG, p, seat, colour) {
       el("rect", { x: sx + 2, y: 22, width: slotW - 4, height: 96, rx: 4, fill: "none", stroke: "#1a5276", "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
     if (b) {
       const words = wrap(L(`building.${b.id}`), 4);
-      words.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 38 + k * 13, "font-size": 11, "text-anchor": "middle" }, g, w));
+      words.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 38 + k * 13, "font-size": MIN_TEXT, "text-anchor": "middle" }, g, w));
       const acts = buildingData(B, b.id).actions;
       if (acts && acts.length) {
         const combine = buildingData(B, b.id).combine;
         const short = acts.map((a, k) => (k ? `${combine} ` : "") + L(`ui.action.${a}`));
-        short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 66 + k * 11, "font-size": 9, "text-anchor": "middle", fill: "#1a5276" }, g, w));
+        short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 66 + k * 11, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#1a5276" }, g, w));
       }
       if (b.workers) titled(el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: colour,
                                             stroke: "#222", "stroke-width": 1, class: "bgw-worker" }, g), L("ui.worker"));
@@ -661,9 +652,9 @@ function matCards(B, matG, p, seat, by) {
   const { L, offer } = B;
   const held = (p.cards || []).length - (p.governor_slot ? 1 : 0);
   const cardsLabel = `${L("ui.cards")} (${held}/${p.levels.card_limit})`;
-  el("text", { x: 16, y: by + 16, "font-size": 11, fill: "#555" }, matG, cardsLabel);
+  el("text", { x: 16, y: by + 16, "font-size": MIN_TEXT, fill: "#555" }, matG, cardsLabel);
   if (!p.governor_slot)
-    titled(el("text", { x: 16 + textWidth(cardsLabel, 11) + 10, y: by + 16, "font-size": 10, fill: "#7e5109" }, matG,
+    titled(el("text", { x: 16 + textWidth(cardsLabel, MIN_TEXT) + 10, y: by + 16, "font-size": MIN_TEXT, fill: "#7e5109" }, matG,
               `☐ ${L("ui.governor-slot-empty")}`), L("ui.governor-slot"));
   const cw = 40, ch = 54;
   let x = 16;
@@ -673,18 +664,18 @@ function matCards(B, matG, p, seat, by) {
     if (inSlot) {
       el("rect", { x: x - 3, y: by + 21, width: cw + 6, height: ch + 6, rx: 5, fill: "none", stroke: "#b7950b", "stroke-width": 2.5,
                    "stroke-dasharray": "5 2" }, g);
-      titled(el("text", { x: x + cw / 2, y: by + 19, "font-size": 8.5, "text-anchor": "middle", fill: "#7e5109", "font-weight": 700 }, g,
+      titled(el("text", { x: x + cw / 2, y: by + 19, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#7e5109", "font-weight": 700 }, g,
                     L("ui.slot-short")), L("ui.governor-slot"));
     }
     offer(g, `mat.${seat}.card.${c.id}`);
     x += cw + 6;
   }
-  if (!(p.cards || []).length) el("text", { x, y: by + 52, "font-size": 11, fill: "#999" }, matG, L("ui.none"));
+  if (!(p.cards || []).length) el("text", { x, y: by + 52, "font-size": MIN_TEXT, fill: "#999" }, matG, L("ui.none"));
   if (p.slavery_down) {
     const g = el("g", { class: "bgw-slavery-down" }, matG);
     el("rect", { x: x + 6, y: by + 24, width: cw, height: ch, rx: 3, fill: "#4d3b2f", stroke: "#222" }, g);
     el("text", { x: x + 6 + cw / 2, y: by + 56, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g, `×${p.slavery_down}`);
-    el("text", { x: x + 6 + cw / 2, y: by + 72, "font-size": 9, "text-anchor": "middle", fill: "#f5b7b1" }, g, `−${p.slavery_down}★`);
+    el("text", { x: x + 6 + cw / 2, y: by + 72, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#f5b7b1" }, g, `−${p.slavery_down}★`);
     titled(g, named(L, L("ui.slavery-down"), p.slavery_down));
   }
 }
@@ -693,28 +684,28 @@ function matCards(B, matG, p, seat, by) {
 function matActionTokens(B, matG, p, seat, by) {
   const { L, offer } = B;
   const tx0 = 520;
-  el("text", { x: tx0, y: by + 16, "font-size": 11, fill: "#555" }, matG, L("ui.token.action"));
+  el("text", { x: tx0, y: by + 16, "font-size": MIN_TEXT, fill: "#555" }, matG, L("ui.token.action"));
   let tx = tx0;
   const kinds = Object.keys(p.action_tokens || {});
   for (const kind of kinds) {
     const g = el("g", { class: "bgw-action-token", "data-token": kind }, matG);
     const label = (tokenInfo(B, kind).actions.length ? tokenInfo(B, kind).actions : [kind]).map((a) => L(`ui.action.${a}`)).join("/");
-    const w = Math.max(44, textWidth(label, 10) + 8);
+    const w = Math.max(44, textWidth(label, MIN_TEXT) + 8);
     el("rect", { x: tx, y: by + 22, width: w, height: 50, rx: 6, fill: "#eaf2f8", stroke: "#aab7b8", class: "bgw-frame" }, g);
     token(B, g, tx + w / 2 - 8, by + 38, kind, 9);
     el("text", { x: tx + w / 2 + 6, y: by + 43, "font-size": 13, "font-weight": 700 }, g, `×${p.action_tokens[kind]}`);
-    el("text", { x: tx + w / 2, y: by + 64, "font-size": 10, "text-anchor": "middle", fill: "#1a5276" }, g, label);
+    el("text", { x: tx + w / 2, y: by + 64, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#1a5276" }, g, label);
     offer(g, `mat.${seat}.token.${kind}`);
     tx += w + 6;
   }
-  if (!kinds.length) el("text", { x: tx0, y: by + 44, "font-size": 11, fill: "#999" }, matG, L("ui.none"));
+  if (!kinds.length) el("text", { x: tx0, y: by + 44, "font-size": MIN_TEXT, fill: "#999" }, matG, L("ui.none"));
   return tx;
 }
 
 // attribute tokens (brown, stacked under each track) and what the Memorial turned into them
 function matAttributeTokens(B, matG, p, ax0, by) {
   const { L, tokenOf } = B;
-  el("text", { x: ax0, y: by + 16, "font-size": 11, fill: "#555" }, matG, L("ui.token.attribute"));
+  el("text", { x: ax0, y: by + 16, "font-size": MIN_TEXT, fill: "#555" }, matG, L("ui.token.attribute"));
   ATTRIBUTES.forEach((a, i) => {
     const n = (p.attribute_tokens || {})[a] || 0, mem = (p.memorial || {})[a] || 0;
     const ax = ax0 + (i % 2) * 110, ay = by + 30 + Math.floor(i / 2) * 24;
@@ -722,7 +713,7 @@ function matAttributeTokens(B, matG, p, ax0, by) {
     const kind = tokenOf[a] || a;
     token(B, g, ax + 7, ay + 4, kind, 7);
     el("text", { x: ax + 18, y: ay + 9, "font-size": 12, "font-weight": n ? 700 : 400 }, g, `×${n}`);
-    if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": 9.5, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
+    if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": MIN_TEXT, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
     titled(g, named(L, L(`token.${kind}`), n) + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
   });
 }
@@ -760,7 +751,7 @@ function compactMat(B, matG, p, seat, colour, passed, active, toggle) {
   if (tokens) facts.push(`${L("ui.tokens")} ${tokens}`);
   el("text", { x: x + 8, y: 25, "font-size": 12, fill: "#333" }, matG, facts.join(" · "));
   if (toggle) {
-    el("text", { x: WIDTH - 18, y: 25, "font-size": 11, "text-anchor": "end", fill: "#1a5276", class: "bgw-mat-toggle" }, matG,
+    el("text", { x: WIDTH - 18, y: 25, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#1a5276", class: "bgw-mat-toggle" }, matG,
        `▾ ${L("ui.unfold")}`);
     matG.style.cursor = "pointer";
     titled(frame, L("ui.unfold"));
@@ -781,7 +772,7 @@ function icons(B, parent, x, y0, b, size = 11) {
     }
   }
   for (let i = 0; i < (b.glory || 0); i++) {
-    el("text", { x: x + dx + 1, y: y0 + size - 1, "font-size": size + 1, fill: "#b9770e" }, parent, "★");
+    el("text", { x: x + dx + 1, y: y0 + size - 1, "font-size": Math.max(MIN_TEXT, size + 1), fill: "#b9770e" }, parent, "★");
     dx += size + 2;
   }
   return dx;
@@ -803,7 +794,7 @@ function token(B, parent, cx, cy, kind, r = 5.5) {
   } else {
     el("circle", { cx, cy, r: r + 0.5, fill: ACTION_TOKEN_COLOUR, stroke: "#fff", "stroke-width": 1 }, g);
     const glyph = B.L(`action.${tokenInfo(B, kind).actions[0] || "?"}`).slice(0, 1).toUpperCase();
-    el("text", { x: cx, y: cy + r * 0.55, "font-size": glyph.length > 1 ? r * 1.05 : r * 1.55, "font-weight": 700,
+    el("text", { x: cx, y: cy + r * 0.55, "font-size": Math.max(MIN_TEXT, glyph.length > 1 ? r * 1.05 : r * 1.55), "font-weight": 700,
                  "text-anchor": "middle", fill: "#fff" }, g, glyph);
   }
   titled(g, B.L(`token.${kind}`));
@@ -831,12 +822,12 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
                "stroke-width": 1.2, class: frame ? "bgw-frame" : null }, g);
   const ink = c.slavery ? "#fff" : "#222";
   if (c.governor) {
-    fitted(g, { x: x + w / 2, y: y0 + 12, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: "#6e2c00" },
+    fitted(g, { x: x + w / 2, y: y0 + 12, "font-size": MIN_TEXT, "font-weight": 700, "text-anchor": "middle", fill: "#6e2c00" },
            L("ui.governor-short"), w - 4);
   } else {
     el("text", { x: x + 4, y: y0 + 14, "font-size": 13, "font-weight": 700, fill: ink }, g, `${c.value}`);
   }
-  if (c.population) el("text", { x: x + w - 3, y: y0 + 11, "font-size": 9, "font-weight": 700, "text-anchor": "end", fill: ink }, g, "+●");
+  if (c.population) el("text", { x: x + w - 3, y: y0 + 11, "font-size": MIN_TEXT, "font-weight": 700, "text-anchor": "end", fill: ink }, g, "+●");
   // icons, three to a row
   let k = 0;
   for (const a of ATTRIBUTES) {
@@ -846,11 +837,11 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
     }
   }
   const low = named ? y0 + h - 14 : y0 + h - 4;
-  if (c.glory) el("text", { x: x + 3, y: low, "font-size": 9, fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
-  if (c.abolition) el("text", { x: x + w - 3, y: low, "font-size": 9, "text-anchor": "end", fill: "#c0392b", "font-weight": 700 }, g, "⚖");
+  if (c.glory) el("text", { x: x + 3, y: low, "font-size": MIN_TEXT, fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
+  if (c.abolition) el("text", { x: x + w - 3, y: low, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#c0392b", "font-weight": 700 }, g, "⚖");
   if (named) {
     const deck = c.deck === "slavery" ? L("ui.deck.slavery") : L(`region.${c.deck}`);
-    fitted(g, { x: x + w / 2, y: y0 + h - 4, "font-size": 8, "text-anchor": "middle", fill: ink }, deck, w - 4);
+    fitted(g, { x: x + w / 2, y: y0 + h - 4, "font-size": MIN_TEXT, "text-anchor": "middle", fill: ink }, deck, w - 4);
   }
   titled(g, cardTitle(B, c));
   return g;
@@ -863,13 +854,13 @@ function tile(B, parent, x, y0, w, h, b, extra) {
   el("rect", { x, y: y0, width: w, height: h, rx: 6, fill: b.level === 0 ? "#fdebd0" : "#fbf7ee",
                stroke: "#a67c52", "stroke-width": 1.2, class: "bgw-frame" }, g);
   el("text", { x: x + 6, y: y0 + 15, "font-size": 13, "font-weight": 600 }, g, L(`building.${b.id}`));
-  if (extra) el("text", { x: x + w - 6, y: y0 + 15, "font-size": 11, "text-anchor": "end", fill: "#555" }, g, extra);
+  if (extra) el("text", { x: x + w - 6, y: y0 + 15, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#555" }, g, extra);
   icons(B, g, x + 6, y0 + 22, b);
   const acts = (b.actions || []).map((a) => L(`ui.action.${a}`)).join(` ${b.combine} `);
-  if (acts) el("text", { x: x + 6, y: y0 + 48, "font-size": 11, fill: "#1a5276" }, g, acts);
+  if (acts) el("text", { x: x + 6, y: y0 + 48, "font-size": MIN_TEXT, fill: "#1a5276" }, g, acts);
   if (b.no_payment) titled(el("text", { x: x + w - 8, y: y0 + 34, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
                            L("ui.no-payment"));
-  if (b.stand_in) el("text", { x: x + w - 6, y: y0 + h - 4, "font-size": 8, "text-anchor": "end", fill: "#b9770e" }, g, L("ui.stand-in-short"));
+  if (b.stand_in) el("text", { x: x + w - 6, y: y0 + h - 4, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#b9770e" }, g, L("ui.stand-in-short"));
   return g;
 }
 
@@ -879,8 +870,8 @@ function counts(B, parent, x, cy, byOwner, r = 6) {
   for (const [owner, n] of Object.entries(byOwner || {})) {
     const who = owner === "silent" ? "silent" : Number(owner);
     disc(B, parent, x + dx + r, cy, r, who);
-    el("text", { x: x + dx + 2 * r + 2, y: cy + 4, "font-size": 11, "font-weight": 700, fill: "#222" }, parent, `${n}`);
-    dx += 2 * r + 6 + textWidth(`${n}`, 11);
+    el("text", { x: x + dx + 2 * r + 2, y: cy + 4, "font-size": MIN_TEXT, "font-weight": 700, fill: "#222" }, parent, `${n}`);
+    dx += 2 * r + 6 + textWidth(`${n}`, MIN_TEXT);
   }
   return dx;
 }
@@ -888,7 +879,7 @@ function counts(B, parent, x, cy, byOwner, r = 6) {
 function pill(parent, x, y0, text, fill, ink = "#fff", size = 10) {
   const w = textWidth(text, size) + 10;
   el("rect", { x, y: y0, width: w, height: size + 5, rx: (size + 5) / 2, fill }, parent);
-  el("text", { x: x + w / 2, y: y0 + size + 0.5, "font-size": size, "text-anchor": "middle", fill: ink, "font-weight": 600 }, parent, text);
+  el("text", { x: x + w / 2, y: y0 + size + 0.5, "font-size": Math.max(MIN_TEXT, size), "text-anchor": "middle", fill: ink, "font-weight": 600 }, parent, text);
   return w;
 }
 
