@@ -19,6 +19,7 @@ from engines import IllegalAction, Match, SaveError, Text
 from engines.core.rng import Rng
 from engines.core.texts import LANGS, has_text
 from engines.endeavor.components import DATA, load_buildings, load_mat
+from games import bots as bots_for, new_for, step  # the helpers every game's tests share
 
 GAME = "endeavor-aos"
 RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_98ba3dcda373bef6.txt"
@@ -26,19 +27,7 @@ MISSING = "⟨"
 
 
 # -- helpers --------------------------------------------------------------------------------------
-def new(players=3, seed=1, **options):
-    return engines.new_match(GAME, players=players, seed=seed, options=options or None)
-
-
-def bots_for(players, seed=0, kind=engines.RandomBot):
-    return {seat: kind(seed * 10 + seat) for seat in range(players)}
-
-
-def step(m, bots):
-    """One step: an automatic one or a bot's decision; returns its events."""
-    if m.to_move is None:
-        return m.advance(step=True)
-    return m.play(bots[m.to_move].choose(m))
+new = new_for(GAME, players=3)
 
 
 def play_to(m, bots, position=None):
