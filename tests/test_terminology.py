@@ -8,6 +8,10 @@ and the zh-Hans texts generated from all of them (engines.core.texts.simplified,
 that apply to `all` also check the texts every game shares: the kernel's, the shell's, the gallery's, and the
 sentences every tutorial notebook shares (tutorials/make_notebooks.py HOW and START), which are left out of each
 game's notebook so that a game's own word cannot refuse them.
+
+The glossary is also checked against the rulebooks (`shared/rules/`, beside the project): every Chinese term of a
+game's tables is written in its rulebook, unless its note marks it **own** (the project's word) or **borrowed**
+(an Endeavor 2009 term from the Age of Sail rulebook).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import pytest
 
 import engines
 import widgets.core.shell  # noqa: F401  (registering the widgets loads their zh-Hans phrase overrides)
+from engines.core import zh_hans
 from engines.core.texts import simplified
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,18 +88,7 @@ def _make_notebooks():
 MAKE = _make_notebooks()
 
 
-def _strings(data, path: str):
-    """Every zh-Hant string of a parsed TOML file, with its key ("ent.log.buy", "step[unit].task.do")."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key == "zh-Hant" and isinstance(value, str):
-                yield path, value
-            else:
-                yield from _strings(value, f"{path}.{key}" if path else key)
-    elif isinstance(data, list):
-        for i, item in enumerate(data):
-            name = item.get("id", i) if isinstance(item, dict) else i
-            yield from _strings(item, f"{path}[{name}]")
+_strings = zh_hans.zh_hant_strings        # every zh-Hant string of a parsed TOML file, with its key
 
 
 def shared_sentences(lang: str) -> list[str]:
@@ -129,7 +123,9 @@ def replaced_words(text: str, rows: list[dict], lang: str) -> list[str]:
     hits = []
     for row in rows:
         exceptions = [convert(e) for e in row["except"]]
-        for word in map(convert, row["replaces"]):
+        use = set(map(convert, row["use"]))
+        # zh-Hans: a replaced word the conversion itself turns into the word to use (平手 -> 平局) is no hit
+        for word in (w for w in map(convert, row["replaces"]) if w not in use):
             for at in (m.start() for m in re.finditer(re.escape(word), text)):
                 if not any(_covers(text, at, word, e) for e in exceptions):
                     hits.append(f"{word} (use {' / '.join(map(convert, row['use']))})")
@@ -178,3 +174,83 @@ def test_no_replaced_word(game, lang):
     hits = [f"{file} [{key}]: {', '.join(words)}" for file, key, text in found
             if (words := replaced_words(text, rows, lang))]
     assert not hits, f"{game} ({lang}) uses words TERMINOLOGY.md replaces:\n" + "\n".join(hits)
+
+
+# -- the glossary against the rulebooks ------------------------------------------------------------------
+RULEBOOKS = ROOT.parent / "shared" / "rules"          # beside the project on the team's machines, not in a clone
+AGE_OF_SAIL = "000_98ba3dcda373bef6.txt"
+OWN, BORROWED = "**own**", "**borrowed**"
+
+
+def game_tables(markdown: str) -> list[dict]:
+    """The rows of each game's tables (a section of TERMINOLOGY.md naming its rulebook, `shared/rules/<file>`):
+    {"section", "rulebook", "cells": {column: text}, "mark": "own" / "borrowed" / ""}."""
+    rows = []
+    for section in re.split(r"(?m)^## ", markdown)[1:]:
+        title = section.splitlines()[0]
+        book = re.search(r"shared/rules/(\S+?\.txt)", section)
+        if book is None or title.startswith("Words we replace"):
+            continue
+        header = None
+        for line in section.splitlines():
+            if not line.startswith("|"):
+                header = None
+                continue
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            if header is None:
+                header = cells
+            elif not set(line) <= set("|- "):
+                last = cells[-1]
+                mark = "own" if last.startswith(OWN) else "borrowed" if last.startswith(BORROWED) else ""
+                rows.append({"section": title, "rulebook": book[1], "cells": dict(zip(header, cells)), "mark": mark})
+    return rows
+
+
+GAME_ROWS = game_tables(TERMINOLOGY.read_text(encoding="utf-8"))
+
+
+def _rulebook_text(name: str) -> str:
+    """A rulebook as the check reads it: Simplified characters (the 2009 rulebook is written in them), without
+    Latin letters and spaces (总督Governor牌 is 总督牌)."""
+    import opencc
+    text = opencc.OpenCC("tw2s").convert((RULEBOOKS / name).read_text(encoding="utf-8"))
+    return re.sub(r"[A-Za-z\s]+", "", text)
+
+
+def test_the_game_tables_are_read():
+    sections = {row["section"].split(" · ")[0] for row in GAME_ROWS}
+    assert sections == {"Endeavor: Age of Sail", "Endeavor (2009)", "Entdecker", "Amerigo", "Shipyard"}, sections
+    assert len(GAME_ROWS) > 250
+
+
+def test_the_projects_own_words_are_marked():
+    """Issue 31: the project's own words are marked as such (the rulebooks do not name these things)."""
+    own = {(row["section"].split(" · ")[0], row["cells"]["繁體中文"]) for row in GAME_ROWS if row["mark"] == "own"}
+    buildings = ["造船廠", "工坊", "銀行", "行會大廳", "要塞", "貿易所", "大學", "兵營", "交易所", "議會", "博物館",
+                 "大教堂", "宮殿", "製圖師"]
+    expected = {("Endeavor: Age of Sail", b) for b in buildings + ["禁止支付標誌"]} | \
+        {("Endeavor (2009)", w) for w in ("奴隸制牌", "特權牌上限", "總督牌位置")} | \
+        {("Shipyard", w) for w in ("圓環、格、標記", "船塢、船塢第N格", "船隊")}
+    assert expected <= own, expected - own
+
+
+@pytest.mark.skipif(not RULEBOOKS.is_dir(), reason="the rulebook texts are not beside the project")
+def test_every_game_term_is_its_rulebooks_word():
+    """Each Chinese term of a game's tables (every run of two or more Chinese characters of its 繁體中文 column)
+    is written in the game's rulebook, unless the row is marked **own**; a **borrowed** 2009 term is in the Age of
+    Sail rulebook, and so is every word of the 2009 table's "Age of Sail says" column."""
+    books = {name: _rulebook_text(name) for name in {row["rulebook"] for row in GAME_ROWS} | {AGE_OF_SAIL}}
+    import opencc
+    to_simplified = opencc.OpenCC("tw2s").convert
+    missing = []
+    for row in GAME_ROWS:
+        checks = [] if row["mark"] == "own" else \
+            [(row["cells"]["繁體中文"], AGE_OF_SAIL if row["mark"] == "borrowed" else row["rulebook"])]
+        if row["cells"].get("Age of Sail says"):
+            checks.append((row["cells"]["Age of Sail says"], AGE_OF_SAIL))
+        for cell, book in checks:
+            for term in re.findall(r"[\u3400-\u9fff]{2,}", cell):
+                if to_simplified(term) not in books[book]:
+                    missing.append(f"{row['section'].split(' · ')[0]}: {row['cells']['English']}: {term} (not in {book})")
+    assert not missing, ("terms of TERMINOLOGY.md that their rulebook does not write: use the rulebook's word, or "
+                         "mark the row **own** and say why:\n" + "\n".join(missing))
