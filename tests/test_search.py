@@ -70,6 +70,42 @@ def test_the_search_ranks_legal_moves_by_visit_share_and_leaves_the_match_alone(
     assert ranked[0][0].index == m.table.index[ranked[0][0].id]     # the match's own actions, numbered
 
 
+@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+def test_the_search_tells_what_it_found_about_each_move(game_id):
+    """`assess` (the Hint's "why") gives, for each move tried, its visits and share (the order and shares `rank`
+    gives), the mean of what it returned to the seat (a share of a win) and the seat's mean lead in points at
+    the leaves below it; a move never tried has neither. Keeping them changes nothing the search does."""
+    game = engines.get_game(game_id)
+    m = _after_greedy_moves(game_id, game.min_players, seed=2, moves=6)
+    bot = make_bot("mcts", seed=2, simulations=40)
+    assessed = bot.assess(m)
+    ranked = make_bot("mcts", seed=2, simulations=40).rank(m)
+    assert [(a.action.id, a.share) for a in assessed] == [(a.id, share) for a, share in ranked]
+    assert abs(sum(a.share for a in assessed) - 1) < 1e-9
+    for a in assessed:
+        if a.visits:
+            assert 0 <= a.value <= 1 and isinstance(a.lead, float)
+        else:
+            assert a.value is None and a.lead is None
+    assert len(m.legal_actions()) == 1 or sum(a.visits for a in assessed) == bot.searched
+
+
+def test_the_lead_is_the_seats_points_over_the_best_other_seats():
+    """At a leaf the lead is the seat's heuristic minus the best other seat's; at the end, final scores."""
+    from engines.core.search import Search
+    m = _after_greedy_moves("entdecker", 2, seed=3, moves=4)
+    game, seat = m.game, m.to_move
+    search = Search(game, m.state, m.players, seat, SearchBot().settings(game), Rng(1))
+    returns, points = search.leaf(m.state)
+    assert points == [game.heuristic(m.state, s) for s in range(m.players)]
+    assert returns == search.evaluate(m.state)
+    search.run(0, 30)
+    visits = sum(child.visits for child in search.root.children)
+    assert visits == 29 and set(search.lead) <= {child.move.id for child in search.root.children}
+    one = next(child for child in search.root.children if child.visits)
+    assert abs(search.lead[one.move.id] / one.visits) < 100
+
+
 @pytest.mark.parametrize("search", sorted(SEARCHES))
 def test_a_fixed_count_search_repeats_exactly(search):
     m = _after_greedy_moves("endeavor-aos", 2, seed=4, moves=8)

@@ -3,6 +3,7 @@
     bot = make_bot("mcts", seed=1, budget_ms=500)
     bot.choose(match)              # the move it would play
     bot.rank(match, k=3)           # [(Action, share of the search's visits)], best first: the Hint button
+    bot.assess(match)              # [Assessment]: each move's visits, share, value and expected lead (the Hint's "why")
 
 Why our own search: the Hint and the search seat must run wherever the engines run, in `make demo` and
 in the static site, where the learner's browser runs Python (Pyodide) and OpenSpiel, a compiled library,
@@ -27,6 +28,11 @@ Around the tree, what our games need:
   game with sampled chance (`Game.sampled_chance`, Amerigo's tower) is searched in several worlds
   (`determinizations`), each with its own future, sharing the budget;
 - the **loop guard** (`LoopGuard`): a position it comes back to in the same round gets a different move.
+
+What the search learns about each of the root's moves is kept for the Hint (`assess`): its visits, the mean
+of what they returned to the seat (its rating of the seat's chances), and the mean **lead** at the leaves
+below it: the seat's points (the heuristic at a leaf, the final score at the end) minus the best other
+seat's. The lead is read from values the search computes anyway; it steers nothing.
 
 A setting not given to the bot comes from the game's `search_settings`, then from `DEFAULTS`.
 """
@@ -89,6 +95,23 @@ def run_rules(game, state):
     return None
 
 
+class Assessment:
+    """What the search found out about one of the root's moves: how often it was tried (`visits`, and
+    `share` of all the root's visits), the mean of what those visits returned to the seat (`value`: its
+    share of a win, the search's rating of its chances), and the seat's mean `lead` in points at the
+    leaves below it (its points minus the best other seat's). `value` and `lead` are None for a move
+    never tried, or when there was nothing to search (a single legal move)."""
+
+    __slots__ = ("action", "visits", "share", "value", "lead")
+
+    def __init__(self, action, visits: int, share: float, value: float | None, lead: float | None):
+        self.action, self.visits, self.share, self.value, self.lead = action, visits, share, value, lead
+
+    def __repr__(self):
+        return (f"Assessment({self.action.id!r}, visits={self.visits}, share={self.share:.3f}, "
+                f"value={self.value}, lead={self.lead})")
+
+
 class Search:
     """One tree, grown from one position for one seat (one world of a game with sampled chance)."""
 
@@ -103,9 +126,11 @@ class Search:
         self.prior_temperature = settings["prior_temperature"]
         self.select = Node.puct if self.greedy else Node.uct
         self.root = Node(None, seat, 1.0)
+        self.lead: dict[str, float] = {}     # root move id -> the sum of the seat's leads at the leaves below it
 
-    def run(self, deadline: float, simulations: int | None) -> dict[str, int]:
-        """Simulate until the deadline (or the count): the visits of the root's moves, by action id."""
+    def run(self, deadline: float, simulations: int | None) -> dict[str, tuple[int, float, float]]:
+        """Simulate until the deadline (or the count): for each of the root's moves, by action id, its
+        visits, the sum of what they returned to the seat and the sum of the seat's leads."""
         root = self.root
         if simulations:
             for _ in range(simulations):
@@ -113,7 +138,8 @@ class Search:
         else:
             while root.visits < 2 or time.perf_counter() < deadline:
                 self.simulate()
-        return {child.move.id: child.visits for child in root.children}
+        return {child.move.id: (child.visits, child.total, self.lead.get(child.move.id, 0.0))
+                for child in root.children}
 
     def simulate(self) -> None:
         game = self.game
@@ -136,7 +162,12 @@ class Search:
                 game.apply(state, node.move, [])
             path.append(node)
             chance = run_rules(game, state)
-        returns = self.returns(state) if state.over else self.evaluate(state)
+        returns, points = self.leaf(state)
+        if len(path) > 1:                          # the seat's lead, kept for the move the path began with
+            seat = self.seat
+            first = path[1].move.id
+            self.lead[first] = self.lead.get(first, 0.0) + points[seat] - max(
+                (p for s, p in enumerate(points) if s != seat), default=0.0)
         deciders = [n.player for n in path]
         for i in range(len(path) - 1, -1, -1):     # a chance outcome counts for the seat above it
             j = i
@@ -171,9 +202,19 @@ class Search:
         winners = self.game.winners(state)
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.players)]
 
-    def evaluate(self, state) -> list[float]:
+    def final(self, state) -> tuple[list[float], list[float]]:
+        """A finished game: what it returns to each seat, and each seat's final score."""
+        totals = self.game.scores(state)
+        return self.returns(state), [float(totals[seat]["total"]) for seat in range(self.players)]
+
+    def leaf(self, state) -> tuple[list[float], list[float]]:
+        """Where a simulation stops: what it returns to each seat, and each seat's points there."""
+        return self.final(state) if state.over else self.evaluate(state, with_points=True)
+
+    def evaluate(self, state, with_points: bool = False):
         """A leaf's value for each seat: after `rollout` random decisions (chance drawn afresh), each
-        seat's share of a win as a softmax of the heuristic."""
+        seat's share of a win as a softmax of the heuristic (with `with_points`, also each seat's points:
+        the heuristic, or the final score if the rollout ended the game)."""
         game = self.game
         if self.rollout:
             state.rng = self.rng.fork()
@@ -186,8 +227,10 @@ class Search:
                     game.apply(state, self.rng.choice(game.legal_actions(state)), [])
                     played += 1
             if state.over:
-                return self.returns(state)
-        return shares([game.heuristic(state, seat) for seat in range(self.players)], self.temperature)
+                return self.final(state) if with_points else self.returns(state)
+        points = [game.heuristic(state, seat) for seat in range(self.players)]
+        values = shares(points, self.temperature)
+        return (values, points) if with_points else values
 
 
 class SearchBot:
@@ -229,26 +272,36 @@ class SearchBot:
 
     def rank(self, match, k: int | None = None) -> list[tuple]:
         """The legal actions the search likes best, with their share of its visits: [(Action, share)]."""
+        return [(a.action, a.share) for a in self.assess(match, k)]
+
+    def assess(self, match, k: int | None = None) -> list[Assessment]:
+        """What one search found about the legal moves it tried, most visited first (the order `rank`
+        gives): each move's visits, share of the visits, value and lead (see `Assessment`). The shares
+        of all the moves tried add up to 1; `k` keeps the first k."""
         legal = match.legal_actions()
         if len(legal) == 1:
-            return [(legal[0], 1.0)]
+            return [Assessment(legal[0], 0, 1.0, None, None)]
         game, seat = match.game, match.to_move
         settings = self.settings(game)
         worlds = settings["determinizations"] if game.sampled_chance else 1
-        visits: dict[str, int] = {}
+        found: dict[str, list] = {}           # action id -> [visits, sum of returns, sum of leads]
         started = time.perf_counter()
         for world in range(worlds):
             state = pickle.loads(pickle.dumps(match.state, 5))
             state.rng = self.rng.fork()           # this world's future, never the match's own
             search = Search(game, state, match.players, seat, settings, self.rng.fork())
             deadline = started + self.budget * (world + 1) / worlds
-            for action_id, count in search.run(deadline, self.simulations).items():
-                visits[action_id] = visits.get(action_id, 0) + count
-        total = sum(visits.values()) or 1
+            for action_id, (count, total, lead) in search.run(deadline, self.simulations).items():
+                sums = found.setdefault(action_id, [0, 0.0, 0.0])
+                sums[0] += count
+                sums[1] += total
+                sums[2] += lead
+        total = sum(sums[0] for sums in found.values()) or 1
         self.searched = total
-        ranked = sorted(((a, visits.get(a.id, 0) / total) for a in legal if a.id in visits),
-                        key=lambda pair: (-pair[1], pair[0].index))
-        return ranked[:k] if k else ranked
+        assessed = [Assessment(a, n, n / total, r / n if n else None, lead / n if n else None)
+                    for a in legal if a.id in found for n, r, lead in (found[a.id],)]
+        assessed.sort(key=lambda x: (-x.share, x.action.index))
+        return assessed[:k] if k else assessed
 
     def choose(self, match):
         legal = match.legal_actions()
