@@ -142,6 +142,24 @@ def question(needs: str, right: bool = True, extra: str = "") -> str:
     (lambda s: s + 'colour = "red"\n', "unknown field colour"),
     (lambda s: s + 'moves = [{chance = "spin:3"}]\n', "no chance step is pending"),
     (lambda s: s + '[oops', "not valid TOML"),
+    # Issue 31: values read off the position, board parts by the board's names, layout claims.
+    (lambda s: s.replace('text.en = "Choose."', 'text.en = "Choose {gold}."'),
+     "text (en): placeholder {gold} has no value"),
+    (lambda s: s + 'values = { gold = "view.players[0].gold" }\n', "value 'gold' is used by no text of the step"),
+    (lambda s: s + 'values = { gold = "__import__(\'os\')" }\n', "only the lesson functions may be called"),
+    (lambda s: s + 'values = { gold = "secret" }\n', "unknown name 'secret'"),
+    (lambda s: s + 'values = { gold = "view._secret" }\n', "no private attribute"),
+    (lambda s: s + 'values = { gold = "view.players[0].gold +" }\n', "not an expression"),
+    (lambda s: s.replace('text.en = "Choose."', 'text.en = "Choose {gold}."').replace('text.zh-Hant = "選擇。"', 'text.zh-Hant = "選擇{gold}。"')
+     + 'values = { gold = "view.players[9].gold" }\n', "values.gold = 'view.players[9].gold': no element 9"),
+    (lambda s: s.replace('text.en = "Choose."', 'text.en = "Choose {gold}."') + 'values = { gold = "round" }\n',
+     "en and zh-Hant use different placeholders"),
+    (lambda s: s.replace('text.en = "Choose."', 'text.en = "Look at the {@aos.no-such-part}."'),
+     "{@aos.no-such-part} is not a name the board draws"),
+    (lambda s: s.replace('text.en = "Choose."', 'text.en = "Choose {=aos.no-such-name}."'),
+     "{=aos.no-such-name} is not a text key of a name"),
+    (lambda s: s + 'layout = [["ui.map", "inside", "ui.tray"]]\n', "'layout' must list [part, relation, part]"),
+    (lambda s: s.replace('title.en = "T"', 'title.en = "T {x}"'), "no placeholder may be used"),
 ])
 def test_bad_lesson_files_are_refused_clearly(tmp_path, change, message):
     path = tmp_path / "bad.toml"
@@ -150,6 +168,7 @@ def test_bad_lesson_files_are_refused_clearly(tmp_path, change, message):
         lesson = load(path)
         for step in lesson.steps:
             lesson.end_position(step.number)
+            lesson.say(step.number, step.text, "en")
     assert message in str(info.value) and "bad.toml" in str(info.value), str(info.value)
 
 
@@ -230,8 +249,29 @@ def test_wrong_click_explains_and_right_click_advances():
     assert w.board.view == lesson.end_position(step.number).view(w._seat())
     w.forward.click()
     assert w.number == step.number + 1
-    w.back.click()
-    assert w.number == step.number and not w.task_done        # a step always starts from its own position
+    w.back.click()                                   # issue 31: Back shows the step as the learner left it
+    assert w.number == step.number and w.task_done and "class='ok'" in w.feedback.value
+    assert w.board.view == lesson.end_position(step.number).view(w._seat())
+    fresh = widgets.lesson("endeavor-aos", step=step.number)
+    assert not fresh.task_done                        # a step not yet done starts from its own position
+
+
+def test_show_me_points_first_and_plays_on_the_second_press():
+    """Issue 31: "Show me" rings the move on the board and names it; only a second press makes it."""
+    import widgets
+    lesson = load("endeavor-aos")
+    step = first_task(lesson)
+    w = widgets.lesson("endeavor-aos", step=step.number)
+    target = next(a.target for a, _ in w.match.candidates() if a.id == step.task.expect)
+    before = w.board.view
+    w.show_me.click()
+    assert not w.task_done and w.board.view == before
+    assert w.board.focus == f"{target}#{step.number}!" and w.show_me.description == "Play it for me"
+    assert "ringed on the board" in w.feedback.value
+    w.show_me.click()
+    assert w.task_done and w.board.view == lesson.end_position(step.number).view(w._seat())
+    w.forward.click()
+    assert w.show_me.description == "Show me" or w.step.task is None
 
 
 def test_forged_messages_are_refused():
@@ -243,23 +283,30 @@ def test_forged_messages_are_refused():
     assert len(w.refused) == 4 and w.board.view == view and w.number == 1
 
 
-def test_question_reveals_the_explanation():
+def test_a_wrong_answer_shows_the_rule_and_the_right_one_the_explanation():
+    """Issue 31: a wrong answer shows the rules the answer rests on (its `needs`), not the explanation, which
+    would hand over the answer; the right answer shows the explanation."""
     import widgets
     lesson = load("endeavor-aos")
     step = next(s for s in lesson.steps if s.question is not None and s.task is None)
     w = widgets.lesson("endeavor-aos", step=step.number)
     wrong = next(i for i, c in enumerate(step.question.choices) if not c.right)
     right = next(i for i, c in enumerate(step.question.choices) if c.right)
+    explain = lesson.say(step.number, step.question.explain, "en", True)
     assert w.forward.disabled
     assert not w.answer_question(wrong)
-    assert lesson.text(step.question.explain, "en").split(".")[0] in w.question.children[-1].value
+    shown = w.question.children[-1].value
+    assert "Not quite" in shown and explain.split(".")[0] not in shown
+    for rule in step.question.needs:
+        assert html.escape(engines.rules("endeavor-aos", "en")[rule]["title"]) in shown
     assert w.answer_question(right)
     assert "Right." in w.question.children[-1].value
+    assert html.escape(explain.split(".")[0]).replace("**", "") in w.question.children[-1].value.replace("<b>", "").replace("</b>", "")
     assert not w.forward.disabled
 
 
 def test_a_wrong_answer_does_not_lock_the_question():
-    """Issue 26: after a wrong answer the explanation shows, the wrong answer is marked, and the learner
+    """Issue 26: after a wrong answer the rule shows (issue 31: not the explanation), the wrong answer is marked, and the learner
     answers again; only the right answer opens Continue, and then the question is settled."""
     import widgets
     lesson = load("entdecker")
@@ -272,7 +319,6 @@ def test_a_wrong_answer_does_not_lock_the_question():
     buttons = lambda: [c for c in w.question.children if isinstance(c, W.Button)]   # noqa: E731
     buttons()[wrong[0]].click()
     assert "Not quite" in w.question.children[-1].value
-    assert html.escape(lesson.text(step.question.explain, "en").split(".")[0]) in w.question.children[-1].value
     assert w.forward.disabled and w.forward.tooltip == "First find the right answer to the question."
     assert buttons()[wrong[0]].disabled and buttons()[wrong[0]].button_style == "danger"
     assert not any(b.disabled for i, b in enumerate(buttons()) if i != wrong[0])   # the others stay open
@@ -283,8 +329,9 @@ def test_a_wrong_answer_does_not_lock_the_question():
     assert all(b.disabled for b in buttons()) and buttons()[right].button_style == "success"
     w.forward.click()
     assert w.number == step.number + 1
-    w.back.click()
-    assert w.tried == [] and w.answer is None         # the step starts again from its own position
+    w.back.click()                                    # issue 31: Back remembers the answers given
+    assert w.answer == right and w.tried == wrong[:2] and not w.forward.disabled
+    assert "Right." in w.question.children[-1].value
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])

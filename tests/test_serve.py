@@ -333,15 +333,24 @@ class _SiteTeach(RequestHandler):
         self.write(text)
 
 
+class _Pictures(RequestHandler):
+    """Stands in for a lesson's pictures page (widgets/pictures.py, tested in tests/test_pictures.py, slow to
+    make): 200 for a game with a lesson."""
+    def get(self, game, lang):
+        if not (serve.ROOT / "tutorials" / "lessons" / f"{game}.toml").is_file():
+            raise HTTPError(404)
+        self.write(game)
+
+
 def teach_test_server(where: str) -> Application:
     """The teacher's pages where they are published. On the server: widgets.serve's own route for them
     (teach.PATTERN, handled by teach.TeachHandler) and Voila's pages at voila/render/<path>.ipynb. In the
     static site: teach/ beside voici/, whose pages are voici/render/<name>.html (notebooks/) and
     voici/render/tutorials/<name>.html."""
     if where == "server":
-        return Application([("/" + teach.PATTERN, teach.TeachHandler),
+        return Application([("/" + teach.PATTERN, teach.TeachHandler), ("/" + teach.PICTURES, _Pictures),
                             (r"/voila/render/((?:notebooks|tutorials)/)([^/]+)(\.ipynb)", _Notebook)])
-    return Application([("/" + teach.PATTERN, _SiteTeach),
+    return Application([("/" + teach.PATTERN, _SiteTeach), ("/" + teach.PICTURES, _Pictures),
                         (r"/voici/render/((?:tutorials/)?)([^/]+)(\.html)", _SiteNotebook)])
 
 

@@ -345,8 +345,9 @@ class GalleryVoila(Voila):
             elif handler is TornadoVoilaHandler:
                 handler = PageHandler
             handlers.append((pattern, handler, *settings))
-        # The teacher's summaries and lesson plans, as pages (Voila serves no Markdown).
-        return [(url_path_join(self.server_url, teach.PATTERN), teach.TeachHandler), *handlers]
+        # The teacher's summaries, lesson plans and lessons in pictures, as pages (Voila serves no Markdown).
+        return [(url_path_join(self.server_url, teach.PATTERN), teach.TeachHandler),
+                (url_path_join(self.server_url, teach.PICTURES), teach.PicturesHandler), *handlers]
 
 
 def main(argv=None):

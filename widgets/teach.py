@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TEACH = ROOT / "docs" / "teach"
 KINDS = ("summary", "plan")
 PATTERN = r"teach/([a-z0-9-]+)\.(summary|plan)\.(en|zh-Hant|zh-Hans)\.html"
+PICTURES = r"teach/([a-z0-9-]+)\.pictures\.(en|zh-Hant|zh-Hans)\.html"     # widgets/pictures.py
 _STYLE = ("body{font:16px/1.55 system-ui,'Noto Sans CJK TC','Noto Sans CJK SC',sans-serif;max-width:46em;"
           "margin:2em auto;padding:0 1em;color:#1b2631}h1,h2{line-height:1.25}code{background:#f2f3f4;"
           "padding:0 .2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}"
@@ -123,6 +124,8 @@ def _nav(game: str, kind: str, lang: str, server: bool, lesson) -> str:
     items += [link("play", render("gallery.play", {}, lang)),
               link("summary", render("gallery.teach.summary", {}, lang)),
               link("plan", render("gallery.teach.plan", {}, lang))]
+    if lesson is not None:
+        items.append(f"<a href='{game}.pictures.{lang}.html'>{html.escape(render('ui.pictures.link', {}, lang))}</a>")
     items.append(" ".join(
         f"<a hreflang='{lg}' lang='{lg}' href='{game}.{kind}.{lg}.html'>{html.escape(name)}</a>"
         for lg, name in LANG_NAMES.items() if lg != lang and source(game, kind, lg).is_file()))
@@ -136,3 +139,14 @@ class TeachHandler(RequestHandler):
             raise HTTPError(404)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.write(text)
+
+
+class PicturesHandler(RequestHandler):
+    """A lesson's every step in pictures (widgets/pictures.py), made on request."""
+
+    def get(self, game: str, lang: str):
+        from widgets import pictures
+        if game not in engines.GAMES or not lesson_path(game).is_file():
+            raise HTTPError(404)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.write(pictures.page(game, lang, server=True))

@@ -475,9 +475,14 @@ class Match:
         self.goto(at)
         return True
 
-    def redo_to_seat(self, seats) -> bool:
+    def redo_to_seat(self, seats, through: bool = False) -> bool:
         """Go forward along the current line to just after the next decision one of `seats` makes (the
-        steps before it replayed), or to the end of the line. False when at the end already."""
+        steps before it replayed), or to the end of the line. False when at the end already.
+
+        through=True goes on past that decision, through the steps after it that are none of `seats`'
+        decisions (the other seats' decisions, chance and automatic steps), and stops where one of `seats`
+        is to decide again, or at the end of the line: what one `undo_to_seat` took back, one call brings
+        back (a player's Redo)."""
         if self._cursor == len(self._entries):
             return False
         seats = set(seats)
@@ -486,6 +491,9 @@ class Match:
             self.goto(self._cursor + 1)
             if seat in seats:
                 break
+        if through:
+            while self._cursor < len(self._entries) and self.to_move not in seats:
+                self.goto(self._cursor + 1)
         return True
 
     def _decider(self, at: int) -> int | None:
@@ -493,6 +501,13 @@ class Match:
         when that step is no decision."""
         seen = self._seen[at]
         return seen[3] if seen is not None and seen[0] == "decision" else None
+
+    @property
+    def decides_again(self) -> bool:
+        """True when the seat to move also made the step just before, nothing else between: it is in the
+        middle of something of its own (an action in several parts, a turn of several choices)."""
+        at = self._cursor - 1
+        return at >= 0 and self.to_move is not None and self._decider(at) == self.to_move
 
     def can_undo(self) -> bool:
         return self._cursor > 0

@@ -7,9 +7,9 @@ Catalogs are TOML files; each entry is a table with one string per language:
     zh-Hant = "{seat:seat}建造了{building:term}。"
 
 Catalogs are written in English and Traditional Chinese (the rulebooks' own script). Simplified
-Chinese (`zh-Hans`) is generated from the Traditional text with OpenCC's Taiwan-to-mainland phrase
-configuration when first asked for, then corrected by the phrase overrides a game keeps in
-`data/zh-Hans.toml` (the few terms that differ by region). Nobody keeps a zh-Hans text by hand.
+Chinese (`zh-Hans`) is generated from the Traditional text when first asked for, with OpenCC's
+Taiwan-to-mainland configuration, the project's terms protected and the words kept or replaced that the
+zh-Hans.toml files list (see "Simplified Chinese, generated" below). Nobody keeps a zh-Hans text by hand.
 
 Placeholders may name a format that is itself translated:
   {x:seat}   a seat number, shown as "Player 1" / "玩家1"
@@ -22,7 +22,10 @@ Placeholders may name a format that is itself translated:
 
 from __future__ import annotations
 
+import json
+import re
 import string
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -97,64 +100,181 @@ def template(key: str, lang: str) -> str:
 
 
 # -- Simplified Chinese, generated ------------------------------------------------------------------
+# zh-Hans is OpenCC's Taiwan-to-mainland conversion (tw2sp: characters, Taiwan's variants and Taiwan's words
+# turned into the mainland's), with two additions made in OpenCC's own configuration:
+#   - protected phrases: every Chinese term of TERMINOLOGY.md (the project's words and the rulebooks') and the
+#     phrases the zh-Hans.toml files list under `keep`. OpenCC reads each as one word and converts its
+#     characters only, as tw2s does: 發展指標 stays 发展指标 (not tw2sp's 发展指针), 白線上 reads 白線 + 上
+#     (not 白 + 線上, 在线). Where two protected phrases overlap, the one that starts first wins;
+#   - phrase overrides: the `[phrases]` of the zh-Hans.toml files, "what OpenCC gives" = "what mainland
+#     readers expect" (空白键 = 空格键), applied last, word by word (never across a protected phrase).
+# Every other word OpenCC rewrites (程式 → 程序) is a phrase-level rewrite; engines/core/zh-Hans-approved.toml
+# lists the ones the project has checked, and tests/test_simplified.py refuses a new one
+# (`python -m engines.core.zh_hans --new` lists them).
 _PHRASES: dict[str, str] = {}          # what OpenCC gives -> what mainland readers expect
 _PHRASE_SOURCES: dict[str, str] = {}
+_KEEP: dict[str, str] = {}             # zh-Hant phrase OpenCC converts character by character -> its source
+_OVERRIDE_FILES: set[str] = set()
 _SIMPLIFIED: dict[str, str] = {}       # zh-Hant text -> zh-Hans text, filled as texts are asked for
 _converter = None
 
+_ROOT = Path(__file__).resolve().parents[2]
+TERMINOLOGY = _ROOT / "TERMINOLOGY.md"
+OVERRIDE_FILES = ("engines/*/data/zh-Hans.toml", "engines/*/data/*/zh-Hans.toml", "widgets/*/zh-Hans.toml")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]{2,}")
+
+
+def glossary_terms(markdown: str) -> list[str]:
+    """Every Chinese term of a glossary: each run of two or more Chinese characters in its tables' rows
+    (the Chinese columns, and the rulebooks' words the notes quote)."""
+    found = {run for line in markdown.splitlines() if line.startswith("|") for run in _CJK.findall(line)}
+    return sorted(found)
+
 
 def load_overrides(path: Path) -> None:
-    """Add a game's zh-Hans phrase overrides (`[phrases]` "OpenCC's phrase" = "the mainland term")."""
+    """Add a zh-Hans.toml: `keep`, zh-Hant phrases to convert character by character (OpenCC would rewrite
+    them as words), and `[phrases]`, "OpenCC's phrase" = "the mainland term"."""
+    if str(Path(path).resolve()) in _OVERRIDE_FILES:
+        return
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise TextError(f"{path}: cannot read zh-Hans overrides: {exc}") from None
-    phrases = data.get("phrases", {})
-    if not isinstance(phrases, dict) or not all(isinstance(k, str) and k and isinstance(v, str)
-                                                for k, v in phrases.items()):
-        raise TextError(f"{path}: [phrases] must map a phrase to its replacement, both texts")
-    unknown = sorted(set(data) - {"phrases", "note"})
+    unknown = sorted(set(data) - {"phrases", "keep", "note"})
     if unknown:
-        raise TextError(f"{path}: unknown table '{unknown[0]}' (expected [phrases] and an optional note)")
+        raise TextError(f"{path}: unknown table '{unknown[0]}' (expected keep, [phrases] and an optional note)")
+    phrases, keep = data.get("phrases", {}), data.get("keep", [])
+    if not isinstance(phrases, dict) or not all(isinstance(k, str) and _word(k) and isinstance(v, str) and _word(v)
+                                                for k, v in phrases.items()):
+        raise TextError(f"{path}: [phrases] must map a phrase to its replacement, both texts without spaces")
+    if not isinstance(keep, list) or not all(isinstance(k, str) and len(k) > 1 and _word(k) for k in keep):
+        raise TextError(f"{path}: keep must be a list of zh-Hant phrases of two characters or more, without spaces")
     for phrase, replacement in phrases.items():
         if phrase in _PHRASES and _PHRASES[phrase] != replacement:
             raise TextError(f"{path}: phrase '{phrase}' is already overridden in {_PHRASE_SOURCES[phrase]} "
                             f"as '{_PHRASES[phrase]}'")
+    for phrase, replacement in phrases.items():
         _PHRASES[phrase] = replacement
         _PHRASE_SOURCES[phrase] = str(path)
+    for phrase in keep:
+        _KEEP.setdefault(phrase, str(path))
+    _OVERRIDE_FILES.add(str(Path(path).resolve()))
+    _reset()
+
+
+def _word(text: str) -> bool:
+    return bool(text) and not any(c.isspace() for c in text)
+
+
+def _reset() -> None:
+    global _converter
+    _converter = None
     _SIMPLIFIED.clear()
 
 
 def simplified(text: str) -> str:
-    """The Simplified Chinese of a Traditional text: OpenCC (tw2sp), then the phrase overrides."""
+    """The Simplified Chinese of a Traditional text (see above)."""
     done = _SIMPLIFIED.get(text)
     if done is None:
         global _converter
         if _converter is None:
             _converter = _opencc()
-        done = _converter(text)
-        for phrase, replacement in _PHRASES.items():
-            done = done.replace(phrase, replacement)
-        _SIMPLIFIED[text] = done
+        done = _SIMPLIFIED[text] = _converter(text)
     return done
+
+
+def load_all_overrides() -> None:
+    """Every zh-Hans.toml of the project (each game's data folder, the widgets'): the conversion uses them all,
+    whichever games a program has loaded, so that a text reads the same everywhere."""
+    for pattern in OVERRIDE_FILES:
+        for path in sorted(_ROOT.glob(pattern)):
+            load_overrides(path)
+
+
+def protected() -> list[str]:
+    """The zh-Hant phrases the conversion reads as words and converts character by character: TERMINOLOGY.md's
+    terms and the zh-Hans.toml files' `keep`. (TERMINOLOGY.md is read from the checkout: an installed wheel has
+    none, and the static site's kernel reads the table `python -m widgets.site` made from a checkout instead.)"""
+    terms = glossary_terms(TERMINOLOGY.read_text(encoding="utf-8")) if TERMINOLOGY.exists() else []
+    return sorted(set(terms) | set(_KEEP))
 
 
 GENERATED = Path(__file__).with_name("zh-Hans.generated.toml")
 
 
+def opencc_config(folder: Path) -> Path:
+    """OpenCC's own tw2sp configuration with the project's protected phrases and overrides added (as dictionaries
+    written in `folder`): a file OpenCC reads."""
+    import opencc
+    share = Path(getattr(opencc, "_opencc_share_dir", Path(opencc.__file__).parent / "clib" / "share" / "opencc"))
+    config = json.loads((share / "tw2sp.json").read_text(encoding="utf-8"))
+
+    def absolute(node):
+        if isinstance(node, dict):
+            return {k: (str(share / v) if k == "file" else absolute(v)) for k, v in node.items()}
+        return [absolute(v) for v in node] if isinstance(node, list) else node
+
+    def dictionary(name, entries):
+        path = folder / name
+        path.write_text("".join(f"{k}\t{v}\n" for k, v in sorted(entries.items())), encoding="utf-8")
+        return {"type": "text", "file": str(path)}
+
+    def first(node, added):
+        """`node` (a dictionary or a group) with `added` looked up before it: the first dictionary of a group
+        that knows a phrase converts it (OpenCC's "short_circuit" policy, its default)."""
+        if node.get("type") == "group":
+            return {**node, "dicts": [added, *node["dicts"]]}
+        return {"type": "group", **policy, "dicts": [added, node]}
+
+    config = absolute(config)
+    policy = {k: v for k, v in config["conversion_chain"][0]["dict"].items() if k == "match_policy"}
+    words = protected()
+    if words:
+        variants = opencc.OpenCC("tw2t").convert          # Taiwan's variants, as tw2s's first step turns them
+        # Terms of three characters or more are also cut out as words before anything is converted, so that no
+        # rewrite or override straddles one (另加總督牌位置 is 另加 + 總督牌位置, never 加總 + 督牌位置); shorter ones
+        # are protected where they start, so that an override may still take a phrase holding one (平手玩家).
+        config["segmentation"]["dict"] = first(config["segmentation"]["dict"],
+                                               dictionary("protected.txt", {w: w for w in words if len(w) > 2}))
+        step = config["conversion_chain"][0]
+        step["dict"] = first(step["dict"], dictionary("characters.txt", {w: variants(w) for w in words}))
+    if _PHRASES:
+        config["conversion_chain"].append({"dict": dictionary("phrases.txt", _PHRASES)})
+    path = folder / "zh-Hans.json"
+    path.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
+    return path
+
+
 def _opencc():
-    """OpenCC's tw2sp conversion; where OpenCC cannot be installed (it is compiled: in the browser, with
-    Pyodide) the table `python -m widgets.site` generated with OpenCC instead: every zh-Hant text of the
-    project, and character by character for a text it does not hold."""
+    """The conversion; where OpenCC cannot be installed (it is compiled: in the browser, with Pyodide) the
+    table `python -m widgets.site` generated with it instead (engines/core/zh-Hans.generated.toml): every
+    zh-Hant text of the project, and character by character for a text it does not hold."""
     try:
-        import opencc             # loaded only when zh-Hans is first asked for
-        return opencc.OpenCC("tw2sp").convert
+        return opencc_converter()
     except ImportError:
         if not GENERATED.exists():
             raise
     table = tomllib.loads(GENERATED.read_text(encoding="utf-8"))
     texts, chars = table["texts"], table["chars"]
-    return lambda text: texts.get(text) or "".join(chars.get(c, c) for c in text)
+    load_all_overrides()
+    return lambda text: texts.get(text) or replaced("".join(chars.get(c, c) for c in text), _PHRASES)
+
+
+def replaced(text: str, phrases: dict[str, str]) -> str:
+    """`text` with `phrases` replaced, the longest first where two start at one place."""
+    if not phrases:
+        return text
+    pattern = re.compile("|".join(map(re.escape, sorted(phrases, key=len, reverse=True))))
+    return pattern.sub(lambda m: phrases[m[0]], text)
+
+
+def opencc_converter():
+    """The conversion with OpenCC (ImportError without it): zh-Hant text -> zh-Hans text, the `keep` phrases,
+    TERMINOLOGY.md's terms and the `[phrases]` of every zh-Hans.toml of the project included."""
+    import opencc             # loaded only when zh-Hans is first asked for
+    load_all_overrides()
+    with tempfile.TemporaryDirectory(prefix="zh-Hans-") as folder:
+        return opencc.OpenCC(str(opencc_config(Path(folder)))).convert
 
 
 def localized(texts: dict, lang: str) -> str:
@@ -200,7 +320,12 @@ _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
 
 
 def render(key: str, params: dict, lang: str = DEFAULT_LANG) -> str:
-    return _FORMATTERS[check_lang(lang)].vformat(template(key, lang), (), params)
+    return fill(template(key, lang), params, lang)
+
+
+def fill(text: str, params: dict, lang: str = DEFAULT_LANG) -> str:
+    """A text of `lang` with its placeholders filled in, in the formats above."""
+    return _FORMATTERS[check_lang(lang)].vformat(text, (), params)
 
 
 class Text:

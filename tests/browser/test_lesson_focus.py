@@ -88,6 +88,12 @@ _IN_WINDOW = """selectors => selectors.every(s => { const e = document.querySele
   const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })"""
 
 
+def target_of_task(widget, step) -> str:
+    """The board element of a step's expected move ("" for a move made with a button under the board)."""
+    widget.go(step.number)
+    return widget._task_target()
+
+
 def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_url):
     game = "entdecker"
     lesson = load(game)
@@ -96,7 +102,7 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
     page.goto(f"{voila_url}/voila/render/tutorials/{game}.en.ipynb", timeout=PAGE_TIMEOUT)
     page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
     count = page.locator(".bgw-lesson-count")
-    off_screen, checked = [], 0
+    off_screen, checked, pointed = [], 0, 0
     for step in lesson.steps:
         expect(count).to_have_text(f"Step {step.number} of {len(lesson.steps)}", timeout=20_000)
         widget.go(step.number)
@@ -116,6 +122,12 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
                 off_screen.append(f"step {step.number} ({step.id}): {'; '.join(problems)}")
             checked += 1
         if step.task is not None:
+            # Show me: the first press rings the move (on the board, or its button under it), the second makes it
+            page.locator(".bgw-lesson-show-me").click()
+            expect(page.locator(".bgw-lesson-feedback .but")).to_be_visible(timeout=20_000)
+            ringed = ".bgw-lesson-main .bgw-board .bgw-pointer" if target_of_task(widget, step) else ".bgw-lesson-pointed"
+            expect(page.locator(ringed)).to_be_visible(timeout=20_000)
+            pointed += 1
             page.locator(".bgw-lesson-show-me").click()
             expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
         if step.question is not None:
@@ -124,5 +136,5 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
         if step.number < len(lesson.steps):
             expect(page.locator(".bgw-lesson-continue")).to_be_enabled(timeout=20_000)
             page.locator(".bgw-lesson-continue").click()
-    assert checked >= 10, checked
+    assert checked >= 10 and pointed >= 10, (checked, pointed)
     assert not off_screen, "targets or instructions outside the window at 1366 x 768:\n" + "\n".join(off_screen)

@@ -59,7 +59,7 @@ def test_lesson_page_teaches_by_clicking(page, voila_url, path):
     first = lesson.start_position(1)
     status = page.locator(".bgw-lesson-status")
     expect(status).to_contain_text(first.game.phase_text(first.phase).render(lang), timeout=20_000)
-    expect(side).to_contain_text(lesson.text(lesson.steps[0].text, lang).split("**")[0][:12], timeout=20_000)
+    expect(side).to_contain_text(lesson.say(1, lesson.steps[0].text, lang).split("**")[0][:12], timeout=20_000)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"lesson-{game}.{lang}.png"))
 

@@ -2,9 +2,15 @@
 // same module): what does not depend on the game.
 
 // Scroll the element a lesson step is about (the `focus` trait, a data-target) into view, inside the
-// nearest scrolling box if the board has one, else the page; each focus once.
+// nearest scrolling box if the board has one, else the page; each focus once. A focus that ends in "!"
+// ("place.3#7!": the lesson's "Show me") also rings the element, at every redraw.
 function showFocus(model, root, seen) {
   const focus = model.get("focus");
+  const pointing = Boolean(focus && focus.endsWith("!"));
+  if (pointing) requestAnimationFrame(() => pointAt(root, focus.split("#")[0]));
+  // a board that redraws into its old drawing keeps a ring from before: the move is made, the ring goes
+  else if (seen.pointed) root.querySelectorAll(".bgw-pointer").forEach((ring) => ring.remove());
+  seen.pointed = pointing;
   if (!focus || focus === seen.focus) return;
   seen.focus = focus;
   const element = focus.split("#")[0];          // "pile.1#9": the same element, asked again by step 9
@@ -25,6 +31,37 @@ function showFocus(model, root, seen) {
   });
 }
 
+// A ring around the element of `target`, drawn over the board (it takes no clicks).
+function pointAt(root, target) {
+  const element = target && root.querySelector(`[data-target="${CSS.escape(target)}"]`);
+  const svg = element && element.ownerSVGElement;
+  if (!svg || !svg.getScreenCTM()) return;
+  svg.querySelectorAll(".bgw-pointer").forEach((ring) => ring.remove());
+  const box = element.getBoundingClientRect(), back = svg.getScreenCTM().inverse();
+  const a = new DOMPoint(box.left, box.top).matrixTransform(back);
+  const b = new DOMPoint(box.right, box.bottom).matrixTransform(back);
+  el("rect", { x: a.x - 5, y: a.y - 5, width: b.x - a.x + 10, height: b.y - a.y + 10, rx: 6, class: "bgw-pointer",
+               fill: "none", "pointer-events": "none" }, svg);
+}
+
+// Every click on the board answers: an option answers itself (offerChoice: its move, or why not), and so do
+// the board's own controls (a link, a button, a field, or anything drawn with a pointer or help cursor, such
+// as a mat that a click unfolds). Any other click, on a drawn element that is no option now (it carries a
+// data-target but no offered choice) or on the board's background, asks the page to say what the pending
+// decision asks for: {type: "nothing", target} (the game shell and the lesson answer it in their language).
+function answerElsewhere(model, root, event) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  let target = "";
+  for (let e = event.target; e && e !== root; e = e.parentElement) {
+    if (e.nodeType !== 1) continue;
+    if (e.hasAttribute("data-action") || e.matches("a, button, input, select, textarea, summary, label")) return;
+    const cursor = getComputedStyle(e).cursor;
+    if (cursor === "pointer" || cursor === "help") return;
+    if (!target && e.hasAttribute("data-target")) target = e.getAttribute("data-target");
+  }
+  model.send({ type: "nothing", target });
+}
+
 // The anywidget side of every board: a tooltip line above the drawing, a redraw at each new revision,
 // the lesson focus, timings the tests read, and a drawing error shown on the page, never a silent
 // blank board. `paint(root, tip)` draws; `className` marks the game's board for its stylesheet.
@@ -36,6 +73,7 @@ function mountBoard(model, host, className, paint) {
   const root = document.createElement("div");
   root.className = "bgw-root";
   host.append(tip, root);
+  root.addEventListener("click", (event) => answerElsewhere(model, root, event));
   const seen = { focus: "" };
   const redraw = () => {
     tip.textContent = "";

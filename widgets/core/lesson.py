@@ -29,7 +29,7 @@ from .board import BoardWidget
 from .chart import ScoreBreakdown
 from .choices import board_choices, guarded
 from .lesson_file import Lesson, LessonError, load, play_moves
-from .shell import GameShell, cite, cite_tip
+from .shell import GameShell, cite, cite_tip, no_null_tooltips
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,8 @@ _STYLE = """<style>
 .bgw-lesson-main > *, .bgw-lesson-side > * { flex-shrink: 0; }
 .bgw-lesson-count { color: #666; font-size: 13px; }
 .bgw-lesson-text p { margin: 0 0 8px 0; }
+.bgw-lesson-jump { background: #f3f0fa; border-left: 4px solid #6c4fa3; padding: 6px 10px; margin: 4px 0; }
+.bgw-lesson .bgw-lesson-pointed { outline: 4px solid #c0392b; outline-offset: 2px; }
 .bgw-lesson-task { background: #fff6dc; border-left: 4px solid #e8a317; padding: 6px 10px; margin: 6px 0; }
 .bgw-lesson-feedback .ok { background: #e6f4ea; border-left: 4px solid #2e7d32; padding: 6px 10px; }
 .bgw-lesson-feedback .no { background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px; }
@@ -57,6 +59,10 @@ _STYLE = """<style>
 .bgw-lesson-recap .bgw-lesson-play-game { display: inline-block; background: #1e8449; color: #fff; border-radius: 6px;
                                           padding: 4px 14px; text-decoration: none; font-weight: 600; }
 </style>"""
+
+
+_SPACE = {"en": " ", "zh-Hant": "", "zh-Hans": ""}     # between two sentences: Chinese sets none
+_COLON = {"en": ": ", "zh-Hant": "：", "zh-Hans": "："}
 
 
 def t(key: str, lang: str, **params) -> str:
@@ -164,6 +170,8 @@ class LessonWidget(W.VBox):
         self.count = W.HTML()
         self.count.add_class("bgw-lesson-count")
         self.heading = W.HTML()
+        self.jump = W.HTML()                  # what happened since the previous step's board, at a new position
+        self.jump.add_class("bgw-lesson-jump-box")
         self.text = W.HTML()
         self.text.add_class("bgw-lesson-text")
         self.since = W.HTML()
@@ -173,7 +181,7 @@ class LessonWidget(W.VBox):
         self.feedback.add_class("bgw-lesson-feedback")
         self.show_me = W.Button(layout=W.Layout(width="auto"))
         self.show_me.add_class("bgw-lesson-show-me")
-        self.show_me.on_click(self._guard(lambda _: self.demonstrate()))
+        self.show_me.on_click(self._guard(lambda _: self.show()))
         self.question = W.VBox()
         self.question.add_class("bgw-lesson-question")
         self.recap = W.HTML()                 # after the last step: what the lesson taught, and a whole game
@@ -192,7 +200,7 @@ class LessonWidget(W.VBox):
         self.forward.on_click(self._guard(lambda _: self.go(self.number + 1)))
         self.play_on.on_click(self._guard(lambda _: self.open_shell()))
 
-        side = W.VBox([self.count, self.heading, self.text, self.since, self.task, self.loose, self.show_me,
+        side = W.VBox([self.count, self.heading, self.jump, self.text, self.since, self.task, self.loose, self.show_me,
                        self.feedback,
                        self.question, self.recap, W.HBox([self.back, self.forward]), self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
@@ -215,8 +223,10 @@ class LessonWidget(W.VBox):
         super().__init__([W.HTML(_STYLE), self.lesson_box, self.play_box, self.errors, self.in_view])
         self.add_class("bgw-lesson")
         self.number = 1
+        self.kept: dict[int, tuple] = {}     # step -> (task done, right answer, wrong answers): what Back shows again
         self._label()
         self.go(step)
+        no_null_tooltips(self)
 
     # -- errors are shown on the page ----------------------------------------------------------------
     def _guard(self, callback):
@@ -231,14 +241,23 @@ class LessonWidget(W.VBox):
         """Show step `number` (1-based) from its own position: whatever happened on the board before is gone."""
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(self.lesson.steps):
             raise ValueError(f"step must be from 1 to {len(self.lesson.steps)}, got {number!r}")
+        if getattr(self, "match", None) is not None:
+            self.kept[self.number] = (self.task_done, self.answer, list(self.tried))
         self.number = number
+        done, answer, tried = self.kept.get(number, (False, None, []))
         self.match = self.lesson.start_position(number)
-        self.task_done = self.step.task is None
-        self.answer: int | None = None       # the question's right answer, once the learner gave it
-        self.tried: list[int] = []            # the wrong answers given, in order
-        self.feedback.value = ""
         self._since_events = self.match.log[self.lesson.since(number):]
+        self.task_done = self.step.task is None or done
+        self.answer: int | None = answer      # the question's right answer, once the learner gave it
+        self.tried: list[int] = list(tried)   # the wrong answers given, in order
+        self.pointed = False                  # "Show me" pressed once: the move is pointed at, not yet played
+        self.feedback.value = ""
         self._focus = self.step.focus or self._task_target()
+        if self.step.task is not None and done:       # back at a step already done: as the learner left it
+            start = len(self.match.log)
+            self.match = self.lesson.end_position(number)
+            self._feedback("ok", self._say(self.step.task.done, after=True) or t("ui.lesson.done", self.lang),
+                           self.match.log[start:])
         self._quiet = True
         try:
             self.chapter_menu.value = self.step.chapter
@@ -265,6 +284,18 @@ class LessonWidget(W.VBox):
 
     # -- the learner's moves ----------------------------------------------------------------------------
     def _on_board_message(self, _widget, content, _buffers):
+        if isinstance(content, dict) and content.get("type") == "nothing":
+            # A click on the board where no option is (board_kit.js): what this step asks for instead. After
+            # the task, the note goes under what the move did (that stays).
+            if self.step.task is not None and not self.task_done:
+                self._feedback("but", t("ui.nothing-there.lesson", self.lang, task=self._say(self.step.task.do)))
+            else:
+                said = t("ui.lesson.nothing-to-do", self.lang)
+                if self.step.question is not None and self.answer is None:
+                    said = t("ui.nothing-there.lesson", self.lang, task=t("ui.lesson.answer-first", self.lang))
+                kept = self.feedback.value.split("<div class='but bgw-lesson-nothing'>")[0]
+                self.feedback.value = kept + f"<div class='but bgw-lesson-nothing'>{html.escape(said)}</div>"
+            return
         if not isinstance(content, dict) or content.get("type") != "choose" or not isinstance(content.get("id"), str):
             detail = repr(content)[:120]
             self.refused.append({"message": content, "step": self.number})
@@ -283,22 +314,38 @@ class LessonWidget(W.VBox):
             start = len(self.match.log)
             play_moves(self.match, [action_id, *task.then], f"step {self.number}: task")
             self.task_done = True
-            done = self.lesson.text(task.done, lang) or t("ui.lesson.done", lang)
+            done = self._say(task.done, after=True) or t("ui.lesson.done", lang)
             self._feedback("ok", done, self.match.log[start:])
             self.refresh()
             return True
         reason = self.match.why_not(action_id)
-        if reason is not None:
-            self._feedback("no", t("ui.lesson.refused", lang, reason=reason.render(lang)))
+        if reason is not None:      # the rule that forbids it, then what the step asks for (a step may invite the try)
+            self._feedback("no", t("ui.lesson.refused", lang, reason=reason.render(lang)) + " ➜ " + self._say(task.do))
         else:
             but = task.but.get(action_id) or task.but_other
-            text = self.lesson.text(but, lang) if but else t("ui.lesson.legal-but", lang)
-            self._feedback("but", text + " " + self.lesson.text(task.do, lang))
+            # a step's own "legal, but" says what this step does instead; the general one is followed by the task
+            text = self._say(but) if but else t("ui.lesson.legal-but", lang) + _SPACE[lang] + self._say(task.do)
+            self._feedback("but", text)
         return False
 
     def demonstrate(self) -> bool:
         """Make the task's move for a learner who is stuck (or a teacher showing the class)."""
         return self.step.task is not None and not self.task_done and self.choose(self.step.task.expect)
+
+    def show(self) -> bool:
+        """The "Show me" button: the first press points at the move on the board (its element ringed and
+        brought into view, or its button marked) and says what it is; the second press makes it."""
+        task = self.step.task
+        if task is None or self.task_done:
+            return False
+        if self.pointed:
+            return self.demonstrate()
+        self.pointed = True
+        label = next((a.label.render(self.lang) for a, _ in self.match.candidates() if a.id == task.expect), "")
+        self._feedback("but", t("ui.lesson.pointed", self.lang, move=label))
+        self.refresh()
+        self.in_view.step = f"{self._task_target()}#{self.number}!@{self.board.revision}"
+        return False
 
     def answer_question(self, index: int) -> bool:
         """The learner picks an answer; the explanation is revealed. True when it is the right one. A wrong
@@ -317,6 +364,11 @@ class LessonWidget(W.VBox):
                 self.tried.append(index)
         self.refresh()
         return right
+
+    def _say(self, key, after: bool = False) -> str:
+        """A text of the current step in the page's language, its values read off the step's position (and,
+        `after`, off the position after the task's move)."""
+        return self.lesson.say(self.number, key, self.lang, after)
 
     def _feedback(self, kind: str, text: str, events=()) -> None:
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
@@ -375,9 +427,13 @@ class LessonWidget(W.VBox):
         task_open = step.task is not None and not self.task_done
         seat = m.to_move if task_open and m.to_move is not None else self._seat()
         choices = board_choices(m, lang) if task_open else []
-        view = m.view(seat)
+        # A prepared position's caption (its "scenario" note) describes where it began and goes stale as the
+        # lesson plays on; a lesson tells that story in its own texts (the step's `jump`).
+        view = {k: v for k, v in m.view(seat).items() if k != "scenario"}
+        pointing = task_open and self.pointed
+        focus = f"{self._task_target()}#{self.number}!" if pointing else f"{self._focus}#{self.number}"
         self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if task_open else None,
-                        focus=f"{self._focus}#{self.number}")
+                        focus=focus)
         self._loose_buttons(choices)
         self.status.value = self._status_html(view)
         # The breakdown (a bokeh figure) is rebuilt only when the scores shown change, not at every step.
@@ -391,14 +447,17 @@ class LessonWidget(W.VBox):
         heading = lesson.text(step.title, lang) if step.title else localized(rule.title, lang)
         self.heading.value = (f"<div style='color:#666;font-size:13px'>{html.escape(lesson.chapter_title(step.chapter, lang))}"
                               f"</div><h4 style='margin:2px 0 6px 0'>{html.escape(heading)}</h4>")
-        self.text.value = paragraphs(lesson.text(step.text, lang))
+        self.jump.value = (f"<div class='bgw-lesson-jump'><b>{html.escape(t('ui.lesson.meanwhile', lang))}</b> "
+                           f"{paragraphs(self._say(step.jump))}</div>") if step.jump else ""
+        self.text.value = paragraphs(self._say(step.text))
         self.since.value = self._since_html()
         if step.task is not None:
             mark = "✓ " if self.task_done else "➜ "
-            self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + lesson.text(step.task.do, lang))}</div>"
+            self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + self._say(step.task.do))}</div>"
         else:
             self.task.value = ""
         self.show_me.layout.display = "" if task_open else "none"
+        self.show_me.description = t("ui.lesson.show-me-play" if self.pointed else "ui.lesson.show-me", lang)
         self._question()
         self.rule.value = self._rule_html()
         self.back.disabled = self.number == 1
@@ -430,6 +489,8 @@ class LessonWidget(W.VBox):
                               layout=W.Layout(width="auto"), button_style="warning" if c["legal"] else "")
             button.add_class("bgw-choice")
             button.add_class("bgw-choice-" + "".join(ch if ch.isalnum() else "-" for ch in c["id"]))
+            if self.pointed and self.step.task is not None and c["id"] == self.step.task.expect:
+                button.add_class("bgw-lesson-pointed")
             button.on_click(self._guard(lambda _, action_id=c["id"]: self.choose(action_id)))
             buttons.append(button)
         self.loose.children = buttons
@@ -458,7 +519,7 @@ class LessonWidget(W.VBox):
         if question is None:
             self.question.children = []
             return
-        ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self.lesson.text(question.ask, lang))}")
+        ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self._say(question.ask, True))}")
         buttons = []
         for index, choice in enumerate(question.choices):
             style, icon = "", ""
@@ -468,16 +529,21 @@ class LessonWidget(W.VBox):
                 style, icon = "danger", "times"
             # Once right, the question is settled; until then every answer not yet tried stays open.
             closed = self.answer is not None or index in self.tried or not self.task_done
-            button = W.Button(description=self.lesson.text(choice.key, lang), button_style=style, icon=icon,
+            button = W.Button(description=self._say(choice.key, True), button_style=style, icon=icon,
                               disabled=closed, layout=W.Layout(width="100%"))
             button.add_class("bgw-lesson-answer")
             button.on_click(self._guard(lambda _, i=index: self.answer_question(i)))
             buttons.append(button)
         children = [ask, *buttons]
-        if self.answer is not None or self.tried:
-            verdict = t("ui.lesson.right" if self.answer is not None else "ui.lesson.wrong", lang)
-            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(verdict)}</b> "
-                                   f"{paragraphs(self.lesson.text(question.explain, lang))}</div>"))
+        if self.answer is not None:
+            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(t('ui.lesson.right', lang))}</b> "
+                                   f"{paragraphs(self._say(question.explain, True))}</div>"))
+        elif self.tried:
+            # not the explanation, which would hand over the answer: the rules it rests on, to apply again
+            rules = "".join(f"<p><b>{html.escape(localized(self.match.rule(r).title, lang))}</b>{_COLON[lang]}"
+                            f"{html.escape(localized(self.match.rule(r).text, lang))}</p>" for r in question.needs)
+            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(t('ui.lesson.wrong', lang))}</b>"
+                                   f"{rules}</div>"))
         self.question.children = children
 
     def _rule_html(self) -> str:
@@ -487,8 +553,9 @@ class LessonWidget(W.VBox):
             rule = self.match.rule(rule_id)
             title = localized(rule.title, lang)
             text = localized(rule.text, lang)
-            parts.append(f"<details><summary>{html.escape(t('ui.rule.named', lang, title=title))} · "
-                         f"<code>{rule.id}</code> · <span title='{html.escape(cite_tip(rule.source, lang))}'>"
+            # the rule's id is for the teacher and the developer: in the tooltip, not in the learner's text
+            parts.append(f"<details><summary title='{rule.id}'>{html.escape(t('ui.rule.named', lang, title=title))} · "
+                         f"<span title='{html.escape(cite_tip(rule.source, lang))}'>"
                          f"{html.escape(cite(rule.source, lang, self.game_id))}</span></summary>{paragraphs(text)}</details>")
         return "".join(parts)
 

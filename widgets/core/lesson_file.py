@@ -12,12 +12,15 @@ whatever order its widgets are drawn (Voila runs the whole notebook before it sh
 from __future__ import annotations
 
 import re
+import string
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import engines
-from engines.core.texts import LANGS, add_text, template
+from engines.core.texts import LANGS, add_text, fill, has_text, render, template
+
+from .lesson_values import ValueProblem, compile_value, evaluate, position_names
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_DIR = ROOT / "tutorials" / "lessons"
@@ -57,6 +60,7 @@ class Task:
     but_other: str | None    # text key for any other legal move
     then: list = field(default_factory=list)   # forced chance outcomes right after the move (Chance)
     check: dict = field(default_factory=dict)  # facts the `done` text states, on the position after the move
+    values: dict = field(default_factory=dict)  # name -> compiled expression, read off the position after the move
 
 
 @dataclass
@@ -76,6 +80,9 @@ class Step:
     check: dict
     seat: int | None         # whose view the board shows (default: the lesson's learner)
     focus: str | None        # the board element (a data-target) to bring into view; default: the task's
+    values: dict = field(default_factory=dict)   # name -> compiled expression, read off the step's position
+    jump: str | None = None  # text key: what happened between the previous step and this new position
+    layout: tuple = ()       # (part, "above"|"below"|"left-of"|"right-of", part): where the text says parts are
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -93,9 +100,48 @@ class Lesson:
     steps: list[Step]
     not_taught: dict[str, str] = field(default_factory=dict)    # rule id -> text key of the reason
     _starts: dict = field(default_factory=dict, repr=False)      # step number -> (match, log mark), never handed out
+    _values: dict = field(default_factory=dict, repr=False)      # (step number, after) -> values
 
     def text(self, key: str | None, lang: str) -> str:
+        """A text of the lesson as written, its placeholders unfilled (titles, the recap, reasons)."""
         return "" if key is None else template(key, lang)
+
+    def say(self, number: int, key: str | None, lang: str, after: bool = False) -> str:
+        """A text of step `number` in `lang`, filled in from the position: the step's `values` read off its
+        start, and with `after` (the task's `done`, the question) the task's `values` read off the position
+        after its move too. Board parts named `{@key}` read as the board draws them, in bold."""
+        if key is None:
+            return ""
+        params = self.values(number, after)
+        labels = board_labels(self.game, lang)
+        text = _PART.sub(lambda m: f"**{labels[m.group(1)]}**", template(key, lang))
+        text = _TERM.sub(lambda m: render(m.group(1), {}, lang), text)
+        try:
+            return fill(text, params, lang)
+        except (KeyError, IndexError, ValueError) as exc:
+            raise LessonError(f"{self._where(self.steps[number - 1])}: text {key!r} ({lang}): {exc}") from None
+
+    def values(self, number: int, after: bool = False) -> dict:
+        """The values of step `number`: its `values` at its start, and with `after` its task's `values`
+        after the move as well (a task's value of the same name wins)."""
+        cache_key = (number, after)
+        if cache_key not in self._values:
+            step = self.steps[number - 1]
+            found = self._evaluate(step, step.values, self.start_position(number), "values")
+            if after and step.task is not None and step.task.values:
+                found.update(self._evaluate(step, step.task.values, self.end_position(number), "task.values"))
+            self._values[cache_key] = found
+        return dict(self._values[cache_key])
+
+    def _evaluate(self, step, table: dict, match, field_name: str) -> dict:
+        names = position_names(match)
+        out = {}
+        for name, (source, code) in table.items():
+            try:
+                out[name] = evaluate(code, names)
+            except ValueProblem as exc:
+                raise LessonError(f"{self._where(step)}: {field_name}.{name} = {source!r}: {exc}") from None
+        return out
 
     def chapter_title(self, chapter_id: str, lang: str) -> str:
         return template(dict(self.chapters)[chapter_id], lang)
@@ -120,14 +166,17 @@ class Lesson:
                                           step.start.get("options"))
             else:
                 match = self.end_position(number - 1)
-            mark = 0 if step.scenario is not None or step.start is not None else len(match.log)
+            # What happened since the previous step: a new match's whole setup (the deal is part of the story),
+            # but not the setup a scenario was made from, which is no history of its position (its `jump` says
+            # what happened); then the step's own moves.
+            mark = 0 if step.start is not None else len(match.log)
             play_moves(match, step.moves, f"{self._where(step)}: moves")
             self._starts[number] = (match, mark)
         return self._starts[number][0].clone()       # every widget gets its own copy to play on
 
     def since(self, number: int) -> int:
         """Where in the log of step `number`'s start its own story begins: the events from there on are
-        what happened since the previous step (a new match's or scenario's whole setup, else its moves)."""
+        what happened since the previous step (a new match's whole setup, else the step's moves)."""
         self.start_position(number)
         return self._starts[number][1]
 
@@ -292,6 +341,9 @@ def _parse(path: Path, data: dict) -> Lesson:
 
     steps: list[Step] = []
     seen = set()
+    board_names = set(board_labels(game, "en")) & set(board_labels(game, "zh-Hant"))
+    for key, name in ((title, "title"), (recap, "recap")):
+        _no_placeholders(key, f"{where}: '{name}'")
     for number, raw in enumerate(_list(data, "step", where), 1):
         sid = raw.get("id")
         at = f"{where}: step {number}"
@@ -302,7 +354,7 @@ def _parse(path: Path, data: dict) -> Lesson:
         seen.add(sid)
         at = f"{at} ({sid!r})"
         unknown = set(raw) - {"id", "chapter", "rule", "also", "text", "title", "start", "scenario", "moves",
-                              "task", "question", "check", "seat", "focus"}
+                              "task", "question", "check", "seat", "focus", "values", "jump", "layout"}
         if unknown:
             raise LessonError(f"{at}: unknown field {', '.join(sorted(unknown))}")
         chapter = raw.get("chapter", steps[-1].chapter if steps else None)
@@ -340,13 +392,18 @@ def _parse(path: Path, data: dict) -> Lesson:
         check = raw.get("check", {})
         if not isinstance(check, dict):
             raise LessonError(f"{at}: 'check' must be a table of path = value")
-        steps.append(Step(
+        step = Step(
             number=number, id=sid, chapter=chapter, rule=rule, also=tuple(also),
             text=text(raw.get("text"), f"{sid}.text", f"{at}: 'text'"),
             title=text(raw["title"], f"{sid}.title", f"{at}: 'title'") if "title" in raw else None,
             start=start, scenario=scenario, moves=moves,
             task=_task(raw.get("task"), sid, at, text), question=_question(raw.get("question"), sid, at, text, rules),
-            check=check, seat=seat, focus=_focus(raw.get("focus"), at)))
+            check=check, seat=seat, focus=_focus(raw.get("focus"), at),
+            values=_values(raw.get("values"), f"{at}: values"),
+            jump=text(raw["jump"], f"{sid}.jump", f"{at}: 'jump'") if "jump" in raw else None,
+            layout=_layout(raw.get("layout"), at))
+        _check_placeholders(step, at, board_names)
+        steps.append(step)
     if not steps:
         raise LessonError(f"{where}: no [[step]]")
     _check_needs(steps, at_step=lambda step: f"{where}: step {step.number} ({step.id!r})")
@@ -376,6 +433,121 @@ def _check_needs(steps: list[Step], at_step) -> None:
                                   f"earlier one ({when})")
 
 
+_PART = re.compile(r"\{@([^{}]*)\}")       # {@sy.ui.action-track}: a board part, named as the board draws it
+_TERM = re.compile(r"\{=([^{}]*)\}")       # {=am.action.yellow}: a name of the game, as its texts say it
+RELATIONS = ("above", "below", "left-of", "right-of")
+
+
+def _values(raw, at) -> dict:
+    """A `values` table: name -> (expression, compiled), each expression checked (lesson_values.py)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise LessonError(f"{at}: must be a table of name = \"expression\"")
+    out = {}
+    for name, source in raw.items():
+        if not name.isidentifier():
+            raise LessonError(f"{at}: {name!r} is not a name a text can use as a placeholder")
+        try:
+            out[name] = (source, compile_value(source))
+        except ValueProblem as exc:
+            raise LessonError(f"{at}.{name} = {source!r}: {exc}") from None
+    return out
+
+
+def _layout(raw, at) -> tuple:
+    """`layout = [["sy.ui.rondel.employee", "below", "sy.ui.market"]]`: where the step's text says board parts
+    lie, each part named by the text key the board draws it with; a browser test measures the drawing."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(r, list) and len(r) == 3 and all(isinstance(x, str) for x in r)
+                                            and r[1] in RELATIONS for r in raw):
+        raise LessonError(f"{at}: 'layout' must list [part, relation, part], relation one of "
+                          f"{', '.join(RELATIONS)}, got {raw!r}")
+    return tuple(tuple(r) for r in raw)
+
+
+def board_labels(game: str, lang: str) -> dict[str, str]:
+    """The names a game's board draws in `lang`, by key, without the ones that take a number (what {@key}
+    may name): the board renderer's own labels, so an edition's word is the one its board shows."""
+    if (game, lang) not in _LABELS:
+        from .. import renderer_for
+        view = engines.new_match(game, engines.get_game(game).min_players, seed=1).view()
+        _LABELS[game, lang] = {k: v for k, v in renderer_for(game).labels(view, lang).items()
+                               if isinstance(v, str) and "{" not in v}
+    return _LABELS[game, lang]
+
+
+_LABELS: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def _fields(key: str) -> dict[str, set[str]]:
+    """The placeholders of a text, per written language: {lang: {name, ...}}; board parts are not fields."""
+    out = {}
+    for lang in TEXT_LANGS:
+        text = _TERM.sub("", _PART.sub("", template(key, lang)))
+        try:
+            out[lang] = {re.split(r"[.\[]", f)[0] for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+        except ValueError as exc:
+            raise LessonError(f"{key} ({lang}): {exc}: write a brace as {{{{ or }}}}") from None
+    return out
+
+
+def _no_placeholders(key: str, at: str) -> None:
+    for lang, names in _fields(key).items():
+        if names or _PART.search(template(key, lang)) or _TERM.search(template(key, lang)):
+            raise LessonError(f"{at} ({lang}): a title, recap or reason is not tied to a position; "
+                              f"no placeholder may be used ({sorted(names) or 'a board part'})")
+
+
+def _check_placeholders(step: Step, at: str, board_names: set[str]) -> None:
+    """Every placeholder of a step's texts is a value of the step (the task's values only in the texts shown
+    after the move), every value is used, the texts of both languages use the same ones, and every {@part}
+    is a name the board draws."""
+    start = set(step.values)
+    after = start | (set(step.task.values) if step.task else set())
+    texts = [("text", step.text, start), ("jump", step.jump, start)]
+    if step.title:
+        _no_placeholders(step.title, f"{at}: 'title'")
+    if step.task:
+        texts += [("task.do", step.task.do, start), ("task.done", step.task.done, after)]
+        texts += [(f"task.but.{k}", v, start) for k, v in step.task.but.items()]
+        texts += [("task.but.other", step.task.but_other, start)]
+    if step.question:
+        texts += [("question.ask", step.question.ask, after), ("question.explain", step.question.explain, after)]
+        texts += [(f"question.choice {i + 1}", c.key, after) for i, c in enumerate(step.question.choices)]
+    used = set()
+    for name, key, allowed in texts:
+        if key is None:
+            continue
+        fields = _fields(key)
+        for lang, names in fields.items():
+            missing = sorted(names - allowed)
+            if missing:
+                where = "the task's values are read after the move, for the texts shown then" \
+                    if set(missing) <= after else "define it in the step's 'values'"
+                raise LessonError(f"{at}: {name} ({lang}): placeholder {{{missing[0]}}} has no value ({where})")
+            used |= names
+            for part in _PART.findall(template(key, lang)):
+                if part not in board_names:
+                    raise LessonError(f"{at}: {name} ({lang}): {{@{part}}} is not a name the board draws "
+                                      f"(a text key of its board, with no number to fill in)")
+            for term in _TERM.findall(template(key, lang)):
+                if not has_text(term) or "{" in template(term, "en") + template(term, "zh-Hant"):
+                    raise LessonError(f"{at}: {name} ({lang}): {{={term}}} is not a text key of a name "
+                                      f"(a text with no number to fill in)")
+        if fields["en"] != fields["zh-Hant"]:
+            raise LessonError(f"{at}: {name}: en and zh-Hant use different placeholders "
+                              f"({sorted(fields['en'])} and {sorted(fields['zh-Hant'])})")
+    unused = sorted(after - used)
+    if unused:
+        raise LessonError(f"{at}: value {unused[0]!r} is used by no text of the step")
+    for a, _, b in step.layout:
+        for part in (a, b):
+            if part not in board_names:
+                raise LessonError(f"{at}: layout: {part!r} is not a name the board draws")
+
+
 def _focus(value, at) -> str | None:
     if value is not None and (not isinstance(value, str) or not value or "#" in value):
         raise LessonError(f"{at}: 'focus' must name a board element (a data-target such as \"tray.market\"), "
@@ -388,7 +560,7 @@ def _task(raw, sid, at, text) -> Task | None:
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("expect"), str):
         raise LessonError(f"{at}: 'task' needs 'expect', the action id the learner must choose")
-    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check"}
+    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check", "values"}
     if unknown:
         raise LessonError(f"{at}: task: unknown field {', '.join(sorted(unknown))}")
     but, but_other = {}, None
@@ -407,7 +579,7 @@ def _task(raw, sid, at, text) -> Task | None:
         raise LessonError(f"{at}: task.check must be a table of path = value")
     return Task(then=then, check=raw.get("check", {}), expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
                 done=text(raw["done"], f"{sid}.done", f"{at}: task.done") if "done" in raw else None,
-                but=but, but_other=but_other)
+                but=but, but_other=but_other, values=_values(raw.get("values"), f"{at}: task.values"))
 
 
 def _question(raw, sid, at, text, rules) -> Question | None:

@@ -1,0 +1,149 @@
+"""Issue 31: the traps first-time learners met in the lessons, found by kind over every step of every lesson in
+English and Chinese (widgets/core/lesson_checks.py says what each kind refuses). Each test names the steps
+and what to change; `python -m widgets.core.lesson_checks <game> <kind>` lists the same while writing."""
+
+from __future__ import annotations
+
+import pytest
+
+from widgets.core import lesson_checks
+from widgets.core.lesson_file import LESSON_DIR, load
+
+GAMES = sorted(p.stem for p in LESSON_DIR.glob("*.toml"))
+
+
+@pytest.mark.parametrize("kind", sorted(lesson_checks.CHECKS))
+@pytest.mark.parametrize("game", GAMES)
+def test_no_trap_of_this_kind(game, kind):
+    problems = lesson_checks.CHECKS[kind](load(game))
+    assert not problems, f"{game}: {len(problems)} {kind} problem(s):\n" + "\n".join(problems)
+
+
+# -- the checks find what they are for (each on a small lesson written here) ------------------------------
+LESSON = '''
+game = "entdecker"
+title.en = "T"
+title.zh-Hant = "T"
+recap.en = "- a\\n- b\\n- c"
+recap.zh-Hant = "- 甲\\n- 乙\\n- 丙"
+[[chapter]]
+id = "one"
+title.en = "One"
+title.zh-Hant = "一"
+[[step]]
+id = "first"
+chapter = "one"
+start = { players = 3, seed = 6 }
+rule = "ent.setup.gold"
+%s
+'''
+
+
+def lesson_of(tmp_path, body: str):
+    path = tmp_path / "t.toml"
+    path.write_text(LESSON % body, encoding="utf-8")
+    return load(path)
+
+
+def test_a_literal_position_value_is_found_and_a_value_is_not(tmp_path):
+    literal = lesson_of(tmp_path, 'text.en = "You have 9 gold."\ntext.zh-Hant = "你有9塊黃金。"')
+    problems = lesson_checks.check_numbers(literal)
+    assert len(problems) == 2 and "literal 9" in problems[0]
+    valued = lesson_of(tmp_path, 'values = { gold = "view.players[0].gold" }\n'
+                                 'text.en = "You have {gold} gold; everyone starts with 4."\n'
+                                 'text.zh-Hant = "你有{gold}塊黃金；每人起始都是4塊。"')
+    assert lesson_checks.check_numbers(valued) == []            # 4 is the rule's own number
+    assert "have 9 gold" in valued.say(1, valued.steps[0].text, "en")
+
+
+def test_english_and_chinese_stating_different_numbers_are_found(tmp_path):
+    lesson = lesson_of(tmp_path, 'text.en = "Each starts with 4 gold."\ntext.zh-Hant = "每人起始都是三塊。"')
+    assert any("English states [4], Chinese [3]" in p for p in lesson_checks.check_numbers(lesson))
+
+
+def test_a_seat_the_match_lacks_is_found(tmp_path):
+    lesson = lesson_of(tmp_path, 'text.en = "Player 4 begins."\ntext.zh-Hant = "玩家4開始。"')
+    assert any("Player 4 in a game of 3" in p for p in lesson_checks.check_numbers(lesson))
+
+
+def test_a_given_away_answer_is_found(tmp_path):
+    question = '''
+values = { gold = "view.players[0].gold" }
+text.en = "You have {gold} gold."
+text.zh-Hant = "你有{gold}塊黃金。"
+[step.question]
+needs = ["ent.setup.gold"]
+ask.en = "How much gold do you have?"
+ask.zh-Hant = "你有多少黃金？"
+explain.en = "{gold}."
+explain.zh-Hant = "{gold}。"
+[[step.question.choice]]
+en = "{gold}"
+zh-Hant = "{gold}"
+right = true
+[[step.question.choice]]
+en = "4"
+zh-Hant = "4"
+'''
+    problems = lesson_checks.check_giveaway(lesson_of(tmp_path, question))
+    assert problems and "[9] is printed before the question" in problems[0]
+
+
+def test_a_term_used_before_it_is_introduced_is_found(tmp_path):
+    body = ('text.en = "Your gold counter holds your gold."\ntext.zh-Hant = "黃金計數器記錄你的黃金。"\n'
+            '[[step]]\nid = "second"\nrule = "ent.setup.units"\n'
+            'text.en = "The **gold counter** shows gold."\ntext.zh-Hant = "**黃金計數器**顯示黃金。"')
+    problems = lesson_checks.check_terms(lesson_of(tmp_path, body))
+    assert any('uses "gold counter", which step 2 introduces' in p for p in problems)
+    assert any("黃金計數器" in p for p in problems)
+
+
+def test_a_new_position_without_its_story_is_found(tmp_path):
+    body = ('text.en = "a"\ntext.zh-Hant = "甲"\n[[step]]\nid = "later"\nrule = "ent.setup.units"\n'
+            'start = { players = 2, seed = 1 }\ntext.en = "b"\ntext.zh-Hant = "乙"')
+    assert "step 2 (later) jump" in lesson_checks.check_story(lesson_of(tmp_path, body))[0]
+
+
+def test_a_direction_without_a_board_part_is_found(tmp_path):
+    lesson = lesson_of(tmp_path, 'text.en = "The piles lie below the map."\ntext.zh-Hant = "卡堆在地圖下方。"')
+    problems = lesson_checks.check_places(lesson)
+    assert len(problems) == 2 and "below" in problems[0] and "下方" in problems[1]
+
+
+def test_chinese_in_english_is_found(tmp_path):
+    lesson = lesson_of(tmp_path, 'text.en = "Activate (激活) it."\ntext.zh-Hant = "啟動它。"')
+    assert "Chinese in an English text" in lesson_checks.check_language(lesson)[0]
+
+
+def test_a_move_applying_an_untaught_rule_is_found(tmp_path):
+    task = ('text.en = "Go."\ntext.zh-Hant = "開始。"\n[step.task]\nexpect = "start:A1-n"\n'
+            'do.en = "Start at A1."\ndo.zh-Hant = "從A1出發。"')
+    problems = lesson_checks.check_untaught(lesson_of(tmp_path, task))
+    assert problems == ["step 1 (first) task: the move applies ent.explore.start-edge (\"" +
+                        problems[0].split('("')[1].split('")')[0] + "\"), which no step teaches"]
+    taught = lesson_of(tmp_path, task.replace('text.en = "Go."', 'also = ["ent.explore.start-edge"]\ntext.en = "Go."'))
+    assert lesson_checks.check_untaught(taught) == []
+
+
+def test_an_action_left_half_done_is_found(tmp_path):
+    """Shipyard: the learner buys a bow and must now place it; a lesson that ends there, or jumps elsewhere,
+    leaves the action half done."""
+    body = '''
+[[step]]
+id = "buy"
+chapter = "one"
+start = { players = 3, seed = 4 }
+moves = ["choose:build"]
+rule = "sy.build.buy"
+text.en = "Buy."
+text.zh-Hant = "購買。"
+[step.task]
+expect = "buy:bow.1"
+do.en = "Buy the bow."
+do.zh-Hant = "購買船頭。"
+'''
+    path = tmp_path / "s.toml"
+    path.write_text((LESSON % "").replace('game = "entdecker"', 'game = "shipyard"').split("[[step]]")[0] + body,
+                    encoding="utf-8")
+    problems = lesson_checks.check_unfinished(load(path))
+    assert len(problems) == 1 and "in the middle of an action (place:" in problems[0] and "the lesson ends" in problems[0]

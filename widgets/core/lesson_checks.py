@@ -1,0 +1,411 @@
+"""Checks that find the traps a first-time learner meets in a lesson, by kind (issue 31).
+
+Each check reads a lesson (lesson_file.py) and returns the problems it finds, one line each naming the step;
+`tests/test_lesson_traps.py` runs them all over every lesson, and an author runs them while writing:
+
+    python -m widgets.core.lesson_checks shipyard            # every kind
+    python -m widgets.core.lesson_checks shipyard numbers    # one kind
+
+The kinds (docs/lessons.md, "What the checks refuse"):
+- numbers:    a number written in a text as a literal must be one the step's rules state (a rule number);
+              any other number comes from the position through a placeholder. "Player N" names a seat of
+              the match. The numbers a step states are the same in English and Chinese.
+- story:      a step that begins a new position says what happened since the previous board (`jump`).
+- unfinished: no step leaves the learner in the middle of an action (a decision of the same seat pending
+              right after their own) that the next step does not continue.
+- giveaway:   no question's right answer is printed before it is asked: neither its number nor its words
+              in the step's text, its task or what the move made happen.
+- terms:      a term the lesson introduces in bold is not used before the step that introduces it.
+- untaught:   what the learner's own move makes happen (the log lines under their move) applies only rules
+              taught by that step or before: a consequence the lesson has not explained yet is taught there
+              (`also`, and said in the text) or the step moves.
+- places:     a text names a board part by the name the board draws ({@key}); a direction word beside a
+              part ("above {@...}") is a `layout` claim the browser test measures.
+- language:   an English text holds no Chinese; a Chinese text holds no English words but names and codes;
+              no text speaks of the software ("the engine...") instead of the game.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from engines.core.texts import localized
+
+from .lesson_file import _PART, _TERM, Lesson, board_labels, load
+
+LANGS = ("en", "zh-Hant")
+
+# -- reading numbers ---------------------------------------------------------------------------------
+_EN_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twice": 2}
+_EN_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_EN_WORDS) + r")(?![\w])", re.I)
+_ZH_DIGITS = {"零": 0, "兩": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_ZH_NUMBER = re.compile(r"\d+(?:\.\d+)?|[二兩三四五六七八九十零]+")
+# Names with a number in them, not numbers: a seat ("Player 2", 玩家2), a square or space of a grid (D3, E1),
+# a chapter's numbering, a roman stack number.
+_SEAT = {"en": re.compile(r"\bPlayer (\d+)"), "zh-Hant": re.compile(r"玩家(\d+)")}
+_NAMES = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{1,2}(?![0-9])|`[^`]*`")
+# Chinese words that hold a numeral but mean no number.
+_ZH_WORDS = re.compile(r"四周|四面|三角|十字|五顏六色|一一|兩者|兩邊|兩側|兩種|兩人|十分|三思|不三不四|四處|七嘴八舌")
+
+
+def _zh_value(numeral: str) -> int | None:
+    if numeral.isdigit():
+        return int(numeral)
+    total, current = 0, 0
+    for ch in numeral:
+        value = _ZH_DIGITS.get(ch)
+        if value is None:
+            return None
+        if value == 10:
+            total += (current or 1) * 10
+            current = 0
+        else:
+            current = value
+    return total + current
+
+
+def numbers(text: str, lang: str) -> list[float]:
+    """The numbers a text states, in order: digits, and number words (English) or numerals (Chinese).
+    Chinese 一 is left out: it is as often the article "a" as the number one."""
+    text = _NAMES.sub(" ", _SEAT[lang].sub(" ", text))
+    if lang == "en":
+        return [float(_EN_WORDS.get(n.lower(), n)) for n in _EN_NUMBER.findall(text)]
+    text = _ZH_WORDS.sub(" ", text)
+    return [float(v) for v in (_zh_value(n) for n in _ZH_NUMBER.findall(text)) if v is not None]
+
+
+def _literal(template: str) -> str:
+    """A template without its placeholders and board parts: what is written in it as a literal."""
+    return re.sub(r"\{[^{}]*\}", " ", _TERM.sub(" ", _PART.sub(" ", template)))
+
+
+# -- what a step shows ---------------------------------------------------------------------------------
+def step_texts(lesson: Lesson, step) -> list[tuple[str, str | None, bool]]:
+    """(field, text key, filled after the move) for every text of a step, in the order a learner meets them."""
+    texts = [("jump", step.jump, False), ("text", step.text, False)]
+    if step.task:
+        texts += [("task.do", step.task.do, False)]
+        texts += [(f"task.but.{k}", v, False) for k, v in step.task.but.items()]
+        texts += [("task.but.other", step.task.but_other, False), ("task.done", step.task.done, True)]
+    if step.question:
+        texts += [("question.ask", step.question.ask, True)]
+        texts += [(f"question.choice {i + 1}", c.key, True) for i, c in enumerate(step.question.choices)]
+        texts += [("question.explain", step.question.explain, True)]
+    return [t for t in texts if t[1] is not None]
+
+
+def _rule_texts(lesson: Lesson, step, lang: str) -> str:
+    """The titles and texts of the rules a step cites (its rule, `also`, and what its question needs)."""
+    rules = lesson_rules(lesson)
+    cited = [*step.rules, *(step.question.needs if step.question else ())]
+    return " ".join(localized(rules[r].title, lang) + " " + localized(rules[r].text, lang) for r in cited)
+
+
+def lesson_rules(lesson: Lesson):
+    import engines
+    return engines.get_game(lesson.game).rule_catalog.rules
+
+
+def _where(step, field: str, lang: str | None = None) -> str:
+    return f"step {step.number} ({step.id}) {field}" + (f" [{lang}]" if lang else "")
+
+
+# -- the checks ----------------------------------------------------------------------------------------
+def check_numbers(lesson: Lesson) -> list[str]:
+    problems = []
+    for step in lesson.steps:
+        players = lesson.start_position(step.number).players
+        for field, key, after in step_texts(lesson, step):
+            stated = {}
+            for lang in LANGS:
+                template = lesson.text(key, lang)
+                allowed = set(numbers(_rule_texts(lesson, step, lang), lang))
+                if step.task is not None and field.startswith("task."):    # the move asked for names its place
+                    allowed |= {float(n) for n in re.findall(r"\d+", step.task.expect)}
+                for number in numbers(_literal(template), lang):
+                    if number not in allowed:
+                        problems.append(f"{_where(step, field, lang)}: the literal {number:g} is no number the "
+                                        f"step's rules state: take it from the position (a value)")
+                for seat in _SEAT[lang].findall(template):
+                    if not 1 <= int(seat) <= players:
+                        problems.append(f"{_where(step, field, lang)}: Player {seat} in a game of {players}")
+                stated[lang] = sorted(n for n in numbers(lesson.say(step.number, key, lang, after), lang) if n >= 2)
+            if stated["en"] != stated["zh-Hant"]:
+                problems.append(f"{_where(step, field)}: English states {_fmt(stated['en'])}, Chinese "
+                                f"{_fmt(stated['zh-Hant'])}")
+    return problems
+
+
+def _fmt(values) -> str:
+    return "[" + ", ".join(f"{v:g}" for v in values) + "]"
+
+
+def check_story(lesson: Lesson) -> list[str]:
+    return [f"{_where(step, 'jump')}: the step begins a new position; say in 'jump' what happened since the "
+            f"previous step's board" for step in lesson.steps[1:]
+            if (step.start is not None or step.scenario is not None) and step.jump is None]
+
+
+def check_unfinished(lesson: Lesson) -> list[str]:
+    problems = []
+    for step in lesson.steps:
+        end = lesson.end_position(step.number)
+        if not end.decides_again:
+            continue
+        following = lesson.steps[step.number] if step.number < len(lesson.steps) else None
+        if following is None or following.start is not None or following.scenario is not None:
+            legal = sorted(a.id for a in end.legal_actions())[:6]
+            problems.append(f"{_where(step, 'end')}: Player {end.to_move + 1} is in the middle of an action "
+                            f"({', '.join(legal)}...) and " + ("the lesson ends" if following is None else
+                                                               f"step {following.number} begins elsewhere"))
+    return problems
+
+
+_STOP = set("a an the of to in on at for and or is are be it its this that your you by with from as if not no "
+            "so then than but each every one any all there their they he she his her has have had was were will "
+            "can may must only also more most less".split())
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.lower())]
+
+
+def _shared_run(answer: str, shown: str, lang: str) -> str:
+    """The longest piece of `answer` that `shown` repeats: words in English (at least two that are not
+    function words), characters in Chinese (at least four)."""
+    if lang == "en":
+        words, text = _words(answer), " " + " ".join(_words(shown)) + " "
+        best = ""
+        for i in range(len(words)):
+            for j in range(len(words), i, -1):
+                piece = words[i:j]
+                if sum(w not in _STOP for w in piece) >= 2 and f" {' '.join(piece)} " in text:
+                    if len(" ".join(piece)) > len(best):
+                        best = " ".join(piece)
+                    break
+        return best
+    answer = re.sub(r"[\s\W]", "", answer)
+    shown = re.sub(r"[\s\W]", "", shown)
+    best = ""
+    for i in range(len(answer)):
+        for j in range(len(answer), i + len(best), -1):
+            if answer[i:j] in shown:
+                best = answer[i:j]
+                break
+    return best if len(best) >= 4 else ""
+
+
+def check_giveaway(lesson: Lesson) -> list[str]:
+    problems = []
+    for step in lesson.steps:
+        question = step.question
+        if question is None:
+            continue
+        for lang in LANGS:
+            shown = [lesson.say(step.number, k, lang, after) for f, k, after in step_texts(lesson, step)
+                     if f in ("jump", "text", "task.do", "task.done")]
+            shown += [e.text(lang) for e in _events_shown(lesson, step)]
+            shown += [lesson.say(step.number, question.ask, lang, True)]
+            shown_text = "\n".join(shown)
+            right = next(c for c in question.choices if c.right)
+            answer = lesson.say(step.number, right.key, lang, True)
+            wrong = [lesson.say(step.number, c.key, lang, True) for c in question.choices if not c.right]
+            told = set(numbers(shown_text, lang))
+            own = set(numbers(answer, lang)) - set().union(*(set(numbers(w, lang)) for w in wrong))
+            if own and own <= told:
+                problems.append(f"{_where(step, 'question', lang)}: the answer's {_fmt(sorted(own))} is printed "
+                                f"before the question is asked")
+                continue
+            run = _shared_run(answer, shown_text, lang)
+            if run and all(len(_shared_run(w, shown_text, lang)) < len(run) for w in wrong):
+                problems.append(f"{_where(step, 'question', lang)}: the right answer's words "
+                                f"\"{run}\" are printed before the question is asked")
+    return problems
+
+
+def _events_shown(lesson: Lesson, step) -> list:
+    """The log lines a learner reads in a step before its question: what happened since the previous step,
+    and what the task's move made happen."""
+    start = lesson.start_position(step.number)
+    events = list(start.log[lesson.since(step.number):])
+    if step.task is not None:
+        end = lesson.end_position(step.number)
+        events += end.log[len(start.log):]
+    return events
+
+
+def check_untaught(lesson: Lesson) -> list[str]:
+    problems = []
+    taught: set[str] = set()
+    for step in lesson.steps:
+        taught |= set(step.rules)
+        if step.task is None:
+            continue
+        start, end = lesson.start_position(step.number), lesson.end_position(step.number)
+        seen = set()
+        for event in end.log[len(start.log):]:
+            if event.rule not in taught and event.rule not in lesson.not_taught and event.rule not in seen:
+                seen.add(event.rule)
+                later = next((s.number for s in lesson.steps if event.rule in s.rules), None)
+                problems.append(f"{_where(step, 'task')}: the move applies {event.rule} (\"{event.text('en')[:70]}\"), "
+                                + (f"taught only at step {later}" if later else "which no step teaches"))
+    return problems
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def _term_forms(term: str, lang: str) -> list[str]:
+    term = term.strip().lower()
+    if lang != "en":
+        return [term]
+    forms = {term}
+    if term.endswith("s") and len(term) > 3:
+        forms.add(term[:-1])
+    else:
+        forms.add(term + "s")
+    return sorted(forms)
+
+
+def check_terms(lesson: Lesson) -> list[str]:
+    """A term in bold is introduced there; the same words earlier in the lesson are a term used before it
+    was taught (buttons and board names in bold are terms too: a step shows them before it names them)."""
+    problems = []
+    for lang in LANGS:
+        plain_texts: list[tuple[int, str, str]] = []        # (step, field, text with bold marks)
+        introduced: dict[str, int] = {}
+        for step in lesson.steps:
+            for field, key, after in step_texts(lesson, step):
+                text = lesson.text(key, lang)
+                plain_texts.append((step.number, field, text))
+                for term in _BOLD.findall(text):
+                    if "{" not in term:
+                        introduced.setdefault(term.strip().lower(), step.number)
+        for term, first in introduced.items():
+            if lang == "en" and (len(term) < 4 or len(term.split()) > 4):
+                continue
+            if lang != "en" and len(term) < 2:
+                continue
+            forms = _term_forms(term, lang)
+            longer = sorted((t for t in introduced if t != term and any(f in t for f in forms)), key=len, reverse=True)
+            for number, field, text in plain_texts:
+                if number >= first:
+                    break
+                low = text.lower()
+                for other in longer:              # 發展 inside 發展板塊 is another term, not this one
+                    low = low.replace(other, " ")
+                hit = any((re.search(rf"(?<![a-z]){re.escape(f)}(?![a-z])", low) if lang == "en" else f in low)
+                          for f in forms)
+                if hit:
+                    problems.append(f"step {number} {field} [{lang}]: uses \"{term}\", which step {first} "
+                                    f"introduces")
+                    break
+    return problems
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# The software behind the page is no part of the game a learner learns: "the engine does...", 本程式.
+_META = {"en": re.compile(r"\b(?<!steam )engine\b|\bthe program\b|\bthe software\b|\bthe code\b", re.I),
+         "zh-Hant": re.compile(r"(?<!蒸汽)引擎|本程式|程式|軟體")}
+_LATIN_WORD = re.compile(r"(?<![A-Za-z`])[A-Za-z]{3,}(?![A-Za-z])")
+
+
+def check_language(lesson: Lesson) -> list[str]:
+    problems = []
+    allowed = _latin_names(lesson)
+    for step in lesson.steps:
+        for field, key, after in step_texts(lesson, step):
+            en = lesson.say(step.number, key, "en", after)
+            for lang, said in (("en", en), ("zh-Hant", lesson.say(step.number, key, "zh-Hant", after))):
+                if _META[lang].search(said):
+                    problems.append(f"{_where(step, field, lang)}: \"{_META[lang].search(said).group(0)}\": say what the "
+                                    f"rules do, not what the software does")
+            if _CJK.search(en):
+                problems.append(f"{_where(step, field, 'en')}: Chinese in an English text: {_CJK.findall(en)[:6]}")
+            zh = re.sub(r"`[^`]*`", "", lesson.say(step.number, key, "zh-Hant", after))
+            words = [w for w in _LATIN_WORD.findall(zh) if w not in allowed]
+            if words:
+                problems.append(f"{_where(step, field, 'zh-Hant')}: English in a Chinese text: {words[:6]}")
+    return problems
+
+
+def _latin_names(lesson: Lesson) -> set[str]:
+    """Latin words a Chinese text may hold: the game's own name as the Chinese edition prints it and the
+    names the board draws in Chinese."""
+    names = set()
+    for label in board_labels(lesson.game, "zh-Hant").values():
+        names.update(_LATIN_WORD.findall(label))
+    names.update(_LATIN_WORD.findall(lesson.text(lesson.title, "zh-Hant")))
+    return names
+
+
+_DIRECTIONS = {"en": re.compile(r"\b(above|below|under|beneath|left of|right of|to the left of|to the right of)\s+"
+                                r"(?:the |your |each |its )?\{@([^{}]+)\}"),
+               "zh-Hant": re.compile(r"\{@([^{}]+)\}的?(上方|下方|上面|下面|左邊|右邊|左側|右側|左方|右方)")}
+_RELATION = {"above": "above", "below": "below", "under": "below", "beneath": "below", "left of": "left-of",
+             "to the left of": "left-of", "right of": "right-of", "to the right of": "right-of",
+             "上方": "above", "上面": "above", "下方": "below", "下面": "below", "左邊": "left-of", "左側": "left-of",
+             "左方": "left-of", "右邊": "right-of", "右側": "right-of", "右方": "right-of"}
+
+
+# Words that say where something is drawn; a text that uses one says it of a board part ({@key}).
+_WHERE = {"en": re.compile(r"\b(above|below|under|beneath|left of|right of|on the (?:left|right)|at the (?:top|bottom)|"
+                           r"top (?:left|right)|bottom (?:left|right)|underneath)\b", re.I),
+          "zh-Hant": re.compile(r"上方|下方|左邊|右邊|左側|右側|左上|右上|左下|右下")}
+# ... except in these phrases, which say something of the rules, not of the drawing.
+_RULE_SENSE = {"en": re.compile(r"at or below|or below|or above|below (?:your|its|their|the) (?:build )?level|"
+                                r"above (?:your|its|their) level|(?:is|are|go|goes|drop|drops|fall|falls|stays?) below|"
+                                r"below \d|above \d|below \{|above \{|under way", re.I),
+               "zh-Hant": re.compile(r"以下|以上|上限|下限|下一|上一")}
+
+
+_SENTENCE = {"en": re.compile(r"(?<=[.!?;])\s+"), "zh-Hant": re.compile(r"(?<=[。！？；])")}
+
+
+def check_places(lesson: Lesson) -> list[str]:
+    """Where a text says where something lies, it names the board part it is about as the board draws it
+    ({@key}), and a direction beside a board part ("below {@aos.ui.map}") is a claim about the drawing: the
+    step's `layout` must hold it, so that the browser test measures it."""
+    problems = []
+    for step in lesson.steps:
+        claimed = {(rel, b) for _, rel, b in step.layout}
+        for field, key, _ in step_texts(lesson, step):
+            for lang in LANGS:
+                text = lesson.text(key, lang)
+                for sentence in _SENTENCE[lang].split(text):
+                    where = _WHERE[lang].search(_RULE_SENSE[lang].sub(" ", sentence))
+                    if where and not _PART.search(sentence):
+                        problems.append(f"{_where(step, field, lang)}: \"{where.group(0)}\" says where something "
+                                        f"lies without naming the board part as the board draws it ({{@key}})")
+                for match in _DIRECTIONS[lang].finditer(lesson.text(key, lang)):
+                    word, part = (match.group(1), match.group(2)) if lang == "en" else (match.group(2), match.group(1))
+                    if (_RELATION[word], part) not in claimed:
+                        problems.append(f"{_where(step, field, lang)}: \"{match.group(0)}\" says where a part is: "
+                                        f"add [\"<part>\", \"{_RELATION[word]}\", \"{part}\"] to the step's layout")
+    return problems
+
+
+CHECKS = {"numbers": check_numbers, "story": check_story, "unfinished": check_unfinished,
+          "giveaway": check_giveaway, "terms": check_terms, "untaught": check_untaught, "places": check_places,
+          "language": check_language}
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    game, kinds = argv[0], argv[1:] or list(CHECKS)
+    lesson = load(game)
+    found = 0
+    for kind in kinds:
+        for problem in CHECKS[kind](lesson):
+            print(f"{kind}: {problem}")
+            found += 1
+    print(f"{found} problem(s) in {game}'s lesson")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
