@@ -69,12 +69,14 @@ def test_english_titles_keep_what_tells_sections_apart():
                          ids=[rule_id for _, rule_id, _ in all_rule_sources()])
 def test_a_rulebook_citation_in_each_language(game, rule_id, source):
     """English: "Rulebook § <English title>", no Chinese character; zh-Hant: the rulebook's heading as
-    written; zh-Hans: its Simplified form."""
+    written, in full-width punctuation (issue 31: 航海(船隻) is shown 航海（船隻）); zh-Hans: its Simplified form."""
     section = source.partition("#")[2]
+    full = str.maketrans({"(": "（", ")": "）", ",": "，", ":": "："})
     english = cite(source, "en")
     assert english.startswith("Rulebook § ") and not CHINESE.search(english), (rule_id, english)
-    assert cite(source, "zh-Hant") == f"規則書 § {section}"
-    assert cite(source, "zh-Hans") == f"规则书 § {simplified(section)}"
+    assert cite(source, "zh-Hant") == f"規則書 § {section.translate(full).replace('： ', '：')}"
+    assert cite(source, "zh-Hans") == f"规则书 § {simplified(section).translate(full).replace('： ', '：')}"
+    assert not re.search(r"[(),:]", cite(source, "zh-Hans"))
 
 
 def test_a_section_without_an_english_title_is_an_error():

@@ -51,6 +51,23 @@ def test_every_text_has_every_language(lang):
         assert not same, f"{lang}: texts still in English {same[:10]}"
 
 
+def test_no_english_text_holds_chinese():
+    """Issue 31 §6: an English page shows no Chinese, so no English text of any catalog (engine texts, rules'
+    titles, boards, widgets, lessons) holds a Chinese character; a language's name in its own script is the
+    one exception (the language menu)."""
+    import widgets.core.lesson_file as lessons
+    for game in engines.GAMES:
+        if lessons.lesson_path(game).is_file():
+            lessons.load(game)
+    own_names = {f"core.lang.{lang}" for lang in LANGS} | {f"ui.lang.{lang}" for lang in LANGS}
+    chinese = {key: text for key, text in all_texts("en").items()
+               if re.search(r"[\u3400-\u9fff]", text) and key not in own_names}
+    assert not chinese, f"Chinese in English texts: {dict(list(chinese.items())[:6])}"
+    rules = {f"{game}:{rule}": (r["title"], r["text"]) for game in engines.GAMES
+             for rule, r in engines.rules(game, "en").items() if re.search(r"[\u3400-\u9fff]", r["title"] + r["text"])}
+    assert not rules, f"Chinese in English rule texts: {dict(list(rules.items())[:6])}"
+
+
 def test_no_traditional_character_in_simplified_texts():
     leftovers = {key: traditional_only(text) for key, text in all_texts("zh-Hans").items()}
     leftovers = {key: chars for key, chars in leftovers.items() if chars}

@@ -103,8 +103,8 @@ def test_the_board_hears_when_the_teacher_view_is_on(shell):
 
 def test_undo_takes_back_the_learners_move_with_the_bots_moves_after_it(shell):
     """Issue 26: one press of Undo goes back to just before the learner's last decision (the bots'
-    decisions and the rules' own steps after it go too); Redo plays up to just after the next one. The
-    ← key presses the same button."""
+    decisions and the rules' own steps after it go too). Issue 31: one press of Redo brings back exactly
+    what one Undo took, up to where Undo was pressed. The ← key presses the same button."""
     m = shell.match
     before_moves, after_moves = [], []
     for _ in range(3):                 # three of the learner's moves, the bots playing between them
@@ -120,13 +120,42 @@ def test_undo_takes_back_the_learners_move_with_the_bots_moves_after_it(shell):
         shell.undo_button.click()
         assert m.position == position and m.to_move == 0
         assert shell.panel.panel["decision"]["kind"] == "human"
-    for position in after_moves:       # where the learner stood after each move
+    for position in [*before_moves[1:], end]:      # where each Undo was pressed, one Redo each
         shell.redo_button.click()
         assert m.position == position
-    shell.redo_button.click()
-    assert m.position == end           # no move of the learner's left: the end of the line
     assert shell.redo_button.disabled
     assert "your last move" in shell.undo_button.tooltip
+
+
+def test_redo_after_undo_pressed_in_the_middle_of_the_bots_moves_comes_back_there(shell):
+    """Undo pressed while the bots are still to play (Next not pressed to the end): Redo comes back to
+    that very step, not further."""
+    m = shell.match
+    shell.run_bots()
+    shell.choose(m.legal_actions()[0].id)
+    shell.next_step()                  # one bot's move, the others' still to come
+    middle = m.position
+    assert m.to_move != 0
+    shell.undo()
+    shell.redo()
+    assert m.position == middle
+
+
+def test_redo_after_a_jump_along_the_timeline_goes_to_the_learners_next_decision(shell):
+    """With no Undo to bring back (the learner moved the timeline), Redo replays the learner's move and
+    the steps after it up to their next decision, in one press."""
+    m = shell.match
+    shell.run_bots()
+    first = m.position
+    shell.choose(m.legal_actions()[0].id)
+    shell.run_bots()
+    second = m.position
+    shell.choose(m.legal_actions()[0].id)
+    shell.run_bots()
+    shell.timeline.value = first
+    assert m.position == first
+    shell.redo()
+    assert m.position == second and m.to_move == 0
 
 
 def test_in_the_teachers_view_undo_and_redo_go_one_step_at_a_time(shell):
@@ -349,41 +378,57 @@ def test_citations_show_no_file_or_path_in_any_language(lang):
             assert not re.search(r"[A-Za-z]", cite(source, lang) + cite_tip(source, lang)), (lang, source)
 
 
-def _upload(data: bytes) -> tuple:
-    """What a FileUpload holds once the learner has chosen a file."""
-    import datetime
-    return ({"name": "match.json", "type": "application/json", "size": len(data), "content": memoryview(data),
-             "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+def _choose_file(shell, data: bytes) -> None:
+    """What the file button sends once the learner has chosen a file (its bytes in base64)."""
+    import base64
+    button = shell.setup.load_input
+    button._handle_custom_msg({"type": "file", "size": len(data), "data": base64.b64encode(data).decode()}, [])
 
 
 @pytest.mark.parametrize("lang", engines.LANGS)
 def test_a_match_saved_to_a_file_loads_again_and_a_bad_file_changes_nothing(lang):
-    """The setup section's download link holds the match as it is now; choosing that file in its file input
-    loads the same position; a file that is not a save (or was edited) changes nothing and says so in the
-    page's language (issue 24: save and load where no server keeps files)."""
+    """The setup section's download link holds the match as it is now; choosing that file with the file
+    button loads the same position; a file that is not a save (or was edited) changes nothing and says so in
+    the page's language (issue 24: save and load where no server keeps files). Issue 31: the answer is
+    beside the button (not at the top of the panel) and goes at the next action."""
     import base64
+    from engines.core.texts import render
     shell = widgets.play("entdecker", players=2, seed=4, lang=lang)
     for _ in range(12):
         shell.next_step()
+        if shell.match.to_move == 0:
+            shell.choose(shell.match.legal_actions()[0].id)
     shell.more.selected_index = 0
     for _ in range(3):                             # the link follows every step while the section is open
         shell.next_step()
-        shell.refresh()
+        if shell.match.to_move == 0:
+            shell.choose(shell.match.legal_actions()[0].id)
     link = shell.setup.save_link.value
     saved = base64.b64decode(re.search(r"base64,([^']+)'", link)[1])
     assert saved.decode() == shell.match.to_json() and "entdecker-seed4-step" in link
     assert "⟨" not in link
     position, view = shell.match.position, shell.match.view()
+    assert position > 3
     shell.new_game(2, 9)
     assert shell.match.view() != view
-    shell.setup.load_input.value = _upload(saved)
+    button = shell.setup.load_input
+    assert button.label == render("ui.load", {}, lang) and "(" not in button.label
+    _choose_file(shell, saved)
     assert (shell.match.position, shell.match.view()) == (position, view)
-    assert shell.setup.load_input.value == ()     # ready for the next file
+    assert (button.answer, button.answer_kind) == (render("ui.loaded", {}, lang), "ok")
     for bad in (b"not json", saved.replace(b'"seed":4', b'"seed":5'), b"\xff\xfe", b"[" * 100000 + b"]" * 100000):
         before = shell.match.to_json()
-        shell.setup.load_input.value = _upload(bad)
+        _choose_file(shell, bad)
         assert shell.match.to_json() == before
-        assert shell.panel.panel["message"] == engines.core.texts.render("ui.load-refused", {}, lang)
+        assert (button.answer, button.answer_kind) == (render("ui.load-refused", {}, lang), "no")
+        assert shell.panel.panel["message"] == ""          # beside the button, not at the top of the panel
+    button._handle_custom_msg({"type": "file", "size": 10**9}, [])   # too big: the page does not even read it
+    assert button.answer_kind == "no"
+    shell.undo()                                   # the next action clears the answer
+    assert button.answer == ""
+    _choose_file(shell, b"not json")
+    shell.redo()
+    assert button.answer == ""
 
 
 def test_the_gallery_links_each_lesson_in_simplified_chinese():
@@ -415,3 +460,119 @@ def test_a_boards_options_carry_their_actions_parameters():
         action = next(a for a, _ in m.candidates() if a.id == choice["id"])
         assert choice["params"]["cost"] == action.params["cost"] > 0
         assert json.loads(json.dumps(choice["params"])) == choice["params"]
+
+
+# -- issue 31 §4: controls that surprise ----------------------------------------------------------------
+@pytest.mark.parametrize("game", sorted(engines.GAMES))
+def test_the_rules_own_steps_run_on_one_press_of_next(game):
+    """Set-up, deals and draws, which no player decides, take one press of Next (Amerigo's 19, Shipyard's
+    13 before the learner's first move); the log narrates each, and the panel's captions show them. The
+    teacher's view steps through them one at a time."""
+    shell = widgets.play(game, players=3, seed=1)
+    m = shell.match
+    presses = 0
+    while m.to_move != 0 and presses < 10:
+        automatic = m.to_move is None
+        start, logged = m.position, len(m.log)
+        assert shell.next_step()
+        presses += 1
+        if automatic:                  # to the next decision, each step narrated
+            assert m.to_move is not None and m.position > start
+            assert shell.panel.panel["captions"] == [e.text("en") for e in m.log[logged:]][-4:]
+    assert m.to_move == 0 and presses <= 3, f"{presses} presses of Next before the learner's first move"
+    teacher = widgets.play(game, players=3, seed=1)
+    teacher.set_teacher_view(True)
+    if teacher.match.to_move is None:
+        assert teacher.next_step() and teacher.match.position == 1
+
+
+@pytest.mark.parametrize("lang", engines.LANGS)
+def test_next_at_the_learners_own_decision_says_what_to_do(lang):
+    """Next takes no step at the learner's own decision: it is greyed (not disabled: the → key and a
+    press still answer) and says what the decision asks for, in the page's language."""
+    from engines.core.texts import render
+    shell = widgets.play("shipyard", players=3, seed=1, lang=lang)
+    shell.run_bots()
+    m = shell.match
+    assert m.to_move == 0 and shell.panel.panel["message"] == ""     # run_bots and auto-play stop quietly
+    position = m.position
+    assert "bgw-next-yours" in shell.next_button._dom_classes and not shell.next_button.disabled
+    shell.next_button.click()
+    assert m.position == position
+    said = shell.panel.panel["message"]
+    assert said == render("ui.next.yours", {"seat": 0, "asks": shell._asks()}, lang)
+    assert shell._asks() == engines.rules("shipyard", lang)["sy.turn.choose"]["title"]
+    assert shell.panel.panel["message_kind"] == "notice"
+    assert shell.next_button.tooltip == said
+    shell.choose(m.legal_actions()[0].id)
+    assert shell.panel.panel["message"] == ""
+    if m.to_move != 0:
+        assert "bgw-next-yours" not in shell.next_button._dom_classes
+
+
+@pytest.mark.parametrize("lang", engines.LANGS)
+def test_a_click_on_the_board_where_no_option_is_says_what_the_decision_asks(lang):
+    """board_kit.js sends {"type": "nothing", target} for a click on an element that is no option now, or
+    on the board's background: the shell answers with the pending decision, changing nothing."""
+    from engines.core.texts import render
+    shell = widgets.play("endeavor-aos", players=3, seed=1, lang=lang)
+    shell.run_bots()
+    saved = shell.match.to_json()
+    shell._on_board_message(shell.board, {"type": "nothing", "target": "city.3"}, [])
+    assert shell.match.to_json() == saved and not shell.refused
+    assert shell.panel.panel["message"] == render("ui.nothing-there", {"seat": 0, "asks": shell._asks()}, lang)
+    assert shell.panel.panel["message_kind"] == "notice"
+    bots = widgets.play("endeavor-aos", players=3, seed=1, lang=lang, seats={0: "greedy", 1: "greedy", 2: "greedy"})
+    bots._on_board_message(bots.board, {"type": "nothing", "target": ""}, [])
+    assert bots.panel.panel["message"] == render("ui.nothing-there.other", {"what": bots._decision()["text"]}, lang)
+
+
+def test_no_widget_of_the_shell_has_a_null_tooltip():
+    """ipywidgets writes a tooltip of None as title="null" (a "null" tooltip on the timeline's "Step")."""
+    shell = widgets.play("entdecker", players=3, seed=6)
+    shell.more.selected_index = 0                  # the seats and new game, made when opened
+
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()) or ():
+            yield from walk(child)
+    nulls = [w for w in walk(shell) if "tooltip" in w.trait_names() and w.tooltip is None]
+    assert not nulls, nulls
+    assert shell.timeline.tooltip and shell.autoplay.tooltip and shell.next_button.tooltip
+
+
+def test_every_seat_kind_is_named_in_the_pages_language():
+    """The seat menu says no "MCTS" on a Chinese page."""
+    from engines.core.texts import render
+    for kind in SEAT_KINDS:
+        for lang in ("zh-Hant", "zh-Hans"):
+            name = render(f"ui.seat.{kind}", {}, lang)
+            assert not re.search(r"[A-Za-z]", name), (kind, lang, name)
+
+
+def test_page_titles_name_the_game_and_the_page_in_each_language():
+    from widgets.core.shell import page_title
+    assert page_title("play", "en", "shipyard") == "Shipyard (2nd edition): play against the bots"
+    assert page_title("lesson", "zh-Hant", "amerigo").endswith("：教學")
+    assert page_title("gallery", "zh-Hans") == engines.core.texts.render("gallery.title", {}, "zh-Hans")
+
+
+def test_a_click_where_no_option_is_answers_in_a_lesson_too():
+    """The lesson answers the board's {"type": "nothing"}: the step's task while it is open; after it,
+    that the step has nothing more to do on the board, under what the move did (which stays)."""
+    from engines.core.texts import render
+    from widgets.core.lesson_file import load as load_lesson
+    lesson = load_lesson("shipyard")
+    step = next(s for s in lesson.steps if s.task is not None and s.question is None)
+    w = widgets.lesson("shipyard", lang="zh-Hant", step=step.number)
+    view = w.board.view
+    w._on_board_message(None, {"type": "nothing", "target": ""}, [])
+    assert w.board.view == view and not w.refused and not w.task_done
+    task = w._say(step.task.do)
+    assert render("ui.nothing-there.lesson", {"task": task}, "zh-Hant").split("。")[0] in w.feedback.value
+    w.demonstrate()
+    done = w.feedback.value
+    for _ in range(2):
+        w._on_board_message(None, {"type": "nothing", "target": "x"}, [])
+    assert w.feedback.value.startswith(done)
+    assert w.feedback.value.count(render("ui.lesson.nothing-to-do", {}, "zh-Hant")) == 1

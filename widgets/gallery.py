@@ -308,4 +308,6 @@ def gallery(root: Path = ROOT, lang: str = "en") -> W.VBox:
     cards.add_class("bgw-gallery")
     page = W.VBox([head, cards])
     page.add_class("bgw-gallery-page")
+    from .core.shell import no_null_tooltips
+    no_null_tooltips(page)                  # no "null" tooltip on the page's widgets
     return page

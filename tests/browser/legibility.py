@@ -112,13 +112,17 @@ def measure(page, screen: str) -> dict:
 
 
 def steps_keep_width(page, steps: int = 3) -> list[float]:
-    """The board's drawn width before and after each of `steps` presses of Next."""
+    """The board's drawn width before and after each of `steps` steps: a press of Next, or at the learner's
+    own decision (where Next only says what to do) a click on the board's first offered move."""
     widths = [page.evaluate(BOARD_WIDTH)]
     for _ in range(steps):
         before = revision(page)
         if page.locator("button.bgw-next").is_disabled():
             break
-        page.click("button.bgw-next")
+        if page.locator("button.bgw-next.bgw-next-yours").count():
+            page.locator(".bgw-board .bgw-legal, button.bgw-choice-legal").first.click()
+        else:
+            page.click("button.bgw-next")
         wait_for_redraw(page, before, timeout=PAGE_TIMEOUT)
         widths.append(page.evaluate(BOARD_WIDTH))
     return [round(w, 1) for w in widths]

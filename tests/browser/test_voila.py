@@ -1,5 +1,6 @@
 """Browser tests: Debian Chromium, driven by Playwright, on real Voila pages."""
 
+import re
 import time
 
 import pytest
@@ -129,3 +130,38 @@ def test_the_served_pages_ask_no_other_host(browser, voila_url):
         assert "cdn.jsdelivr.net" not in page.content()
     context.close()
     assert not asked, asked
+
+
+def test_a_play_page_answers_every_press_and_click(page, voila_url):
+    """Issue 31 §4, on Shipyard's play page in Simplified Chinese: the tab is titled in the page's language;
+    the 13 steps of the deal take one press of Next; at the learner's own decision Next is greyed and a
+    press says what to do; a click on the board where no option is says what the decision asks for; no
+    label carries a "null" tooltip."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(voila_url + "/voila/render/notebooks/shipyard.ipynb?lang=zh-Hans&seed=1&players=3", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".bgw-panel-root", timeout=PAGE_TIMEOUT)
+    assert page.title() == "造船厂（第二版）：与电脑对战"
+    before = revision(page)
+    page.click("button.bgw-next")                        # the deal, in one press
+    wait_for_redraw(page, before)
+    expect(page.locator(".bgw-decision-human")).to_be_visible(timeout=20_000)
+    expect(page.locator("button.bgw-next")).to_have_class(re.compile("bgw-next-yours"), timeout=20_000)
+    page.click("button.bgw-next")
+    expect(page.locator(".bgw-message-notice")).to_contain_text("轮到你（玩家1）", timeout=20_000)
+    root = page.locator(".bgw-board .bgw-root").bounding_box()
+    page.mouse.click(root["x"] + 3, root["y"] + 3)       # the board's background
+    expect(page.locator(".bgw-message-notice")).to_contain_text("那里现在没有可做的事", timeout=20_000)
+    assert page.locator("[title='null']").count() == 0
+
+
+def test_a_lesson_page_is_titled_and_leaves_the_code_for_the_curious_out(page, voila_url):
+    """Issue 31 §4: the lesson's tab names the game and the page in its language, and the section for the
+    curious (code hidden, raw output shown) is left out of the published page."""
+    page.goto(voila_url + "/voila/render/tutorials/amerigo.zh-Hant.ipynb", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    assert page.title() == "亞美利哥（Amerigo）：教學"
+    page.wait_for_function("() => !document.querySelector('#loading') || getComputedStyle(document.querySelector('#loading')).display === 'none'",
+                           timeout=PAGE_TIMEOUT)
+    text = page.inner_text("body")
+    assert "給好奇的你" not in text and "act:" not in text

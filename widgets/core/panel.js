@@ -102,6 +102,20 @@ function measure(host, tries = 20) {
   return observer;
 }
 
+// The browser's tab names the play page in the page's language (the project's Voila template names it from
+// the address): when the language buttons change it, the tab follows, if it names this play page at all
+// (a lesson's "Play on from here" leaves the lesson's title alone). `named`: the title of this page the tab
+// was last seen to carry; only the current language's title is sent, so that a page holds no other language.
+let named = null;
+function retitle(p) {
+  if (!p.title) return;
+  if (named !== null && document.title === named && p.title !== named) {
+    document.title = p.title;
+    document.documentElement.lang = p.lang;
+  }
+  if (document.title === p.title) named = p.title;
+}
+
 function draw(model, host) {
   const p = model.get("panel") || {};
   const send = (id) => model.send({ type: "choose", id });
@@ -111,7 +125,11 @@ function draw(model, host) {
   const box = node("div", `bgw-decision bgw-decision-${decision.kind || "none"}`);
   if (decision.seat !== null && decision.seat !== undefined) box.dataset.seat = decision.seat;
   box.append(node("div", "bgw-decision-text", decision.text || ""));
-  if (p.message) box.append(node("div", "bgw-message", p.message));
+  if (p.message) {
+    const message = node("div", `bgw-message bgw-message-${p.message_kind || "refusal"}`, p.message);
+    message.setAttribute("role", "status");
+    box.append(message);
+  }
 
   const choices = p.choices || [];
   // Choices with no element on the board (pass, done...) are buttons here: a refused one is disabled
@@ -169,7 +187,8 @@ function draw(model, host) {
     const r = p.rule;
     const rule = node("div", "bgw-rule");
     const head = node("div", "bgw-rule-head");
-    head.append(node("b", null, r.heading), " ", node("code", null, r.id));
+    head.append(node("b", null, r.heading));
+    head.title = r.id;                      // the rule's id, for the teacher: in the tooltip, not in the text
     rule.append(head, node("div", "bgw-rule-text", r.text));
     const cite = node("small", "bgw-rule-source", r.cite);
     cite.title = r.source;
@@ -195,6 +214,7 @@ function draw(model, host) {
   root.dataset.revision = p.revision ?? 0;
   root.append(...parts);
   host.replaceChildren(root);
+  retitle(p);
 }
 
 export default {

@@ -10,9 +10,12 @@ them (about a third of the shell's widgets), so the board comes up sooner.
 from __future__ import annotations
 
 import base64
+import binascii
 import html
 
+import anywidget
 import ipywidgets as W
+import traitlets
 
 import engines
 from engines.core.texts import has_text, render
@@ -32,6 +35,68 @@ def choice_label(option: str, choice, lang: str) -> str:
     return t(key if has_text(key) else f"ui.option.{choice}", lang)
 
 
+# The file button: a button that opens the browser's file chooser, and the answer beside it ("Match loaded.",
+# or why nothing was loaded). ipywidgets' FileUpload would append a count to its label ("Load a saved match
+# (0)") and write a missing tooltip as "null". The file's bytes reach Python as base64 in one message.
+_FILE_ESM = """
+export default {
+  render({ model, el }) {
+    el.classList.add("bgw-file");
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.hidden = true;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "bgw-file-button jupyter-button widget-button";
+    const answer = document.createElement("span");
+    answer.className = "bgw-file-answer";
+    answer.setAttribute("role", "status");
+    button.addEventListener("click", () => input.click());
+    input.addEventListener("change", () => {
+      const file = input.files && input.files[0];
+      input.value = "";                                   // the same file may be chosen again
+      if (!file) return;
+      if (file.size > model.get("max_bytes")) { model.send({ type: "file", size: file.size }); return; }
+      const reader = new FileReader();
+      reader.onload = () => model.send({ type: "file", size: file.size, data: String(reader.result).split(",")[1] || "" });
+      reader.onerror = () => model.send({ type: "file", size: file.size });
+      reader.readAsDataURL(file);
+    });
+    const draw = () => {
+      button.textContent = "⤒ " + model.get("label");
+      answer.textContent = model.get("answer");
+      answer.dataset.kind = model.get("answer_kind");
+    };
+    model.on("change", draw);
+    draw();
+    el.append(input, button, answer);
+    return () => model.off("change", draw);
+  },
+};
+"""
+_FILE_CSS = """
+.bgw-file { display: inline-flex; align-items: center; gap: 10px; flex-wrap: wrap; }
+.bgw-file .bgw-file-button { width: auto; padding: 0 12px; white-space: nowrap; }
+.bgw-file .bgw-file-answer[data-kind="ok"] { color: #1e8449; font-weight: 600; }
+.bgw-file .bgw-file-answer[data-kind="no"] { color: #922b21; font-weight: 600; }
+"""
+
+
+class FileButton(anywidget.AnyWidget):
+    """A button that reads a file the learner chooses and hands its bytes to `on_file`, with an answer
+    shown beside it (`answer`, `answer_kind` "ok" or "no")."""
+    _esm = _FILE_ESM
+    _css = _FILE_CSS
+    label = traitlets.Unicode("").tag(sync=True)
+    answer = traitlets.Unicode("").tag(sync=True)
+    answer_kind = traitlets.Unicode("").tag(sync=True)
+    max_bytes = traitlets.Int(MAX_SAVE_BYTES).tag(sync=True)
+
+    def __repr__(self):
+        return "<FileButton>"
+
+
 class SetupSection:
     def __init__(self, shell):
         self.shell = shell
@@ -39,6 +104,7 @@ class SetupSection:
         self.built = False
         self.seat_inputs: list[W.Dropdown] = []
         self.option_inputs: dict[str, W.Dropdown] = {}
+        self._answer: tuple[str, bool] | None = None    # the file button's answer (text key, loaded or not)
 
     def build(self) -> None:
         """Make the widgets (once), from the shell's match, seats and language."""
@@ -60,15 +126,16 @@ class SetupSection:
         self.new_game_row.add_class("bgw-new-game")
         self.save_link = W.HTML()
         self.save_link.add_class("bgw-save")
-        self.load_input = W.FileUpload(accept=".json,application/json", multiple=False)
+        self.load_input = FileButton()
         self.load_input.add_class("bgw-load")
         self.built = True
         self.sync()
         self.players_input.observe(shell._guard(lambda _: self._build_option_inputs()), "value")
         self.edition_input.observe(shell._guard(lambda _: self._on_edition()), "value")
-        self.load_input.observe(shell._guard(lambda change: self.load(change["new"])), "value")
-        self.box.children = [self.seat_row, self.new_game_row, self.option_hints,
-                             W.HBox([self.save_link, self.load_input])]
+        self.load_input.on_msg(shell._guard(self._on_file))
+        files = W.HBox([self.save_link, self.load_input], layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        self.box.children = [self.seat_row, self.new_game_row, self.option_hints, files]
+        self._no_null_tooltips()
 
     def sync(self) -> None:
         """Follow the shell: its match (players, seed, options), its seats and its language."""
@@ -81,7 +148,8 @@ class SetupSection:
         for seat in range(match.players):
             dropdown = W.Dropdown(options=[(t(f"ui.seat.{k}", lang), k) for k in SEAT_KINDS],
                                   value=shell.seat_kinds[seat], description=t("core.seat", lang, n=seat + 1),
-                                  layout=W.Layout(width="190px"), style={"description_width": "initial"})
+                                  tooltip=t("ui.seat.help", lang),
+                                  layout=W.Layout(width="auto"), style={"description_width": "initial"})
             dropdown.observe(shell._guard(lambda change, seat=seat: shell.set_seat(seat, change["new"])), "value")
             self.seat_inputs.append(dropdown)
         self.seat_row.children = self.seat_inputs
@@ -94,10 +162,19 @@ class SetupSection:
         self.players_input.description = t("ui.players", lang)
         self.seed_input.value = match.seed
         self.seed_input.description = t("ui.seed", lang)
+        self.seed_input.tooltip = t("ui.seed.help", lang)
         self.new_game_button.description = t("ui.new-game", lang)
-        self.load_input.description = t("ui.load", lang)
+        self.load_input.label = t("ui.load", lang)
+        self._show_answer()
         self._build_option_inputs(match.options)
         self.sync_save()
+        self._no_null_tooltips()
+
+    def _no_null_tooltips(self) -> None:
+        from .shell import no_null_tooltips
+        no_null_tooltips(self.box)
+        for widget in (self.edition_input, self.players_input, self.seed_input, *self.option_inputs.values()):
+            no_null_tooltips(widget)
 
     def sync_save(self) -> None:
         """The download link holds the match as it is now (the shell calls this after every step)."""
@@ -110,20 +187,43 @@ class SetupSection:
                                 f"text-decoration:underline;margin-right:16px;line-height:32px' "
                                 f"href='data:application/json;base64,{data}'>↓ {html.escape(t('ui.save', lang))}</a>")
 
-    def load(self, files) -> None:
-        """Load the match in the file the learner chose; a file that is not a save of these pages changes
-        nothing, and the page says so in its language."""
-        if not files:
+    def _on_file(self, _widget, content, _buffers) -> None:
+        """The file button's message: {"type": "file", "size", "data": base64} (no data: too big to read)."""
+        if not isinstance(content, dict) or content.get("type") != "file":
             return
-        upload = files[0]
-        self.load_input.value = ()             # the same file may be chosen again
-        content = bytes(upload.get("content") or b"")
+        data = content.get("data")
+        try:
+            raw = base64.b64decode(data, validate=True) if isinstance(data, str) else None
+        except (binascii.Error, ValueError):
+            raw = None
+        if raw is None:
+            self.shell.refuse_file()
+        else:
+            self.load(raw)
+
+    def load(self, content: bytes) -> None:
+        """Load the match in the file the learner chose; a file that is not a save of these pages changes
+        nothing, and the answer beside the button says so in the page's language."""
         try:
             if len(content) > MAX_SAVE_BYTES:
                 raise engines.SaveError(f"save file: {len(content)} bytes, more than any save")
-            self.shell.load(content.decode("utf-8"))
+            self.shell.load(bytes(content).decode("utf-8"))
         except (engines.SaveError, UnicodeDecodeError):
             self.shell.refuse_file()
+
+    def answer(self, key: str | None, ok: bool = True) -> None:
+        """The answer beside the file button (`key` a text key), or none (None): the shell clears it at
+        the learner's next action."""
+        self._answer = None if key is None else (key, ok)
+        self._show_answer()
+
+    def _show_answer(self) -> None:
+        if not self.built:
+            return
+        text = "" if self._answer is None else t(self._answer[0], self.shell.lang)
+        kind = "" if self._answer is None else ("ok" if self._answer[1] else "no")
+        if (self.load_input.answer, self.load_input.answer_kind) != (text, kind):
+            self.load_input.answer, self.load_input.answer_kind = text, kind
 
     def _game(self) -> str:
         """The game the dialog is set for: the edition chosen in it, if the game has several."""

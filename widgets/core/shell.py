@@ -22,7 +22,7 @@ from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, l
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
 from .choices import board_choices, guarded
-from .hint import hint_bot, hints, hints_html
+from .hint import hint_bot, hints, hints_html, in_language
 from .panel import ShellPanel
 from .setup import SEAT_KINDS, SetupSection
 
@@ -37,6 +37,9 @@ _LOG_LINES = 80
 
 def t(key: str, lang: str, **params) -> str:
     return render(key, params, lang)
+
+
+_FULL_WIDTH = str.maketrans({"(": "（", ")": "）", ",": "，", ":": "："})
 
 
 def cite(source: str, lang: str, game: str | None = None) -> str:
@@ -55,6 +58,8 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
             section = simplified(section)
         elif lang != "zh-Hant":
             section = section_title(book, section)
+        if lang != "en":        # a heading the rulebook wrote with half-width marks, in the page's punctuation
+            section = section.translate(_FULL_WIDTH).replace("： ", "：")
         names = rulebook_names().get(book, {})
         if game is not None and book != own_rulebook(game) and names:
             return f"{localized(names, lang)} § {section}"
@@ -114,7 +119,26 @@ def _source_kind(source: str) -> str:
     return kind if kind in ("rulebook", "public", "project") else "stand-in"
 
 
+def page_title(kind: str, lang: str, game: str | None = None) -> str:
+    """A page's title for the browser's tab, in `lang`: the gallery ("gallery"), or a game's play page
+    ("play") or lesson ("lesson") naming the game. The notebooks carry these (tutorials/make_notebooks.py
+    writes them), and the project's Voila template chooses the one of the page address's language."""
+    if kind == "gallery":
+        return t("gallery.title", lang)
+    return t(f"ui.page.{kind}", lang, game=t(f"game.{game}", lang))
+
+
+def no_null_tooltips(widget) -> None:
+    """ipywidgets writes a tooltip of None as the text "null" (title="null" on a slider's label, a toggle,
+    a file button): every widget under `widget` with no tooltip gets an empty one instead."""
+    if "tooltip" in widget.trait_names() and widget.tooltip is None:
+        widget.tooltip = ""
+    for child in getattr(widget, "children", ()) or ():
+        no_null_tooltips(child)
+
+
 MODES = ("normal", "classroom")
+_JOIN = {"en": ", ", "zh-Hant": "、", "zh-Hans": "、"}
 _RECENT = 6           # latest steps in the panel (the full log is in its own section below)
 
 
@@ -148,7 +172,10 @@ class GameShell(W.VBox):
         self.step_delay = step_delay
         self.refused: list[dict] = []           # forged or illegal messages from the page, kept for review
         self._autoplay_task = None
-        self._message = ""                      # the last refusal, shown in the panel until the next step
+        self._message = ""                      # the last refusal or notice, shown in the panel until the next action
+        self._message_kind = "refusal"          # "refusal" (a move refused) or "notice" (what to do instead)
+        self._undone: list[tuple[int, int]] = []    # (where Undo was pressed, where it went): what Redo brings back
+        self._press: tuple[int, int] | None = None  # the steps the last press of Next took (from, to)
 
         self.errors = W.Output(layout=W.Layout(max_height="240px", overflow="auto"))
         self.board = BoardWidget(self.renderer.directory)
@@ -197,6 +224,7 @@ class GameShell(W.VBox):
         self.hint_box.add_class("bgw-hint-box")
         self._hint_bot = hint_bot(seed)
         self._hint_at = None                    # the position the hints shown are for
+        self._hint_items, self._hint_lang = [], None     # what they say, and in which language
         self.aids_row = W.HBox([self.hint_button, self.hint_box] if self._hint_bot else [])
         self.aids_row.add_class("bgw-aids")
         controls = W.HBox([self.next_button, self.autoplay, self.undo_button, self.redo_button])
@@ -228,6 +256,7 @@ class GameShell(W.VBox):
         self._label_controls()
         self._mark_lang()
         self.set_mode(mode, refresh=False)
+        no_null_tooltips(self)
         self.refresh()
 
     # -- modes and folded sections ------------------------------------------------------------------
@@ -325,39 +354,78 @@ class GameShell(W.VBox):
         self.chart.reset()
         self._set_seats(seats if seats is not None else
                         {s: self.seat_kinds.get(s, "greedy" if s else "human") for s in range(players)})
-        self._message = ""
+        self._acted()
         self.refresh()
 
     def load(self, saved: str):
-        """Replace the match by a saved one (a malformed file changes nothing and says why)."""
+        """Replace the match by a saved one (a malformed file raises SaveError and changes nothing). The
+        answer is written beside the file button (`setup.answer`) until the next action."""
         match = engines.Match.from_json(saved)
         self.stop_autoplay()
         self.match = match
         self.chart.reset()
         self._set_seats({s: self.seat_kinds.get(s, "human") for s in range(match.players)})
-        self._say("ui.loaded")
+        self._acted()
+        self.setup.answer("ui.loaded", ok=True)
         self.refresh()
 
     def refuse_file(self):
-        """A file that is not a save of these pages was chosen: nothing changes."""
-        self._say("ui.load-refused")
+        """A file that is not a save of these pages was chosen: nothing changes, and the answer is written
+        beside the file button until the next action."""
+        self._acted()
+        self.setup.answer("ui.load-refused", ok=False)
+        self._show_panel()
+
+    def _acted(self):
+        """A new action (a step, a move, Undo, Redo, the timeline, a new game): the last answer goes, in the
+        panel and beside the file button."""
+        self._message = ""
+        self._press = None
+        self.setup.answer(None)
 
     # -- stepping -------------------------------------------------------------------------------
-    def next_step(self) -> bool:
-        """One step: an automatic one, or a bot's decision. False when a human must decide."""
+    def next_step(self, say: bool = True) -> bool:
+        """One press of Next: a bot's decision, or the rules' own steps up to the next decision (set-up,
+        deals, draws: the learner has no part in them, and the log narrates each; in the teacher's view
+        one step at a time). False when a human must decide: with `say`, the panel then says what that
+        decision asks for (Next does nothing else there)."""
         m = self.match
         if m.is_over:
             return False
+        start = m.position
         if m.to_move is None:
-            m.advance(step=True)
+            m.advance(step=self.teacher_view)
         elif m.to_move in self.bots:
             m.play(self.bots[m.to_move].choose(m))
         else:
-            self.refresh()
+            if say:
+                self._say("ui.next.yours", kind="notice", seat=m.to_move, asks=self._asks())
             return False
-        self._message = ""
+        self._acted()
+        self._undone = []
+        self._press = (start, m.position)
         self.refresh()
         return True
+
+    def _asks(self) -> str:
+        """What the pending decision asks for, in a few words: the title of the rule that offers most of
+        its legal options ("Ship to a shipping track", "Choose an action tile")."""
+        m = self.match
+        counts: dict[str, int] = {}
+        for action in m.legal_actions():
+            counts[action.rule] = counts.get(action.rule, 0) + 1
+        if not counts:
+            return ""
+        rule = m.rule(max(counts, key=counts.get))
+        return localized(rule.title, self.lang) if rule is not None else ""
+
+    def _nothing_there(self) -> str:
+        """The answer to a click on the board where nothing can be done now: what the pending decision asks
+        for, or what Next does."""
+        m = self.match
+        if m.to_move is not None and m.to_move not in self.bots and not m.is_over:
+            return t("ui.nothing-there", self.lang, seat=m.to_move, asks=self._asks())
+        return t("ui.nothing-there.other", self.lang, what=self._decision()["text"])
 
     def choose(self, action_id) -> bool:
         """A learner's decision: legal ones are played, anything else is refused with the reason."""
@@ -374,11 +442,17 @@ class GameShell(W.VBox):
         m.play(action_id)
         while m.pending == "chance":      # the learner's own draw: the tile turns over at once
             m.advance(step=True)
-        self._message = ""
+        self._acted()
+        self._undone = []
         self.refresh()
         return True
 
     def _on_board_message(self, _widget, content, _buffers):
+        if isinstance(content, dict) and content.get("type") == "nothing" and \
+                isinstance(content.get("target", ""), str):
+            # a click on the board where no option is (board_kit.js): say what the decision asks for
+            self._say_text(self._nothing_there(), kind="notice")
+            return
         if not isinstance(content, dict) or content.get("type") != "choose" or \
                 not isinstance(content.get("id"), str) or \
                 content["id"] not in {a.id for a in self.match.legal_actions()}:
@@ -401,6 +475,7 @@ class GameShell(W.VBox):
         items = hints(m, self.lang, self._hint_bot)
         self.hint_box.value = hints_html(items, self.lang)
         self._hint_at = m.position
+        self._hint_items, self._hint_lang = items, self.lang
         return items
 
     def _one_step_at_a_time(self) -> bool:
@@ -415,26 +490,40 @@ class GameShell(W.VBox):
         """Take back the learner's last move, with the bots' moves and the rules' steps after it (one
         step in the teacher's view)."""
         self.stop_autoplay()
+        m = self.match
+        start = m.position
         if self._one_step_at_a_time():
-            self.match.undo()
+            m.undo()
+            self._undone = []
         else:
-            self.match.undo_to_seat(self._human_seats())
+            m.undo_to_seat(self._human_seats())
+            if m.position < start:
+                self._undone.append((start, m.position))
+        self._acted()
         self.refresh()
 
     def redo(self):
-        """Play again up to just after the learner's next move (one step in the teacher's view)."""
+        """Bring back what one Undo took, in one press: the learner's move and the steps after it, up to
+        where Undo was pressed (one step in the teacher's view). After a jump along the timeline, up to the
+        learner's next decision, or the end of the line."""
+        self.stop_autoplay()
         m = self.match
         if self._one_step_at_a_time():
             m.redo()
+            self._undone = []
+        elif self._undone and self._undone[-1][1] == m.position and self._undone[-1][0] <= len(m.timeline):
+            m.goto(self._undone.pop()[0])
         else:
-            m.redo_to_seat(self._human_seats())
-            while m.pending == "chance" and m.can_redo():   # the draw the move turned over, as `choose` does
-                m.redo()
+            self._undone = []
+            m.redo_to_seat(self._human_seats(), through=True)
+        self._acted()
         self.refresh()
 
     def goto(self, position: int):
         self.stop_autoplay()
         self.match.goto(position)
+        self._undone = []
+        self._acted()
         self.refresh()
 
     def _on_timeline(self, change):
@@ -449,8 +538,10 @@ class GameShell(W.VBox):
             self.stop_autoplay()
 
     async def _run_autoplay(self):
+        stepped = False            # pressed at the learner's own decision, it says what to do, as Next does
         try:
-            while self.autoplay.value and self._guard(self.next_step)():
+            while self.autoplay.value and self._guard(self.next_step)(not stepped):
+                stepped = True
                 await asyncio.sleep(self.step_delay)
         finally:
             self.autoplay.value = False
@@ -462,7 +553,7 @@ class GameShell(W.VBox):
     def run_bots(self, max_steps: int = 100000) -> int:
         """Run steps (no delay) until a human must decide or the game ends; returns the steps taken."""
         steps = 0
-        while steps < max_steps and self.next_step():
+        while steps < max_steps and self.next_step(say=False):
             steps += 1
         return steps
 
@@ -480,6 +571,8 @@ class GameShell(W.VBox):
         lang = self.lang
         self.next_button.description = t("ui.next", lang)
         self.autoplay.description = t("ui.autoplay", lang)
+        self.autoplay.tooltip = t("ui.autoplay.help", lang)
+        self.timeline.tooltip = t("ui.timeline.help", lang)
         self.undo_button.description = t("ui.undo", lang)
         self.redo_button.description = t("ui.redo", lang)
         self._label_undo()
@@ -499,9 +592,12 @@ class GameShell(W.VBox):
         self.undo_button.tooltip = t(f"ui.undo.{how}", self.lang)
         self.redo_button.tooltip = t(f"ui.redo.{how}", self.lang)
 
-    def _say(self, key: str, **params):
-        """A message in the panel (a refusal, say) until the next step."""
-        self._message = t(key, self.lang, **params)
+    def _say(self, key: str, kind: str = "refusal", **params):
+        """A message in the panel until the next action: a refusal, or a notice of what to do instead."""
+        self._say_text(t(key, self.lang, **params), kind)
+
+    def _say_text(self, text: str, kind: str = "refusal"):
+        self._message, self._message_kind = text, kind
         self._show_panel()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -530,10 +626,21 @@ class GameShell(W.VBox):
         self.undo_button.disabled = not m.can_undo()
         self.redo_button.disabled = not m.can_redo()
         self.next_button.disabled = m.is_over
+        # At the learner's own decision Next takes no step: it is greyed, and a press says what to do.
+        yours = seat is not None and seat not in self.bots
+        if yours:
+            self.next_button.add_class("bgw-next-yours")
+        else:
+            self.next_button.remove_class("bgw-next-yours")
+        self.next_button.tooltip = (t("ui.next.yours", lang, seat=seat, asks=self._asks()) if yours
+                                    else t("ui.next.help", lang))
         self.autoplay.disabled = m.is_over
         self.hint_button.disabled = seat is None or seat in self.bots
         if self._hint_at != m.position and self.hint_box.value:
             self.hint_box.value = ""             # the hints were for another position
+        elif self.hint_box.value and self._hint_items and self._hint_lang != self.lang:
+            self._hint_items, self._hint_lang = in_language(self._hint_items, self.lang), self.lang
+            self.hint_box.value = hints_html(self._hint_items, self.lang)     # the same hints, in the new language
         self.chart.update(m, lang)
         if self.more.selected_index == 0:
             self.setup.sync_save()
@@ -547,18 +654,30 @@ class GameShell(W.VBox):
         panel = {
             "decision": self._decision(),
             "message": self._message,
+            "message_kind": self._message_kind if self._message else "",
             "choices": choices,
             "located": t("ui.on-board", lang, n=on_board) if on_board else "",
             "locate": t("ui.locate", lang),
             "list": t("ui.list-choices", lang),
-            "captions": [event.text(lang) for event in m.events_of(m.position)][-4:] if m.position else [],
+            "captions": [event.text(lang) for event in self._last_events()][-4:],
             "rule": self._rule(),
             "log_heading": t("ui.recent", lang),
             "log": [self._event(e) for e in reversed(m.log[-_RECENT:])],
             "keys": t("ui.keys", lang),
             "revision": self.board.revision,
+            # The play page's title in the page's language: the panel renames the browser's tab when the
+            # language changes (only a tab named after this page, never a lesson's).
+            "lang": lang,
+            "title": page_title("play", lang, m.game.id),
         }
         self.panel.panel = panel
+
+    def _last_events(self) -> list:
+        """The events of the last step, or of every step the last press of Next took (a deal, say)."""
+        m = self.match
+        if self._press is not None and self._press[1] == m.position:
+            return [e for at in range(self._press[0] + 1, m.position + 1) for e in m.events_of(at)]
+        return m.events_of(m.position) if m.position else []
 
     def _decision(self) -> dict:
         m, lang = self.match, self.lang
@@ -582,13 +701,22 @@ class GameShell(W.VBox):
             parts.append(html.escape(t("ui.over", lang)))
         joiner = "、" if lang.startswith("zh") else ", "
         scores = m.scores()
-        totals = joiner.join(t("ui.seat-score", lang, seat=s, score=v["total"]) for s, v in scores.items())
-        line = " · ".join(parts) + f"<span class='bgw-scores'>{html.escape(t('ui.scores', lang, totals=totals))}</span>"
+        totals = joiner.join(self._seat_score(s, v) for s, v in scores.items())
+        line = " · ".join(parts) + f"<span class='bgw-scores'>{t('ui.scores', lang, totals=totals)}</span>"
         stand_in = view.get("stand_in") or {}
         if any(stand_in.values()):
             line += (f"<span class='bgw-stand-in' title='{html.escape(t('ui.stand-in', lang))}'>⚠ "
                      f"{html.escape(t('ui.stand-in-badge', lang))}</span>")
         return line
+
+    def _seat_score(self, seat: int, score: dict) -> str:
+        """A seat's score, its parts in the tooltip (where a score of 3 before any move comes from)."""
+        lang = self.lang
+        parts = [t("ui.named-value", lang, name=self.match.game.part_text(part).render(lang), value=n)
+                 for part, n in score["parts"].items() if n]
+        said = html.escape(t("ui.seat-score", lang, seat=seat, score=score["total"]))
+        tip = (_JOIN[lang].join(parts) if parts else t("ui.score-none", lang))
+        return f"<span class='bgw-seat-score' title='{html.escape(tip)}'>{said}</span>"
 
     def _rule(self) -> dict | None:
         m, lang = self.match, self.lang
@@ -615,7 +743,7 @@ class GameShell(W.VBox):
             style = "color:#555" if event.automatic else "font-weight:600"
             lines.append(f"<div class='bgw-event' data-rule='{event.rule}' style='{style}' "
                          f"title='{html.escape(tooltip)}'>{html.escape(event.text(lang))} "
-                         f"<small style='color:#888'>[{event.rule} · {html.escape(citation)}]</small></div>")
+                         f"<small style='color:#888' title='{event.rule}'>[{html.escape(citation)}]</small></div>")
         return "".join(lines)
 
     def __repr__(self):
