@@ -604,6 +604,25 @@ def test_one_ship_per_island_sea_square_but_ships_pass_through():
     assert m.why_not_rule(f"move:2:{name}") == "am.move.occupied"
 
 
+def test_the_end_of_the_action_stays_on_the_board_and_says_why_it_cannot_end():
+    """am.move.occupied (try-out, issue 31): while a ship shares an island sea square, "done" is no legal
+    move, but the board still offers it as refused, and a click on it says why (a vanished button
+    said nothing)."""
+    m = table(2, 1, colour=BLUE, central=(3, 0, 0, 0, 0, 0, 0))
+    st = m.state
+    seat = m.to_move
+    L = st.layout
+    sea = L.frame_beside[0][0]
+    st.ships[1 - seat] = [sea, -1]
+    st.ships[seat] = [L.squares, L.squares]
+    m = start_here(m)
+    m.play("act:blue")
+    m.play(f"move:1:{L.names[sea]}")
+    refused = {a.id: why for a, why in m.candidates()}
+    assert "done" in refused and refused["done"] is not None
+    assert "another ship" in refused["done"].render("en")
+
+
 def test_a_ship_cannot_be_stranded_in_a_dead_end_regression():
     """am.move.occupied (issue 23): ship 1 sails into a dead end held by another ship; ship 2 may then not
     take the square ship 1 came from with the last point, which would leave no legal decision at all.
@@ -780,6 +799,75 @@ def test_trading_posts_and_the_first_post_on_an_island():
     assert m.why_not_rule(f"post:1:{L.names[second]}") == "am.move.post"
 
 
+def test_every_sea_square_a_ship_cannot_reach_says_why():
+    """am.move.step, am.move.launch, am.move.post: while the ships wait for the frame or sail, the board
+    is offered every sea square (and every frame square) for each ship, the unreachable ones refused with
+    the reason, so that no click on the sea is silent."""
+    m = new(3, seed=1)
+    while m.to_move is None:
+        m.advance()
+    m.play("act:blue")
+    L = m.state.layout
+    sea = [q for q in range(L.squares) if L.is_sea(q)]
+    offered = {a.id: why for a, why in m.candidates()}
+    assert all(f"move:1:{L.names[q]}" in offered for q in sea)
+    why = offered[f"move:1:{L.names[sea[0]]}"]
+    assert why is not None and m.why_not_rule(f"move:1:{L.names[sea[0]]}") == "am.move.launch"
+    assert "frame" in why.render("en") and "邊框" in why.render("zh-Hant")
+    m.play("launch:frame1")
+    m.play("launch:frame1")
+    offered = {a.id: why for a, why in m.candidates()}
+    legal = {a.id for a in m.legal_actions()}
+    moves = [i for i in offered if i.startswith("move:")]
+    assert len(moves) == 2 * (len(sea) + len(L.frame_names)) and legal <= set(offered)
+    far = next(i for i in moves if i not in legal and not i.endswith(":frame1") and i.startswith("move:1:"))
+    assert offered[far] is not None and m.why_not_rule(far) == "am.move.step"
+    assert "one square at a time" in offered[far].render("en")
+    assert m.why_not("move:1:frame1").render("en") == "Ship 1 is on frame 1 already."
+    # land is not offered (a ship never goes there) but still explained when asked
+    land = next(q for q in range(L.squares) if L.is_land(q))
+    assert f"move:1:{L.names[land]}" not in offered and m.why_not_rule(f"move:1:{L.names[land]}") == "am.move.step"
+
+
+def test_each_way_a_tile_lies_has_its_own_name():
+    """am.build.place: the ways a tile can be turned are told apart by words in both languages, in the
+    view (the board's picker draws them) and in the build actions' labels: two ways never share a label."""
+    from engines.core.texts import Text
+    for s, shape in enumerate(G.shape_list):
+        keys = G.way_keys[s]
+        if len(keys) == 1:
+            assert keys == [None]
+            continue
+        for lang in ("en", "zh-Hant", "zh-Hans"):
+            names = [Text(k).render(lang) for k in keys]
+            assert len(set(names)) == len(names) and all(names), (shape.id, lang, names)
+    assert G.way_keys[G.shape_ids.index("n2")] == ["am.way.down", "am.way.across"]
+    assert sorted(G.way_keys[G.shape_ids.index("n5u")]) == ["am.way.gap-bottom", "am.way.gap-left",
+                                                            "am.way.gap-right", "am.way.gap-top"]
+    assert set(G.way_keys[G.shape_ids.index("v3l")]) == {"am.way.gap-top-left", "am.way.gap-top-right",
+                                                         "am.way.gap-bottom-left", "am.way.gap-bottom-right"}
+
+    def prep(state, me):
+        island, p, beside = island_with_post(state, free=3)
+        S.post(G, state, me, p)
+        S.plan(G, state, me, "v3l")
+        S.plan(G, state, me, "n2")
+    m = table(2, 1, colour=GREEN, central=(0, 0, 0, 0, 4, 0, 0), prep=prep)
+    m.play("act:green")
+    view = m.view()
+    assert view["shapes"]["v3l"]["way_names"] == G.way_keys[G.shape_ids.index("v3l")]
+    for lang in ("en", "zh-Hant"):
+        labels = {}
+        for a in m.legal_actions():
+            if a.kind == "lay":
+                square = a.id.split(":")[2]
+                labels.setdefault((a.id.split(":")[1], square), []).append(a.label.render(lang))
+        assert labels and all(len(set(v)) == len(v) for v in labels.values()), labels
+    lay = next(a for a in m.legal_actions() if a.id.startswith("lay:n2:"))
+    way = G.way_keys[G.shape_ids.index("n2")][int(lay.id.split(":")[3])]
+    assert Text(way).render("en") in lay.label.render("en")
+
+
 def test_load_cannons():
     """am.cannon.load: 1 point a cannon, up to 12."""
     m = table(2, 1, colour=BLACK, central=(0, 5, 0, 0, 0, 0, 0))
@@ -954,6 +1042,47 @@ def test_buy_production_tiles():
     assert sum(1 for k in st.production_slots if k < 0) == sum(1 for k in slots if k < 0) + 1
 
 
+def test_identical_production_tiles_are_two_options():
+    """am.production.buy (try-out, issue 31): two identical tiles on the display, one from pile II and one
+    from pile III, are two options, each buying the tile of its own space; the label names the pile."""
+    m = table(3, 1, colour=YELLOW, central=(0, 0, 0, 0, 0, 6, 0))
+    st = m.state
+    seat = m.to_move
+    k = st.production_slots[0]
+    st.production_slots[-1] = k                      # the last space (pile III) shows the same tile
+    st.gold[seat] = 0
+    m = start_here(m)
+    m.play("act:yellow")
+    name = G.production_names[k]
+    last = len(st.production_slots)
+    both = [f"buy:{name}:1", f"buy:{name}:{last}"]
+    assert set(both) <= set(ids(m))
+    labels = {a.id: a.label.render("en") for a in m.legal_actions() if a.id in both}
+    assert "pile II)" in labels[both[0]] and "pile III)" in labels[both[1]]
+    m.play(both[1])
+    assert st.production_slots[-1] == -1 and st.production_slots[0] == k and st.production[seat] == [k]
+    assert any("pile III" in e.text("en") for e in m.log[-2:])
+    assert m.why_not_rule(both[1]) in ("am.production.buy", "am.points.buy", "am.phase.turn")
+
+
+def test_the_log_names_track_spaces_by_their_printed_numbers():
+    """am.develop.move, am.special.order, am.end.development (try-out, issue 31): a disc's space is named as
+    the sheet prints it (the number on the space), never counted from the start."""
+    R = G.numbers
+    m = table(2, 1, colour=BROWN, central=(0, 0, 0, 5, 0, 0, 0))
+    first = min(R.dev_numbers)
+    m.play("act:brown")
+    m.play(f"develop:{first}")
+    said = m.log[-1].text("en")
+    assert f"printed {R.dev_numbers[first]}" in said and f"space {first}" not in said
+    m = table(2, 1, colour=WHITE, central=(0, 0, 0, 0, 0, 0, 5))
+    first = min(R.special_numbers)
+    m.play("act:white")
+    m.play(f"order:{first}")
+    said = m.log[-1].text("zh-Hant")
+    assert f"印著{R.special_numbers[first]}的" in said
+
+
 def test_development_takes_progress_tiles():
     """am.develop.move, am.develop.tile: 1 point a space; each numbered space reached or passed gives a
     progress tile of the player's choice from the display (or none)."""
@@ -1016,6 +1145,25 @@ def test_pirates_attack():
     assert sum(st.vp[0]) == 6 and sum(st.vp[1]) == 0 and sum(st.vp[2]) == 8 - 2
     assert {e.rule for e in events} == {"am.round.pirates", "am.progress.pirates-half"}
     assert m.phase == "new-round"
+
+
+def test_the_pirates_log_says_the_points_lost_once_and_the_floor_only_when_it_applies():
+    """am.round.pirates (try-out, issue 31): equal cannons repel the pirates; a loss is said once, and
+    "has only" only when the score cannot pay it all."""
+    m = table(2, 1, colour=WHITE, central=(0, 0, 0, 0, 0, 0, 1))
+    st = m.state
+    st.pirates = [3]
+    st.unseen_pirates.remove(3)
+    st.cannons = [3, 1]
+    st.vp[1][0] = 1
+    st.vp[0][0] = 0
+    edited(m)
+    events = []
+    G._pirates(st, events)
+    texts = {e.seat: (e.key, e.text("en")) for e in events if e.seat is not None}
+    assert texts[0][0] == "am.log.repel" and st.cannons[0] == 0
+    assert texts[1][0] == "am.log.lose.floor" and "has only 1" in texts[1][1]
+    assert "taken:" not in texts[1][1]
 
 
 def test_a_new_round_reveals_a_pirate_moves_the_display_and_replaces_production():
@@ -1112,6 +1260,48 @@ def test_extra_points_tiles():
     m = table(2, 1, colour=BLACK, central=(0, 3, 0, 0, 0, 0, 0), prep=prep)
     events = m.play("act:black")
     assert m.state.points == 6 and "am.progress.plus-two" in rules_of(events)
+
+
+def test_every_bonus_event_cites_the_rule_of_its_tile():
+    """am.progress.plus-two, am.progress.plus-one, am.special.action: every progress tile that adds action
+    points to an action says so in an event of its own, naming the tile and citing the rule of that tile: a
+    tile for one colour (rulebook (1) A) cites am.progress.plus-two, a tile for either of two colours (B)
+    am.progress.plus-one; also when the action is the white cube's special action."""
+    from engines.amerigo.components import COLOURS
+    plus = {t: p for t, p in G.progress_tiles.items() if p.effect == "plus"}
+    assert {len(p.colours) for p in plus.values()} == {1, 2}
+    expected_rule = {1: "am.progress.plus-two", 2: "am.progress.plus-one"}
+    for colour in (BLUE, BLACK, RED, BROWN, YELLOW):
+        held = sorted(t for t, p in plus.items() if COLOURS[colour] in p.colours)
+        central = [0] * 7
+        central[colour] = 3
+
+        def prep(state, me, held=held):
+            for t in held:
+                S.give_progress(state, me, t)
+        m = table(2, 1, colour=colour, central=tuple(central), prep=prep)
+        events = m.play(f"act:{COLOURS[colour]}")
+        bonus = [e for e in events if e.key == "am.log.bonus"]
+        assert sorted(e.params["tile"] for e in bonus) == [f"am.progress-tile.{t}" for t in held], colour
+        for e in bonus:
+            tile = plus[e.params["tile"].removeprefix("am.progress-tile.")]
+            assert e.rule == expected_rule[len(tile.colours)] and e.params["points"] == tile.amount
+        assert m.state.points == 3 + sum(plus[t].amount for t in held)
+    # the white cube become red on a red space: the red tiles' bonus, each with its own rule
+    m = engines.scenario(GAME, "special-action")
+    me = m.to_move
+    for t in ("plus2-red", "plus1-blue-red"):
+        S.give_progress(m.state, me, t)
+    m.play("act:white")
+    events = m.play("special")
+    bonus = [(e.rule, e.params["tile"]) for e in events if e.key == "am.log.bonus"]
+    assert sorted(bonus) == [("am.progress.plus-one", "am.progress-tile.plus1-blue-red"),
+                             ("am.progress.plus-two", "am.progress-tile.plus2-red")]
+    # and no other event of the game cites a bonus rule
+    for event in play_out(new(3, seed=4), seed=4).log:
+        if event.rule in expected_rule.values():
+            tile = plus[event.params["tile"].removeprefix("am.progress-tile.")]
+            assert event.key == "am.log.bonus" and event.rule == expected_rule[len(tile.colours)]
 
 
 def test_sailing_tile_adds_eight():
@@ -1326,11 +1516,12 @@ def test_greedy_games_and_scenarios_keep_every_law():
 
 def test_action_ids_are_stable_and_readable():
     """Action ids read like the board: act:green, gold, launch:frame3, move:1:C4, post:2:D5, load:3,
-    plan:n3l, lay:v2:D5:1, buy:coffee:3, take:swap, order:2, special, done."""
+    plan:n3l, lay:v2:D5:1, buy:coffee:3:7 (a production tile by its space: two identical tiles are two options),
+    take:swap, order:2, special, done."""
     pattern = re.compile(r"act:(blue|black|red|brown|green|yellow|white)|gold|score-cubes|launch:frame\d+|"
                          r"move:[12]:([A-P]\d+|frame\d+)|post:[12]:[A-P]\d+|use:(ships8|first)|special|done|"
                          r"(load|develop|order):\d+|take:[a-z0-9\-]+|plan:[nv]\d[a-z]?|lay:[nv]\d[a-z]?:[A-P]\d+:\d|"
-                         r"buy:[a-z]+:\d")
+                         r"buy:[a-z]+:\d:\d+")
     m = new(3, seed=4)
     b = bots(3, 4, engines.GreedyBot)
     while not m.is_over:

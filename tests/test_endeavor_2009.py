@@ -186,8 +186,11 @@ def test_the_editions_share_these_rule_ids():
 
 def test_borrowed_rules_cite_age_of_sail_and_say_the_2009_rulebook_is_silent():
     """e09.action.payment / e09.discard / e09.scoring: where the 2009 rulebook is silent the Age of Sail rule
-    applies; each such rule names the Age of Sail rule it borrows, cites its section, and says so in both
-    languages."""
+    applies; each such rule names the Age of Sail rule it borrows and cites its section, and the page says so in
+    the rule's citation ("Age of Sail rulebook § Payment"), not in its text: a rule's text is read by learners
+    who never played Age of Sail (issue 31), so it says what the rule is, never where it was borrowed from or
+    what the software does."""
+    from widgets.core.shell import cite
     catalog = tomllib.loads((DATA09 / "rules.toml").read_text(encoding="utf-8"))
     aos = engines.rules("endeavor-aos")
     borrowed = {rule: entry["borrowed"] for rule, entry in catalog.items() if "borrowed" in entry}
@@ -195,14 +198,21 @@ def test_borrowed_rules_cite_age_of_sail_and_say_the_2009_rulebook_is_silent():
     assert cites_aos <= set(borrowed)
     assert {"e09.action.payment", "e09.discard", "e09.scoring", "e09.scoring.tracks", "e09.action.abolition",
             "e09.growth.short", "e09.action.combine", "e09.discard.governor-slot"} <= set(borrowed)
+    assert {"e09.action.payment", "e09.discard", "e09.scoring", "e09.action.abolition"} <= cites_aos
     for rule, source in borrowed.items():
         assert source in aos and source[len("aos."):] == rule[len("e09."):], rule
+    for rule in cites_aos:
         entry = catalog[rule]
-        assert "Age of Sail" in entry["text"]["en"] and "大航海時代" in entry["text"]["zh-Hant"], rule
-        assert "2009" in entry["text"]["en"] and "2009" in entry["text"]["zh-Hant"], rule
-        if rule in cites_aos:
-            assert aos[source]["source"].partition("#")[2] in entry["text"]["en"] or \
-                entry["source"] == aos[source]["source"], rule
+        assert entry["source"].partition("#")[2] == aos[borrowed[rule]]["source"].partition("#")[2] or \
+            entry["source"] == aos[borrowed[rule]]["source"], rule
+        assert cite(entry["source"], "en", GAME).startswith("Age of Sail rulebook § "), rule
+        assert cite(entry["source"], "zh-Hant", GAME).startswith("《大航海時代》規則書 § "), rule
+    for rule, entry in catalog.items():
+        en, zh = entry["text"]["en"], entry["text"]["zh-Hant"]
+        for word in ("Age of Sail", "engine", "borrow", "Borrow", "public account"):
+            assert word not in en, (rule, word)
+        for word in ("大航海時代", "本程式", "程式", "借用", "公開"):
+            assert word not in zh, (rule, word)
 
 
 def _rulebook(name):
@@ -303,13 +313,14 @@ def test_e09_setup_decks_governor_on_top_of_its_stack():
 
 
 def test_e09_setup_discs_and_cubes_on_0():
-    """e09.setup.discs: every cube on 0; 30 discs a player (the rulebook's 136 cannot be split by five)."""
+    """e09.setup.discs: every cube on 0; 30 discs a player (the public count, docs/sources.md e09-components: the
+    rulebook's 136 cannot be split by five), which the rule's text states as the rule."""
     m = new(5)
     for p in m.state.players:
         assert p.attributes == [0, 0, 0, 0] and p.supply + p.harbor == 30
     assert G.mat.discs == 30
     assert [e.params for e in m.log if e.rule == "e09.setup.discs"] == [{"discs": 30}]
-    assert "136" in engines.rules(GAME)["e09.setup.discs"]["text"]
+    assert "30 discs" in engines.rules(GAME)["e09.setup.discs"]["text"]
 
 
 def test_e09_setup_colonial_house_printed_without_worker():
@@ -360,13 +371,14 @@ def test_e09_flow_rounds_seven_rounds_of_five_steps():
 def test_e09_flow_rounds_fifth_step_borrowed():
     """e09.flow.rounds / e09.discard: the 2009 rulebook says a round has five steps (游戏进行) but describes only
     the first four; the fifth, the card limit, is Age of Sail's discard phase, marked as borrowed in both
-    languages, and no text says the 2009 rulebook names it."""
+    languages (the fifth step's rule cites Age of Sail's section 5: Discard phase, which the page shows), and no
+    text says the 2009 rulebook names it."""
     catalog = tomllib.loads((DATA09 / "rules.toml").read_text(encoding="utf-8"))
     rounds, discard = catalog["e09.flow.rounds"], catalog["e09.discard"]
     assert rounds["borrowed"] == "aos.flow.rounds" and discard["borrowed"] == "aos.discard"
+    assert rounds["source"].startswith("rulebook:002_") and discard["source"].endswith("#5: 棄牌階段")
+    assert "five steps" in rounds["text"]["en"] and "5個步驟" in rounds["text"]["zh-Hant"]
     for entry in (rounds, discard):
-        assert "first four" in entry["text"]["en"] and "5: Discard phase" in entry["text"]["en"]
-        assert "前4個" in entry["text"]["zh-Hant"] and "5：棄牌階段" in entry["text"]["zh-Hant"]
         assert "names the fifth step" not in entry["text"]["en"] and "列出第5步驟" not in entry["text"]["zh-Hant"]
 
 
@@ -752,10 +764,11 @@ def test_e09_action_attack_replaces_the_defender():
 
 def test_e09_action_attack_white_lines_borrowed():
     """e09.action.attack: the 2009 rulebook says nothing of white lines after an attack; Age of Sail's rule (進攻)
-    applies, marked as borrowed: the first to hold both cities of a line by attacking takes its marker."""
+    applies, marked as borrowed (`borrowed`): the first to hold both cities of a line by attacking takes its
+    marker, as by occupying, which the rule's text says in both languages."""
     entry = tomllib.loads((DATA09 / "rules.toml").read_text(encoding="utf-8"))["e09.action.attack"]
     assert entry["borrowed"] == "aos.action.attack"
-    assert "borrows Age of Sail's rule (Attack)" in entry["text"]["en"] and "借用大航海時代的規則（進攻）" in entry["text"]["zh-Hant"]
+    assert "as with occupying" in entry["text"]["en"] and "和佔領一樣" in entry["text"]["zh-Hant"]
     m = to_action(3)
     c = m.state.crown
     place_disc(m, (c + 1) % 3, "genoa")
@@ -1063,3 +1076,74 @@ def test_e09_rule_texts_use_full_width_colons():
         for rule_id, rule in engines.rules(game, "zh-Hant").items():
             assert ": " not in rule["text"] and ": " not in rule["title"], rule_id
             assert "棄牌堆" not in rule["text"], rule_id
+
+
+@pytest.mark.parametrize("name", sorted(G.scenarios()))
+def test_prepared_positions_tell_only_their_own_story(name):
+    """e09.flow.rounds: a prepared position's log begins with the round it shows and its note, not with the
+    narration of the seeded setup it was laid out from (whose start player it replaces): a learner reading
+    "what happened" reads of the game on the board."""
+    m = engines.scenario(GAME, name)
+    assert [e.key for e in m.log] == ["e09.round.begin", f"e09.scenario.{name}"]
+    assert f"Round {m.round} begins" in m.log[0].text("en")
+    assert not any(e.rule.startswith("e09.setup.") for e in m.log)
+
+
+def test_e09_final_scoring_scenario_ends_on_the_governor_slot_choice():
+    """e09.scoring.governor-slot / e09.discard.governor-slot / e09.scoring.cities: the prepared end of a game
+    stops at Player 1's last card-limit step, with the Governor of Africa in its slot; leaving the slot empty
+    scores 3 and the three cards still fit politics' limit. Every part has something to count."""
+    m = engines.scenario(GAME, "final-scoring")
+    assert (m.round, m.phase, m.to_move) == (7, "discard", 0)
+    assert ids(m.legal_actions()) == ["slot:governor-africa", "slot:empty"]
+    player = m.state.players[0]
+    assert player.governor_slot == "governor-africa" and len(player.cards) == G.card_limit(player) == 3
+    before = m.scores()[0]["parts"]
+    assert before["cities"] == 8 and before["governor_slot"] == 0      # London 2, Lisbon, Seville, Cape Town 2, 2 lines
+    m.play("slot:empty")
+    while not m.is_over:
+        m.advance(step=True)
+    parts = m.scores()[0]["parts"]
+    assert parts["governor_slot"] == 3 and parts["cards"] == 1
+    assert m.scores()[1]["parts"]["slavery"] == -1 and m.scores()[1]["parts"]["discs"] == 2
+
+
+def test_e09_card_limit_is_the_2009_rulebooks_and_its_step_borrowed():
+    """e09.discard.limit / e09.discard: the limit itself (politics level, at most five, one Governor in the slot
+    beside) is stated in the 2009 rulebook's setup; the step that enforces it is borrowed from Age of Sail's
+    discard phase, with the 2009 differences (no extra slavery card; discards back into their stack). The
+    catalog, the lesson and the teacher's summary all say it that way."""
+    catalog = tomllib.loads((DATA09 / "rules.toml").read_text(encoding="utf-8"))
+    limit, step = catalog["e09.discard.limit"], catalog["e09.discard"]
+    assert limit["source"] == "rulebook:002_a6ffcfad7fa0623d.txt#游戏准备" and "borrowed" not in limit
+    assert step["borrowed"] == "aos.discard" and step["source"].startswith("rulebook:000_")
+    from widgets.core.lesson_file import load
+    lesson = load(GAME)
+    texts = {s.id: lesson.say(s.number, s.text, "en") for s in lesson.steps}
+    # the lesson's texts teach the step; where it comes from is said once, in chapter 9 (and by the citations)
+    assert "card-limit step" in texts["limit-step"] and "Age of Sail" not in texts["limit-step"]
+    assert "the limit itself is the original's" in texts["changes-borrowed"]
+    summary = (Path(__file__).parent.parent / "docs/teach/endeavor-2009.summary.en.md").read_text(encoding="utf-8")
+    assert "the limit is the 2009 rulebook's (Setup)" in summary and "**Card limit** (AoS)" not in summary
+
+
+def test_two_buildings_of_a_kind_have_buttons_that_read_apart():
+    """e09.action.activate / e09.action.payment (issue 31): a player who owns two Shipyards sees two buttons that
+    say which Shipyard each one means ("your first Shipyard", "your second Shipyard", counted from the left of the
+    player board), in both languages and both editions; a building the player owns once keeps its plain label."""
+    from engines.endeavor.action_phase import building_words, which_of
+    m = engines.scenario(GAME, "payment")                    # Colonial House, Shipyard, Shipyard, Bank
+    assert [which_of(m.state.players[0].buildings, slot) for slot in range(4)] == [0, 1, 2, 0]
+    labels = {a.id: (a.label.render("en"), a.label.render("zh-Hant")) for a in m.game.candidates(m.state)}
+    assert labels["activate:1"][0] == "Put a disc on your first Shipyard"
+    assert labels["activate:2"] == ("Put a disc on your second Shipyard", "把棋子放到你的第2座造船廠")
+    assert labels["activate:3"][0] == "Put a disc on the Bank"
+    assert len({label for label, _ in labels.values()}) == len(labels)
+    m.play("activate:3")
+    (payment,) = m.legal_actions()
+    assert payment.label.render("en") == "Pay back the disc on your second Shipyard"
+    assert payment.label.render("zh-Hant") == "支付你的第2座造船廠上的棋子"
+    aos = engines.get_game("endeavor-aos")
+    words = building_words(aos, "act.activate", "shipyard", 2)
+    said = Text(words.pop("label_key"), **words)
+    assert said.render("en") == "Activate your second Shipyard" and said.render("zh-Hant").startswith("激活你的第2座")

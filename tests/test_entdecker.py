@@ -17,6 +17,7 @@ import engines
 from engines import IllegalAction
 from engines.core.data import DataError
 from engines.entdecker import scenarios as S
+from engines.core.texts import render
 from engines.entdecker.components import DATA, load_chips, load_rules, load_tiles
 from games import bots, edited, new_for, play_out, rules_of, start_here, step
 
@@ -109,8 +110,8 @@ def conservation(m):
             assert st.grid[q] >= 0 and 0 <= st.unit_area[q] < len(G.ori_areas[st.grid[q]])
             root = G.find(st, st.area_island[q][st.unit_area[q]])
             assert st.isl_closed[root] != 2, "a unit stands on an island already scored"
-    # chips: 20, in the piles or face up before a player
-    chips = list(st.chip_pool) + [c for cs in st.chips for c in cs]
+    # chips: 20, in the piles or face up before a player (won on islands, or given by friendly natives)
+    chips = list(st.chip_pool) + [c for cs in st.chips for c in cs] + [c for cs in st.gifts for c in cs]
     assert sorted(chips) == list(range(20)) and sum(st.chip_size) == len(st.chip_pool)
     # gold stays on the counter
     assert all(0 <= g <= 12 for g in st.gold), st.gold
@@ -525,11 +526,44 @@ def test_hostile_natives_double_the_cost_and_forbid_settlements():
 
 
 def test_friendly_natives_give_a_chip_that_is_no_island_value():
-    """ent.event.friendly: the player takes a chip face up; it counts for the chip bonus, not for an
-    island's value."""
+    """ent.event.friendly: the player takes a chip face up, kept apart from the chips won on islands (the
+    view shows it as a gift); it leaves the face-down piles."""
     m, events = event_table("friendly")
     assert "ent.event.friendly" in rules_of(events)
-    assert len(m.state.chips[0]) == 1 and m.view()["players"][0]["chips"]
+    assert len(m.state.gifts[0]) == 1 and not m.state.chips[0]
+    assert len(m.state.chip_pool) == sum(m.state.chip_size) == 20 - 1       # fewer left for the islands
+    player = m.view()["players"][0]
+    assert player["chips"] == [] and len(player["gifts"]) == 1 and set(player["gifts"][0]) == {"kind", "value"}
+    assert "no points" in events[-1].text("en")
+
+
+def test_friendly_natives_chip_counts_for_no_victory_points():
+    """ent.event.friendly, ent.end.chips: the event table (rulebook § 事件) says the friendly natives' chip
+    cannot be used for victory points. The chip bonus is victory points too, so the chip counts for none:
+    not in its holder's count of chips, and not in deciding who holds the most."""
+    m = new(3, seed=1)
+    # Player 1 won 2 chips on islands and was given 2 by friendly natives; Player 2 won 3; Player 3 none.
+    m.state.chips = [[0, 1], [2, 3, 4], []]
+    m.state.gifts = [[5, 6], [], [7]]
+    m.state.chip_pool, m.state.chip_size = list(range(8, 20)), [6, 6]
+    G._begin_final(m.state)
+    m = start_here(m)
+    while not m.is_over:
+        m.advance(step=True)
+    # Counting the gifts, Player 1 would hold 4, the most: instead Player 2's 3 are the most.
+    assert [m.scores()[s]["parts"]["chips"] for s in range(3)] == [0, 3, 0]
+    bonus = next(e for e in m.log if e.rule == "ent.end.chips")
+    assert bonus.params == {"seats": [1], "count": 3}
+    # Gifts alone make no bonus either.
+    m = new(2, seed=1)
+    m.state.gifts = [[0, 1, 2], []]
+    m.state.chip_pool, m.state.chip_size = list(range(3, 20)), [9, 8]
+    G._begin_final(m.state)
+    m = start_here(m)
+    while not m.is_over:
+        m.advance(step=True)
+    assert [m.scores()[s]["total"] for s in range(2)] == [0, 0]
+    assert m.log[-2].key == "ent.log.chips.none"
 
 
 def test_pirates_take_half_the_gold_rounded_up():
@@ -671,9 +705,14 @@ def play_scenario(name, moves):
 def test_tie_on_value_settled_by_fewer_units():
     """ent.island.complete, ent.island.largest, ent.island.chip, ent.island.value, ent.island.halving,
     ent.island.return (scenario "tie-units"): Player 2's fort and Player 3's three scouts are both worth
-    3; the fort ranks first. 7 tiles + a chip of 2 = 9, then 5, then 3."""
+    3; the fort ranks first. 7 tiles + a chip of 2 = 9, then 5, then 3. Player 1's scouts are all on the board
+    (H2, H6, A6): one comes back in the middle of the turn and is stationed again at once (ent.unit.recall)."""
+    m = engines.scenario(GAME, "tie-units")
+    assert m.view()["players"][0]["units"]["scout"] == 0
+    assert m.why_not("unit:scout:F4.1") is not None
     m, all_events, scoring = play_scenario("tie-units", ["start:F3", "buy:1", "draw:1", "place:F4:270",
-                                                          "unit:scout:F4.1"])
+                                                          "recall:H2", "unit:scout:F4.1"])
+    assert "ent.unit.recall" in rules_of(all_events)
     names = rules_of(scoring)
     for rule in ("ent.island.complete", "ent.island.largest", "ent.island.chip", "ent.island.value",
                  "ent.island.halving", "ent.island.return"):
@@ -682,10 +721,12 @@ def test_tie_on_value_settled_by_fewer_units():
     assert len(fewer) == 1 and fewer[0].params["seats"] == [1] and fewer[0].params["others"] == [2]
     points = [e for e in scoring if e.key == "ent.log.island-points"]
     assert points[0].params["points"] == {1: 9, 2: 5, 0: 3}
-    assert [m.scores()[s]["total"] for s in range(3)] == [3, 9, 5]
+    # on top of what each scored earlier, with the chips it holds (the scenario's islands were scored)
+    before = [m.scores()[s]["total"] - p for s, p in enumerate((3, 9, 5))]
+    assert before == [sum(4 + G.chip_value[c] for c in chips[:3]) for chips in m.state.chips]
     assert [len(c) for c in m.state.chips] == [3, 4, 3]      # 3 each from earlier islands, +1 for Player 2
-    # every unit came back
-    assert all(m.state.supply[s] == [3, 2, 1] for s in range(3))
+    # every unit of the island came back; Player 1's two other scouts stay on their islands
+    assert [m.state.supply[s] for s in range(3)] == [[1, 2, 1], [3, 2, 1], [3, 2, 1]]
     assert m.view()["scoring"]["stage"] == "done"
 
 
@@ -724,6 +765,35 @@ def test_chip_shortage_nobody_takes_one():
     points = next(e for e in scoring if e.key == "ent.log.island-points").params["points"]
     assert points == {0: 3, 1: 3, 2: 2}
     assert len(m.state.chip_pool) == 1
+
+
+def test_an_island_no_chip_was_taken_for_says_so():
+    """ent.island.value (scenario "chip-shortage"): when nobody takes a chip, the log says the island is worth its
+    tiles for want of a chip, not "+ best chip 0"."""
+    m, _, scoring = play_scenario("chip-shortage", ["start:B5", "buy:1", "draw:1", "unit:fort:C5.1"])
+    value = next(e for e in scoring if e.rule == "ent.island.value")
+    assert value.key == "ent.log.value.none" and value.params["chip"] == 0
+    assert "0" not in value.text("en").replace(str(value.params["value"]), "")
+    assert "籌碼0" not in value.text("zh-Hant")
+
+
+def test_a_fort_that_cannot_come_back_is_offered_by_its_own_name():
+    """ent.unit.recall: the board shows taking back your fort refused, and names it a fort, not a scout."""
+    m = engines.scenario(GAME, "no-fit")
+    m.play("start:C3")
+    m.play("buy:1")
+    refused = {a.id: (a, why) for a, why in m.candidates() if why is not None}
+    action, why = refused["recall:D2"]
+    assert action.label.render("en") == "Take back your fort from D2"
+    assert action.label.render("zh-Hant") == "拿回D2的要塞"
+    assert why.render("en").startswith("Only scouts can be taken back")
+
+
+def test_tile_names_read_as_names_not_questions():
+    """A "?" tile's name says its event in brackets: "Open sea (pirates)", 「開闊海域（海盜）」, never "？"."""
+    for kind in G.type_ids:
+        assert "?" not in render(f"ent.tile.{kind}", {}, "en") and "？" not in render(f"ent.tile.{kind}", {}, "zh-Hant")
+    assert render("ent.tile.pirates-sea", {}, "en") == "Open sea (pirates)"
 
 
 def test_shared_first_place_both_take_a_chip():
@@ -816,6 +886,28 @@ def test_unfinished_island_scores_its_tiles_without_a_chip():
     unfinished = [e for e in events if e.rule == "ent.end.unfinished"]
     assert [e.params["island"] for e in unfinished] == ["D2", "D4"]     # D4: a scout alone, no score
     assert m.scores()[0]["parts"]["islands"] == 1 and "ent.island.chip" not in names
+
+
+def test_last_tile_scenario_ends_the_game_and_the_natives_chips_decide_nothing():
+    """ent.end.trigger, ent.end.unfinished, ent.end.chips, ent.event.friendly (scenario "last-tile"): the last
+    discovery tile is drawn, the game ends after that turn, the unfinished island D5 scores its 3 tiles (3 for the
+    fort, 2 for the scout) without a chip, and the chip bonus goes to Player 2's 3 chips won on islands, not to
+    Player 1, whose 4 chips face up include 2 from friendly natives."""
+    m = engines.scenario(GAME, "last-tile")
+    assert m.view()["scenario"] == "last-tile" and sum(p["count"] for p in m.view()["piles"]) == 1
+    before = [m.scores()[s]["total"] for s in range(2)]
+    start = len(m.log)
+    play_moves(m, ["start:G6", "buy:1", "draw:1"])
+    while not m.is_over:
+        m.advance(step=True)
+    names = rules_of(m.log[start:])
+    assert "ent.end.trigger" in names and "ent.island.chip" not in names
+    points = next(e for e in m.log[start:] if e.key == "ent.log.island-points").params["points"]
+    assert points == {0: 3, 1: 2}
+    assert [m.scores()[s]["parts"]["chips"] for s in range(2)] == [0, 3]
+    assert [m.scores()[s]["total"] - b for s, b in enumerate(before)] == [3, 5]
+    assert m.log[-1].params["winners"] == [0]
+    conservation(m)
 
 
 def test_chip_bonus_ties():

@@ -674,6 +674,19 @@ def test_subsidy_four_players_only():
     laws(m)
 
 
+def test_subsidy_scenario_ends_the_action_step_when_no_bonus_is_affordable():
+    """sy.subsidy, sy.turn.bonus (the lesson's four-player step): Player 1 takes Subsidy; income and subsidy
+    leave less than the 6 of a bonus action, so nothing is left to decide and Player 2's turn begins."""
+    m = engines.scenario(GAME, "subsidy")
+    auto(m)
+    assert m.state.players == 4 and len(m.state.track) == 8 and m.to_move == 0 and "choose:subsidy" in ids(m)
+    play(m, "choose:subsidy")
+    assert ids(m) == ["subsidy"]                          # no bonus action: 3 money
+    play(m, "subsidy")
+    assert m.state.money[0] == 5 < G.numbers.bonus and m.state.seat == 1 and m.to_move == 1
+    laws(m)
+
+
 # == the test cruise (試航) ============================================================================================
 def cruise_ready():
     """The scenario "cruise" up to the fitting out: the hull bought, placed, the turn ended."""
@@ -688,8 +701,10 @@ def test_cruise_scenario_fitting_speed_sailing_and_scoring():
     sy.cruise.score.crew, sy.cruise.score.equipment, sy.cruise.score.speed, sy.cruise.after: the worked
     example. Aboard: captain, soldier, cannon, steam engine, stoker, two sails: speed 4 + 2 = 6. Sailing:
     the military checkpoint (cannon + soldier = 2) at step 2, the Blue Riband at step 5, the fork, the
-    lantern at step 6 (1 lantern, on the hull with two masts). Score: crew 2, cannon 2, speed 6, checkpoints 2 + 5 + 1."""
+    lantern at step 6 (1 lantern, on the hull with two masts). Score: crew 2, cannon 2, speed 6, checkpoints 2 + 5 + 1,
+    added to the 2 points (crew 1, speed 1) of the first ship Player 1 sailed before (as in the lesson's game)."""
     m = cruise_ready()
+    assert m.scores()[0]["total"] == 2 and len(m.state.fleet[0]) == 1
     assert m.phase == "fit" and "launch" in ids(m)
     for item in ("captain", "soldier", "cannon", "engine", "stoker", "sail", "sail"):
         play(m, f"fit:{item}")
@@ -698,9 +713,9 @@ def test_cruise_scenario_fitting_speed_sailing_and_scoring():
     assert c["speed"] == 6 and c["step"] == 5 and c["riband"] == 5
     assert [p["icon"] for p in c["path"]] == ["", "military", "", "", "riband"]
     events = play(m, "sail:1")
-    assert m.scores()[0]["parts"] == {"crew": 2, "equipment": 2, "speed": 6, "checkpoints": 8, "contracts": 0,
+    assert m.scores()[0]["parts"] == {"crew": 1 + 2, "equipment": 2, "speed": 1 + 6, "checkpoints": 8, "contracts": 0,
                                       "traders": 0}
-    assert m.scores()[0]["total"] == 18
+    assert m.scores()[0]["total"] == 2 + 18 and m.state.fleet[0][-1]["points"] == 18
     assert "sy.log.checkpoint-lantern" in keys(events) and "sy.log.riband-score" in keys(events)
     assert m.state.ship[0][1] == 0 and G.canal_ids[m.state.canal[0][m.state.ship[0][0]][0]] == "canal-lantern"
     laws(m)
@@ -716,7 +731,7 @@ def test_ship_marker_stays_and_passed_tiles_are_kept_cut_off_ones_lost():
     events = play(m, "sail:2")
     assert m.state.kept[0] == 2 and "sy.log.isolated" in keys(events)
     assert [p for p in m.state.canal[0] if p is not None] == [[G.canal_ids.index("canal-buoy"), -1, -1]]
-    ship = m.state.fleet[0][0]
+    ship = m.state.fleet[0][-1]
     assert ship["parts"] == 4 and ship["fitted"][ITEMS.index("sail")] == 2 and ship["speed"] == 6
     assert m.state.yard[0] == [-1] * 9
     laws(m)
@@ -760,8 +775,9 @@ def test_no_captain_or_short_canal_ship_removed_unscored():
     """sy.cruise.requirements: without a captain, or on a canal shorter than the speed, the ship is removed,
     scores nothing, joins no fleet, and what went aboard is lost."""
     m = cruise_ready()
+    before = (len(m.state.fleet[0]), m.scores()[0]["total"])           # the first ship, sailed before
     play(m, "fit:sail", "launch")
-    assert "sy.log.lost-captain" in keys(m.log) and not m.state.fleet[0] and m.scores()[0]["total"] == 0
+    assert "sy.log.lost-captain" in keys(m.log) and (len(m.state.fleet[0]), m.scores()[0]["total"]) == before
     assert m.state.wrecked[ITEMS.index("sail")] == 1 and m.state.yard[0] == [-1] * 9
     laws(m)
     m = cruise_ready()
@@ -774,7 +790,7 @@ def test_no_captain_or_short_canal_ship_removed_unscored():
     for item in ("captain", "engine", "stoker", "sail", "sail"):
         play(m, f"fit:{item}")
     play(m, "launch")
-    assert "sy.log.lost-canal" in keys(m.log) and m.scores()[0]["total"] == 0
+    assert "sy.log.lost-canal" in keys(m.log) and m.scores()[0]["total"] == before[1]
 
 
 def test_two_ships_cruise_in_the_order_chosen():
@@ -856,6 +872,24 @@ def test_contract_discard_at_the_marked_cube():
     laws(m)
 
 
+def test_contract_discard_of_the_suggested_setup_shows_what_each_contract_is_worth():
+    """sy.contract.discard, sy.contract.score (the lesson's contract steps): in the suggested setup each player
+    holds 2 red and 2 blue contracts, the lesson's own; the marked cube comes off and Player 1 keeps one of
+    each, seeing what each is worth now for the fleet (the lesson's two ships)."""
+    m = engines.scenario(GAME, "contracts")
+    auto(m)
+    hand = [G.contract_ids[c] for c in m.state.red[0] + m.state.blue[0]]
+    assert hand == S.LESSON_HANDS[0] and len(m.state.fleet[0]) == 2 and m.scores()[0]["total"] == 20
+    play(m, "choose:goods", "goods:1", "end")
+    assert m.phase == "discard" and m.to_move == 0 and ids(m) == ["keep:red.1", "keep:red.2"]
+    worth = {c["id"]: c["points"] for c in m.view(0)["players"][0]["contracts"]["cards"]}
+    assert worth == {"red-yachts": 3, "red-fleet": 4, "blue-sail-pairs": 3, "blue-soldiers": 0}
+    play(m, "keep:red.2", "keep:blue.1")
+    assert [G.contract_ids[c] for c in m.state.red[0] + m.state.blue[0]] == ["red-fleet", "blue-sail-pairs"]
+    assert m.to_move == 1
+    laws(m)
+
+
 def test_contract_discard_refusals_say_the_real_reason():
     """sy.contract.discard: a refused keep says why: the red contract is kept first (never "no contract 1"
     while the player holds three blue ones), or that colour is already down to one."""
@@ -928,12 +962,16 @@ def test_end_triggered_by_the_cubes_round_out_final_actions_and_build():
     assert m.why_not_rule("buy:bow.1") == "sy.end.final-build"
     play(m, "buy:stern.1")
     assert ids(m) == ["place:7"]
-    play(m, "place:7", "fit:captain", "fit:sail")
-    assert len(m.state.fleet[0]) == 1
+    play(m, "place:7", "fit:captain", "fit:sail", "fit:sail")          # two masts: a pair of sails
+    assert len(m.state.fleet[0]) == 3                                    # the two ships sailed before, and this one
     while not m.is_over:
         step(m, b)
     assert "sy.log.contract" in keys(m.log) and m.state.final_scores
     assert all(len(e["contracts"]) == 2 for e in m.state.final_scores)
+    # Player 1 kept the contracts that suit its fleet (as in the lesson), and both score: 2 for each of the
+    # three ships, 3 for each of the two ships with a pair of sails.
+    assert m.state.final_scores[0]["contracts"] == [{"contract": "red-fleet", "points": 6},
+                                                    {"contract": "blue-sail-pairs", "points": 6}]
     laws(m)
 
 

@@ -200,3 +200,49 @@ def test_simplified_tutorials_are_made_from_the_traditional_ones_and_current(pat
         if cell["cell_type"] == "markdown":
             traditional = sorted({c for c in source(cell) if "\u4e00" <= c <= "\u9fff" and to_simplified(c) != c})
             assert not traditional, f"{path.name}, cell {number}: Traditional characters {traditional}"
+
+
+def _maker():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("make_notebooks", TUTORIALS / "make_notebooks.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    return make
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_page_is_titled_in_every_language(path):
+    """Issue 31: a browser's tab names the game and the page in the page's language (not "index" or
+    "shipyard.zh-Hans"): each notebook's metadata holds its title in every language, as
+    widgets/core/shell.py `page_title` words it today (run tutorials/make_notebooks.py after a change)."""
+    from widgets.core.shell import page_title
+    meta = load(path)["metadata"]
+    if path.parent.name == "tutorials":
+        game, lang = split_name(path)
+        kind = "lesson"
+    else:
+        game, lang = path.stem, "en"
+        kind = "gallery" if game == "index" else "play"
+    expected = {lg: page_title(kind, lg, None if kind == "gallery" else game) for lg in engines.LANGS}
+    assert meta.get("bgw") == {"lang": lang, "titles": expected}, f"{rel(path)}: titles missing or stale"
+    assert meta.get("title") == expected[lang]
+
+
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+def test_the_section_for_the_curious_is_left_out_of_published_pages(path):
+    """Issue 31: the code for the curious is for JupyterLab readers; a published (Voila) page hides code
+    and would show its raw output alone, so its cells are tagged for the project's template to leave out."""
+    make = _maker()
+    cells = load(path)["cells"]
+    tagged = [n for n, c in enumerate(cells) if make.LAB_ONLY in c.get("metadata", {}).get("tags", [])]
+    code = [n for n, c in enumerate(cells) if c["cell_type"] == "code"]
+    assert tagged and tagged[-1] == len(cells) - 1 and cells[tagged[0]]["cell_type"] == "markdown"
+    assert [n for n in code if n not in tagged] == [code[0]], "only the lesson's own cell is published"
+    template = (ROOT / "widgets" / "jupyter" / "voila" / "templates" / "bgw" / "index.html.j2").read_text()
+    assert f"'{make.LAB_ONLY}' not in" in template
+
+
+@pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_tutorials_are_what_the_generator_makes(path):
+    game, lang = split_name(path)
+    assert load(path) == _maker().notebook(game, lang), f"{path.name} is stale: run tutorials/make_notebooks.py"

@@ -20,7 +20,7 @@ from ..core.moves import move
 from ..core.texts import WRITTEN, Text, add_text, template
 from . import encoding, islands, tower
 from .components import (COLOURS, DATA, load_goods, load_islands, load_progress, load_rules, load_shapes,
-                         load_tower, orientations)
+                         load_tower, orientations, way_name)
 from .islands import POST
 from .state import DEVELOPMENT, GOLD, GOODS, ISLANDS, ORDER, PARTS, PIRATES, PROGRESS, State
 
@@ -93,12 +93,20 @@ class Amerigo(Game):
         self.shape_list = list(self.shapes.values())
         self.shape_costs = [shape.cost for shape in self.shape_list]
         self.orients = []
+        self.way_keys = []          # per shape, per way: the text key of how it lies (None: one way only)
         for shape in self.shape_list:
-            ways = []
+            ways, names = [], []
             for cells in orientations(shape.cells):
                 r0, c0 = cells[0]
                 ways.append(tuple((r - r0, c - c0) for r, c in cells))
+                names.append(way_name(cells))
+            if len(ways) > 1 and (None in names or len(set(names)) < len(names)):
+                names = [f"other.{k + 1}" for k in range(len(ways))]     # no words tell them apart: numbered
             self.orients.append(ways)
+            self.way_keys.append([None if len(ways) == 1 else f"am.way.{n}" for n in names])
+        for n in range(1, 1 + max(len(w) for w in self.orients)):
+            add_text(f"am.way.other.{n}", {lang: template("am.way-number", lang).format(n=n) for lang in WRITTEN},
+                     str(DATA / "texts.toml"))
 
     # == options ========================================================================================
     def options(self, players):
@@ -126,7 +134,7 @@ class Amerigo(Game):
                             rows=rows, long=R.long_frames, short=R.short_frames[players]))
         events.append(Event("am.setup.assembly", key="am.log.setup.assembly", islands=len(layout.islands)))
         big = sum(layout.island_big)
-        events.append(Event("am.setup.big-island", key="am.log.setup.big", big=big, size=R.big_island))
+        events.append(Event("am.setup.big-island", key="am.log.setup.big", big=big, size=R.big_island, gold=R.chest_gold))
         events.append(Event("am.setup.goods", key="am.log.setup.goods", goods=sum(1 for g in layout.goods if g >= 0)))
         events.append(Event("am.setup.time", key="am.log.setup.time", top=R.time_markers[0]))
         state.neutral = [self.shape_list[i].count for i in self.neutral_shapes]
@@ -145,7 +153,7 @@ class Amerigo(Game):
         state.production_pool = {s: list(self.stacks[s]) for s in stacks}
         state.production_slots = [-1] * len(self.slot_stacks(players))
         events.append(Event("am.setup.production", key="am.log.setup.production",
-                            stacks=", ".join(stacks), used=sum(len(state.production_pool[s]) for s in stacks),
+                            stacks=[f"am.stack.{s}" for s in stacks], used=sum(len(state.production_pool[s]) for s in stacks),
                             shown=len(state.production_slots)))
         # (5) player order: the discs stacked at random on the special-action track; gold 0, 1, 2, 3.
         seats = list(range(players))
@@ -314,12 +322,24 @@ class Amerigo(Game):
 
     def bonus(self, state, seat, colour) -> int:
         """Extra action points from progress tiles for an action of this colour."""
-        extra = 0
+        return sum(points for _, points, _ in self.bonus_tiles(state, seat, colour))
+
+    def bonus_tiles(self, state, seat, colour) -> list[tuple[str, int, str]]:
+        """(tile, extra action points, the rule that gives them) for each progress tile of the player that
+        adds points to an action of this colour: a tile for one colour is the rulebook's 單一行動 (A,
+        am.progress.plus-two), a tile for either of two colours its 行動二選一 (B, am.progress.plus-one)."""
+        out = []
         for t in state.progress[seat]:
             tile = self.progress_tiles[t]
             if tile.effect == "plus" and COLOURS[colour] in tile.colours:
-                extra += tile.amount
-        return extra
+                rule = "am.progress.plus-two" if len(tile.colours) == 1 else "am.progress.plus-one"
+                out.append((t, tile.amount, rule))
+        return out
+
+    def _bonus_events(self, state, seat, colour, events):
+        """One event per tile that added action points, citing that tile's own rule."""
+        for t, points, rule in self.bonus_tiles(state, seat, colour):
+            events.append(Event(rule, seat=seat, key="am.log.bonus", tile=f"am.progress-tile.{t}", points=points))
 
     def holds(self, state, seat, effect) -> str | None:
         """The id of a tile with this effect the player holds and has not used up, or None."""
@@ -386,8 +406,8 @@ class Amerigo(Game):
             state.sub = "develop"
         else:
             state.sub = SUBSTEP_OF[colour]
-        if state.points > state.ap and not via_special:
-            events.append(Event("am.progress.plus-two", seat=seat, key="am.log.bonus", points=state.points - state.ap))
+        if not via_special:
+            self._bonus_events(state, seat, colour, events)
 
     @move("gold", "am.gold.instead")
     def _take_gold(self, state, events):
@@ -589,7 +609,7 @@ class Amerigo(Game):
         state.stopped[k] = True
         island = L.island_of[p]
         events.append(Event("am.move.post", seat=seat, automatic=False, key="am.log.post", ship=k + 1,
-                            where=f"am.pos.{L.names[p]}", island=L.island_name[island]))
+                            where=f"am.pos.{L.names[p]}"))
         if not state.island_posted[island]:
             state.island_posted[island] = True
             state.vp[seat][ISLANDS] += self.numbers.first_post
@@ -658,8 +678,14 @@ class Amerigo(Game):
         start = state.dev[seat]
         state.dev[seat] += n
         passed = self.numbers_between(self.numbers.dev_numbers, start, state.dev[seat])
-        events.append(Event("am.develop.move", seat=seat, automatic=False, key="am.log.develop", n=n,
-                            space=state.dev[seat], tiles=len(passed)))
+        # The log names the spaces as the sheet prints them: the number the disc landed on or passed.
+        if not passed:
+            key, number = "am.log.develop.none", None
+        else:
+            key = "am.log.develop.on" if passed[-1] == state.dev[seat] else "am.log.develop.past"
+            number = self.numbers.dev_numbers[passed[-1]]
+        events.append(Event("am.develop.move", seat=seat, automatic=False, key=key, n=n, number=number,
+                            tiles=len(passed)))
         if not self.track_room(state, seat, "development") and state.spent < state.points:
             self.track_full(state, seat, "development", events)
         state.takes = len(passed)
@@ -695,8 +721,11 @@ class Amerigo(Game):
         else:
             self.spend(state, seat, n, events)
             self._move_disc(state, seat, state.spec[seat] + n)
-            events.append(Event("am.special.order", seat=seat, automatic=False, key="am.log.order", n=n,
-                                space=state.spec[seat]))
+            space = state.spec[seat]
+            number = self.numbers.special_numbers.get(space)
+            events.append(Event("am.special.order", seat=seat, automatic=False, n=n, number=number,
+                                key="am.log.order" if number is None else "am.log.order.number",
+                                colour=f"am.colour.{self.numbers.special_colours[space]}"))
             if not self.track_room(state, seat, "special") and state.spent < state.points:
                 self.track_full(state, seat, "special", events)
         self._end_turn(state, events)
@@ -711,8 +740,7 @@ class Amerigo(Game):
         state.used[seat].append(t)
         first = self.turn_order(state)[0]
         self._move_disc(state, seat, state.spec[first])
-        events.append(Event("am.progress.first", seat=seat, automatic=False, key="am.log.first", other=first,
-                            space=state.spec[seat]))
+        events.append(Event("am.progress.first", seat=seat, automatic=False, key="am.log.first", other=first))
         self._end_turn(state, events)
 
     # == (7B) the special action: white becomes the colour of the player's space ============================
@@ -722,10 +750,9 @@ class Amerigo(Game):
     def _special(self, state, seat, events):
         colour = self.special_colour(state, seat)
         events.append(Event("am.special.action", seat=seat, automatic=False, key="am.log.special",
-                            action=f"am.action.{COLOURS[colour]}", space=state.spec[seat]))
+                            action=f"am.action.{COLOURS[colour]}", colour=f"am.colour.{COLOURS[colour]}"))
         self._choose(state, seat, colour, events, via_special=True)
-        if state.points > state.ap:
-            events.append(Event("am.progress.plus-two", seat=seat, key="am.log.bonus", points=state.points - state.ap))
+        self._bonus_events(state, seat, colour, events)
 
     # == (3) planning (red) ==================================================================================
     def neutral_limit(self, state, seat) -> int:
@@ -835,7 +862,7 @@ class Amerigo(Game):
         points = shape.big if big else shape.small
         state.vp[seat][ISLANDS] += points
         events.append(Event("am.build.place", seat=seat, automatic=False, key="am.log.lay",
-                            shape=f"am.shape.{shape.id}", where=f"am.pos.{L.names[first]}", island=L.island_name[island],
+                            shape=f"am.shape.{shape.id}", where=f"am.pos.{L.names[first]}",
                             points=points, size=f"am.island.{'big' if big else 'small'}"))
         for q in squares:
             g = state.goods_on[q]
@@ -862,7 +889,7 @@ class Amerigo(Game):
         if state.chest_on[island]:
             state.chest_on[island] = False
             state.chests[seat] += 1
-            events.append(Event("am.build.complete", seat=seat, key="am.log.chest-taken", island=name))
+            events.append(Event("am.build.complete", seat=seat, key="am.log.chest-taken", island=name, gold=R.chest_gold))
         counts = {}
         for q in L.islands[island]:
             if state.post[q] >= 0:
@@ -882,18 +909,25 @@ class Amerigo(Game):
 
     # == (6) production (yellow) ============================================================================
     def buy_options(self, state, seat) -> list[int]:
+        """The spaces of the production display whose tile the player can pay for: each tile is an option of
+        its own, two identical tiles (one from pile II, one from pile III) too, so that either can be taken."""
         budget = self.budget(state, seat)
-        return sorted({k for k in state.production_slots if k >= 0 and self.production_kinds[k][1] <= budget})
+        slots = state.production_slots
+        # listed by kind of tile (goods, then cost), as one option per kind was before: the same list when
+        # no two tiles are alike
+        return sorted((slot for slot, k in enumerate(slots) if k >= 0 and self.production_kinds[k][1] <= budget),
+                      key=lambda slot: (slots[slot], slot))
 
     @move("buy", "am.production.buy")
-    def _buy(self, state, k, events):
+    def _buy(self, state, slot, events):
         seat = state.order[state.turn]
+        k = state.production_slots[slot]
         g, cost = self.production_kinds[k]
         self.spend(state, seat, cost, events)
-        state.production_slots[state.production_slots.index(k)] = -1
+        state.production_slots[slot] = -1
         state.production[seat].append(k)
         events.append(Event("am.production.buy", seat=seat, automatic=False, key="am.log.buy",
-                            goods=f"am.goods.{g}", cost=cost))
+                            goods=f"am.goods.{g}", cost=cost, stack=f"am.stack.{self.slot_stacks(len(state.gold))[slot]}"))
         if not self.buy_options(state, seat):
             self._end_turn(state, events)
 
@@ -935,8 +969,8 @@ class Amerigo(Game):
             total = sum(state.vp[seat])
             lost = min(loss, total)
             state.vp[seat][PIRATES] -= lost
-            events.append(Event(rule, seat=seat, key="am.log.lose", strength=strength, cannons=cannons, loss=loss,
-                                lost=lost))
+            events.append(Event(rule, seat=seat, key="am.log.lose" if lost == loss else "am.log.lose.floor",
+                                strength=strength, cannons=cannons, loss=loss, lost=lost))
         if state.round < self.numbers.rounds:
             state.phase = state.step = "new-round"
         else:
@@ -986,7 +1020,7 @@ class Amerigo(Game):
                 for k in state.production_pool[stack]:
                     counts[k] = counts.get(k, 0) + 1
                 return Chance("am.setup.production" if first else "am.round.production",
-                              Text("am.chance.production", stack=stack),
+                              Text("am.chance.production", stack=f"am.stack.{stack}"),
                               [self._outcome("production", k, n) for k, n in sorted(counts.items())])
             return Chance("am.setup.tower", Text("am.chance.tower-setup"), sampled=True)
         if step == "drop" and state.storage[state.colour]:
@@ -1039,7 +1073,7 @@ class Amerigo(Game):
                 state.production_slots[state.production_slots.index(-1)] = k
                 g, cost = self.production_kinds[k]
                 events.append(Event("am.setup.production" if first else "am.round.production", key="am.log.production",
-                                    goods=f"am.goods.{g}", cost=cost, stack=stack))
+                                    goods=f"am.goods.{g}", cost=cost, stack=f"am.stack.{stack}"))
             if not state.draws:
                 self._begin_round(state, events)
 
@@ -1091,8 +1125,8 @@ class Amerigo(Game):
             for seat in range(players):
                 points = self.best_number(R.dev_numbers, state.dev[seat])
                 state.vp[seat][DEVELOPMENT] += points
-                events.append(Event("am.end.development", seat=seat, key="am.log.end.development", points=points,
-                                    space=state.dev[seat]))
+                events.append(Event("am.end.development", seat=seat, points=points,
+                                    key="am.log.end.development" if points else "am.log.end.development.none"))
                 for t in state.progress[seat]:
                     tile = self.progress_tiles[t]
                     if tile.kind != "end":
@@ -1110,8 +1144,8 @@ class Amerigo(Game):
             for seat in range(players):
                 points = self.best_number(R.special_numbers, state.spec[seat])
                 state.vp[seat][ORDER] += points
-                events.append(Event("am.end.order", seat=seat, key="am.log.end.order", points=points,
-                                    space=state.spec[seat]))
+                events.append(Event("am.end.order", seat=seat, points=points,
+                                    key="am.log.end.order" if points else "am.log.end.order.none"))
         else:
             winners = self.winners(state)
             events.append(Event("am.end.tie", key="am.log.winner", winner=winners[0],
@@ -1181,7 +1215,7 @@ class Amerigo(Game):
             out = [self._lay_action(state, s, q, o) for s, q, o in self.lays(state, seat)]
             return out + [self._done()]
         if sub == "buy":
-            out = [self._buy_action(state, k) for k in self.buy_options(state, seat)]
+            out = [self._buy_action(state, slot) for slot in self.buy_options(state, seat)]
             return out + [self._done()]
         return []
 
@@ -1268,17 +1302,21 @@ class Amerigo(Game):
     def _make_lay_action(self, state, s, q, o):
         shape = self.shape_list[s]
         name = state.layout.names[q]
+        way = self.way_keys[s][o]
+        extra = {} if way is None else {"way": way}
         return self.offer("lay", f"{shape.id}:{name}:{o}", args=(s, q, o), target=f"lay.{shape.id}.{name}.{o}",
-                          shape=f"am.shape.{shape.id}", where=f"am.pos.{name}", cost=shape.cost)
+                          label="am.act.lay" if way is None else "am.act.lay-way",
+                          shape=f"am.shape.{shape.id}", where=f"am.pos.{name}", cost=shape.cost, **extra)
 
-    def _buy_action(self, state, k):
-        slot = state.production_slots.index(k)
-        return self.made(("buy", k, slot), self._make_buy_action, k, slot)
+    def _buy_action(self, state, slot):
+        k = state.production_slots[slot]
+        stack = self.slot_stacks(len(state.gold))[slot]
+        return self.made(("buy", k, slot, stack), self._make_buy_action, k, slot, stack)
 
-    def _make_buy_action(self, k, slot):
+    def _make_buy_action(self, k, slot, stack):
         g, cost = self.production_kinds[k]
-        return self.offer("buy", self.production_names[k], args=(k,), target=f"production.{slot}",
-                          goods=f"am.goods.{g}", cost=cost)
+        return self.offer("buy", f"{self.production_names[k]}:{slot + 1}", args=(slot,), target=f"production.{slot}",
+                          goods=f"am.goods.{g}", cost=cost, stack=f"am.stack.{stack}")
 
     def candidates(self, state):
         """What the board shows for the decision, including what is not allowed now (with a reason)."""
@@ -1289,10 +1327,24 @@ class Amerigo(Game):
         more = []
         if state.sub == "choose":
             more = [self._act_action(c) for c in range(len(COLOURS))]
+        elif state.sub in ("move", "launch"):
+            # every sea square (and, sailing, every frame square): a click on one the ship cannot reach now,
+            # or on an island's sea while the ships wait for the frame, says why not (land is left out: a
+            # ship never goes there, and the list would double)
+            L = state.layout
+            positions = [p for p in range(len(L.moves)) if p >= L.squares or L.is_sea(p)]
+            if state.sub == "launch":
+                positions = [p for p in positions if p < L.squares]
+            ships = range(self.numbers.ships) if state.sub == "move" else (state.launching,)
+            more = [self._move_action(state, k, p) for k in ships for p in positions]
+            if state.sub == "move":
+                # the end of the action stays on the board while a ship shares an island sea square: a
+                # click on it says why the action cannot end yet
+                more.append(self._done())
         elif state.sub == "plan":
             more = [self._plan_action(state, state.order[state.turn], s) for s in range(len(self.shape_list))]
         elif state.sub == "buy":
-            more = [self._buy_action(state, k) for k in state.production_slots if k >= 0]
+            more = [self._buy_action(state, slot) for slot, k in enumerate(state.production_slots) if k >= 0]
         return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
 
     # -- the decisions played here (the others are declared beside their rules, above) ------------------------

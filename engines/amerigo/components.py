@@ -271,6 +271,22 @@ def orientations(cells) -> list[tuple]:
     return seen
 
 
+def way_name(cells) -> str | None:
+    """How one way of a shape lies, in words a learner can tell apart (the text key's last part): a full
+    rectangle lies "across" or "down" (None when it is square: it has one way only); any other shape by
+    where the gap of its bounding box is ("gap-top", "gap-bottom-right"...). None when the gap is at the
+    middle of the box (no such shape in the rulebook): the caller then numbers the ways."""
+    rows = 1 + max(r for r, _ in cells)
+    cols = 1 + max(c for _, c in cells)
+    if rows * cols == len(cells):
+        return None if rows == cols else ("across" if rows < cols else "down")
+    gap = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in set(cells)]
+    dy = sum(r for r, _ in gap) / len(gap) - (rows - 1) / 2
+    dx = sum(c for _, c in gap) / len(gap) - (cols - 1) / 2
+    parts = ["top" if dy < 0 else "bottom" if dy > 0 else "", "left" if dx < 0 else "right" if dx > 0 else ""]
+    return "-".join(["gap", *[p for p in parts if p]]) if any(parts) else None
+
+
 def _connected(cells) -> bool:
     cells = set(cells)
     start = next(iter(cells))

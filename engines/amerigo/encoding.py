@@ -41,7 +41,8 @@ def action_ids(game, players: int, options: dict) -> list[str]:
     ids += [f"plan:{s}" for s in game.shape_ids]
     ids += [f"lay:{shape.id}:{q}:{o}" for s, shape in enumerate(game.shape_list) for q in squares
             for o in range(len(game.orients[s]))]
-    ids += [f"buy:{name}" for name in game.production_names]
+    # a production tile by its space on the display (1 to the number shown): two identical tiles are two options
+    ids += [f"buy:{name}:{slot + 1}" for name in game.production_names for slot in range(len(game.slot_stacks(players)))]
     return ids
 
 

@@ -26,6 +26,8 @@ def explain(game, state, action_id):
         subs = SUB_OF.get(kind)
     if subs is None:
         return unknown
+    if kind == "move" and state.sub == "launch":
+        return "am.move.launch", Text("am.why.move-launch", ship=state.launching + 1)
     if state.sub not in subs:
         return "am.phase.turn", Text("am.why.not-now", action=action_id, now=f"am.sub.{state.sub or 'none'}")
     why = {"act": _act, "score-cubes": _score_cubes, "move": _move, "post": _post, "use": _use, "load": _track,
@@ -60,6 +62,8 @@ def _move(game, state, seat, kind, arg):
     if game.steps_left(state, seat, k) < 1:
         return "am.points.buy", Text("am.why.move-points", ship=k + 1)
     here = state.ships[seat][k]
+    if target == here:
+        return "am.move.step", Text("am.why.move-here", ship=k + 1, where=f"am.pos.{where}")
     if target not in L.moves[here]:
         if target < L.squares and not L.is_sea(target):
             return "am.move.step", Text("am.why.move-land", where=f"am.pos.{where}")
@@ -118,7 +122,7 @@ def _track(game, state, seat, kind, arg):
 def _special(game, state, seat, kind, arg):
     colour = game.special_colour(state, seat)
     return "am.special.action", Text("am.why.special-nothing", action=f"am.action.{COLOURS[colour]}",
-                                     space=state.spec[seat])
+                                     colour=f"am.colour.{COLOURS[colour]}")
 
 
 def _take(game, state, seat, kind, arg):
@@ -174,9 +178,10 @@ def _lay(game, state, seat, kind, arg):
 
 
 def _buy(game, state, seat, kind, arg):
-    k = game.production_names.index(arg)
+    name, _, slot = arg.rpartition(":")
+    k = game.production_names.index(name)
     g, cost = game.production_kinds[k]
-    if k not in state.production_slots:
+    if state.production_slots[int(slot) - 1] != k:
         return "am.production.buy", Text("am.why.buy-absent", goods=f"am.goods.{g}", cost=cost)
     return "am.points.buy", Text("am.why.afford", cost=cost, points=state.points - state.spent,
                                  gold=game.spendable(state, seat))

@@ -42,7 +42,8 @@ def board_view(game, state, seat):
         "neutral": {game.shape_list[s].id: n for s, n in zip(game.neutral_shapes, state.neutral)},
         "shapes": {shape.id: {"kind": shape.kind, "cells": [list(c) for c in shape.cells], "cost": shape.cost,
                               "small": shape.small, "big": shape.big,
-                              "ways": [[list(c) for c in cells] for cells in game.orients[i]]}
+                              "ways": [[list(c) for c in cells] for cells in game.orients[i]],
+                              "way_names": list(game.way_keys[i])}
                    for i, shape in enumerate(game.shape_list)},
         "time": {"value": game.time_value(state), "markers": list(R.time_markers[state.time_index:]),
                  "printed": R.time_printed},

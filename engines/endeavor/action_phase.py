@@ -88,8 +88,8 @@ class ActionPhase:
                 if player.workers[slot] or not buildings[building_id].actions:
                     continue
                 if self._any_possible(state, seat, buildings[building_id].actions, player.harbor - 1, possible):
-                    choices.append(g.made(("activate", seat, slot, building_id), self._activate_action,
-                                          seat, slot, building_id))
+                    key = ("activate", seat, slot, building_id, which_of(player.buildings, slot))
+                    choices.append(g.made(key, self._activate_action, *key[1:]))
         possible = {}
         for kind, count in player.action_tokens.items():
             if count and self._any_possible(state, seat, self.tokens[kind].actions, player.harbor, possible):
@@ -97,10 +97,10 @@ class ActionPhase:
         choices.append(g.made(("pass",), self._pass_action))
         return choices
 
-    def _activate_action(self, seat, slot, building_id):
+    def _activate_action(self, seat, slot, building_id, which=0):
         g = self.game
         return Action(f"activate:{slot}", g.rid("aos.action.activate"), target=f"mat.{seat}.slot.{slot}",
-                      label_key=g.tkey("act.activate"), args=(slot,), building=g.term(f"building.{building_id}"))
+                      args=(slot,), **building_words(g, "act.activate", building_id, which))
 
     def _token_action(self, seat, kind):
         g = self.game
@@ -477,7 +477,7 @@ class ActionPhase:
         player = state.players[seat]
         own = self._activating_slot(state, seat)
         return [Action(f"payment:{slot}", g.rid("aos.action.payment"), target=f"mat.{seat}.slot.{slot}",
-                       label_key=g.tkey("act.payment"), args=(slot,), building=g.term(f"building.{b}"))
+                       args=(slot,), **building_words(g, "act.payment", b, which_of(player.buildings, slot)))
                 for slot, b in enumerate(player.buildings)
                 if player.workers[slot] and not g.buildings[b].no_payment and slot != own]
 
@@ -579,3 +579,20 @@ class ActionPhase:
         else:
             player.action_tokens[token] = player.action_tokens.get(token, 0) + 1
             events.append(g.event("aos.token.action", seat=seat, token=g.term(f"token.{token}")))
+
+
+# == a player's building, named in a label ==================================================================
+def which_of(buildings, slot) -> int:
+    """Which of the player's buildings of its kind stands in `slot`, counted from the left of the player's board
+    (1, 2...), or 0 when the player owns only one of that kind."""
+    same = [i for i, b in enumerate(buildings) if b == buildings[slot]]
+    return same.index(slot) + 1 if len(same) > 1 else 0
+
+
+def building_words(game, key, building, which):
+    """The label of an action on a player's building (its `label_key` and words): "the Shipyard", or, where the
+    player owns several of that building, "your second Shipyard" (`which`), so that two buttons never read alike."""
+    words = {"label_key": game.tkey(key), "building": game.term(f"building.{building}")}
+    if which:
+        words.update(label_key=game.tkey(f"{key}.nth"), nth=f"aos.nth.{which}")
+    return words

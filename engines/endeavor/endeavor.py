@@ -27,7 +27,7 @@ from ..core.game import Game
 from ..core.moves import move
 from ..core.texts import Text, has_text, load_catalog
 from . import encoding
-from .action_phase import SHIP_RULES, SPACE_RULES, ActionPhase, Turn
+from .action_phase import SHIP_RULES, SPACE_RULES, ActionPhase, Turn, building_words, which_of
 from .components import (AGE_OF_SAIL, ATTRIBUTES, DATA, Edition, load_board, load_buildings, load_cards, load_mat,
                          load_tokens)
 from .scoring import Scoring
@@ -353,13 +353,13 @@ class Endeavor(Game):
                       args=(b,), building=self.term(f"building.{b}"))
 
     def _pay_actions(self, state, seat, player, only_workers):
-        return [self.made(("pay", seat, slot, b), self._pay_action, seat, slot, b)
+        return [self.made(("pay", seat, slot, b, which), self._pay_action, seat, slot, b, which)
                 for slot, (b, worker) in enumerate(zip(player.buildings, player.workers))
-                if worker or not only_workers]
+                if worker or not only_workers for which in [which_of(player.buildings, slot)]]
 
-    def _pay_action(self, seat, slot, b):
+    def _pay_action(self, seat, slot, b, which=0):
         return Action(f"pay:{slot}", self.rid("aos.salary"), target=f"mat.{seat}.slot.{slot}",
-                      label_key=self.tkey("act.pay"), args=(slot,), building=self.term(f"building.{b}"), slot=slot)
+                      args=(slot,), slot=slot, **building_words(self, "act.pay", b, which))
 
     def _pending_choices(self, state):
         kind, seat, *data = state.pending[-1]
@@ -387,7 +387,7 @@ class Endeavor(Game):
             return legal + [a for a in self.actions.all_targets(state, state.turn) if a.id not in ids]
         if phase == "action" and state.turn is None:
             return ([Action(f"activate:{slot}", self.rid("aos.action.activate"), target=f"mat.{seat}.slot.{slot}",
-                            label_key=self.tkey("act.activate"), building=self.term(f"building.{b}"))
+                            **building_words(self, "act.activate", b, which_of(player.buildings, slot)))
                      for slot, b in enumerate(player.buildings) if self.buildings[b].actions]
                     + [a for a in self.legal_actions(state) if not a.id.startswith("activate:")])
         return self.legal_actions(state)

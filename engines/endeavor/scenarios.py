@@ -143,7 +143,8 @@ def region_opening(game):
 
 
 def attack_connections(game):
-    """進攻: taking London from Player 2 breaks their London-Amsterdam link and completes London-Bordeaux."""
+    """進攻: taking London from Player 2 breaks their London-Amsterdam link and completes London-Bordeaux.
+    Player 1's harbor holds enough discs for the attack and, a turn later, both actions of the Docks."""
     def prepare(state, events):
         for seat, coast in enumerate([["colonial-house", "shipyard", "workshop", "shipyard", "docks", "fortress",
                                        "market"],
@@ -151,7 +152,7 @@ def attack_connections(game):
                                       ["merchants-dock", "market", "market", "workshop", "shipyard", "guild-hall",
                                        "workshop"]]):
             _give_buildings(game, state, seat, coast)
-            _harbor(state, seat, 5)
+            _harbor(state, seat, 6 if seat == 0 else 5)
         _on_space(game, state, 1, "london")
         _on_space(game, state, 1, "amsterdam")       # Player 2 controls London-Amsterdam and took its token
         _on_space(game, state, 0, "bordeaux")        # London-Bordeaux still holds its token
@@ -196,11 +197,12 @@ def abolition(game):
 
 
 def card_limit(game):
-    """5: 棄牌階段: influence 3 allows 2 cards plus 1 slavery card and the governor in its free slot."""
+    """5: 棄牌階段: influence 3 allows 2 cards plus 1 slavery card and the governor in its free slot. Round 4,
+    before the lesson's abolition position (round 5): slavery has not been abolished at this table."""
     def prepare(state, events):
-        for seat, coast in enumerate([["colonial-house", "market", "shipyard", "guild-hall", "workshop", "market"],
-                                      ["merchants-dock", "shipyard", "workshop", "market", "docks", "market"],
-                                      ["colonial-house", "market", "workshop", "shipyard", "bank", "shipyard"]]):
+        for seat, coast in enumerate([["colonial-house", "market", "shipyard", "guild-hall", "workshop"],
+                                      ["merchants-dock", "shipyard", "workshop", "market", "docks"],
+                                      ["colonial-house", "market", "workshop", "shipyard", "bank"]]):
             _give_buildings(game, state, seat, coast)
             _harbor(state, seat, 3)
         _on_track(game, state, "india", [0, 1, 0, 2, 0, 1])     # India opened; Player 1 became governor
@@ -213,7 +215,7 @@ def card_limit(game):
         for card in ("south-america-1", "europe-0", "europe-1", "slavery-0"):
             _give_card(game, state, 0, card)
         state.crown = 0
-        _enter_round(game, state, 5, "discard", events, seat=0)
+        _enter_round(game, state, 4, "discard", events, seat=0)
         _note(state, events, "card-limit", "aos.discard.limit")
     return Scenario(players=3, seed=51, prepare=prepare, options={"side": "A"})
 

@@ -161,15 +161,17 @@ def _exploring_parts(g) -> list[Part]:
 
 
 def _seats(players: int, chip_counts) -> Part:
-    """Every player's gold, points, units in supply, chips and whether their first turn is done."""
+    """Every player's gold, points, units in supply, chips (those won on islands, then those friendly natives
+    gave, which count for nothing) and whether their first turn is done."""
     @part(*[(f"player{s}.{name}", n) for s in range(players)
-            for name, n in (("gold", 1), ("points", 3), ("supply", 3), ("chips", chip_counts.kinds), ("first_turn", 1))],
-          key=lambda state: (state.gold, *state.vp, *state.supply, *state.chips, state.first_turn_done))
+            for name, n in (("gold", 1), ("points", 3), ("supply", 3), ("chips", chip_counts.kinds),
+                            ("gifts", chip_counts.kinds), ("first_turn", 1))],
+          key=lambda state: (state.gold, *state.vp, *state.supply, *state.chips, *state.gifts, state.first_turn_done))
     def seats(state, seat):
         out = []
         for s in range(players):
             out += [state.gold[s], *state.vp[s], *state.supply[s], *chip_counts(state.chips[s]),
-                    int(state.first_turn_done[s])]
+                    *chip_counts(state.gifts[s]), int(state.first_turn_done[s])]
         return out
     return seats
 

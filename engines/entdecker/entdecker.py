@@ -629,7 +629,7 @@ class Entdecker(Game):
     def _friendly_chip(self, state, kind, events):
         seat = state.chip_for
         chip = self._take_chip(state, kind)
-        state.chips[seat].append(chip)
+        state.gifts[seat].append(chip)              # kept apart: it counts for no points (ent.event.friendly)
         events.append(Event("ent.event.friendly", seat=seat, key="ent.log.friendly",
                             chip=f"ent.chip.{kind}", value=self.chip_value[chip]))
         state.chip_for = -1
@@ -797,7 +797,8 @@ class Entdecker(Game):
         sc["stage"] = "points"
 
     def _score_points(self, state, sc, events):
-        events.append(Event("ent.island.value", key="ent.log.value" if not sc["final"] else "ent.log.value.final",
+        key = "ent.log.value.final" if sc["final"] else "ent.log.value" if sc["chips"] else "ent.log.value.none"
+        events.append(Event("ent.island.value", key=key,
                             island=sc["name"], tiles=sc["tiles"], chip=sc["chip_value"], value=sc["value"]))
         points = {}
         for place, (g, pts) in enumerate(zip(sc["ranks"], self.halving(sc["value"], len(sc["ranks"]))), 1):
@@ -840,6 +841,7 @@ class Entdecker(Game):
             self._score_step(state, events)
             return
         # The chip bonus: the most chips (counted, not their values) earns one point per chip; ties all earn it.
+        # Only chips won on islands count: a chip from friendly natives counts for no points (state.gifts).
         counts = [len(c) for c in state.chips]
         most = max(counts)
         if most:

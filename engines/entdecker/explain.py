@@ -29,12 +29,19 @@ def candidates(game, state):
             more += [game._unit_action(state, kind, a) for kind in range(3)
                      for a in range(game.fresh_areas(state))]
         code = seat * 3
-        more += [game.made(("recall", q), game._recall_action, q)
+        more += [game.made(("recall-other", q, u % 3), _recall_other, game, q, u % 3)
                  for q, u in enumerate(state.unit) if u in (code + FORT, code + SETTLEMENT)]
     elif phase == "place":
         k = game.tile_type[state.drawn]
         more = [game._place_action(state, q, r) for q in game.targets(state) for r in game.turns[k]]
     return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
+
+
+def _recall_other(game, q, kind):
+    """Taking back a fort or the settlement: shown refused (only scouts come back at will), named as it is."""
+    name = game.names[q]
+    return game.offer("recall", name, args=(q,), target=f"recall.{name}", label="ent.act.recall.unit", square=name,
+                      unit=f"ent.unit.{UNITS[kind]}")
 
 
 # -- why an option is refused, naming the rule ----------------------------------------------------------

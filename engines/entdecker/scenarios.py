@@ -100,16 +100,20 @@ def _chip(game, value) -> str:
     return "chip:" + next(k for k, c in game.chip_kinds.items() if c.value == value)
 
 
-def _arrange_chips(game, state, value, give=(), left=None):
+def _arrange_chips(game, state, value, give=(), left=None, scored=False):
     """`give` seats hold chips face up as if from earlier islands (round robin); face down stay `left`
     chips, or else as many chips of `value` as there are and one fewer of the others, a chip of `value`
-    always among them."""
+    always among them. `scored`: each chip's holder also scored the island it came from, as its largest
+    explorer (4 tiles and the chip), so that the points agree with the chips."""
     chips = sorted(state.chip_pool)
     same = [c for c in chips if game.chip_value[c] == value]
     rest = [c for c in chips if game.chip_value[c] != value]
     keep = (same + rest)[:left] if left is not None else same + rest[:len(same) - 1]
     for i, c in enumerate(c for c in chips if c not in keep):
-        state.chips[give[i % len(give)]].append(c)
+        seat = give[i % len(give)]
+        state.chips[seat].append(c)
+        if scored:
+            state.vp[seat][0] += 4 + game.chip_value[c]
     state.chip_pool = keep
     state.chip_size = [(len(keep) + 1) // 2, len(keep) // 2]
 
@@ -152,11 +156,14 @@ def _block_island(game, state):
 
 # -- the scenarios -------------------------------------------------------------------------------------------
 def no_fit(game):
-    """抽取並放置探索卡 iii: the only square beside the ship needs land on two opposite sides; the tile
-    drawn from pile 1 is a coast, with land on one side only, so it fits nowhere."""
+    """抽取並放置探索卡 iii: the only unexplored square a water route from C3 leads to, D3, needs land on two
+    opposite sides (B3, beside C3 too, lies behind C3's land); the tile drawn from pile 1 is a coast, with
+    land on one side only, so it fits nowhere. Player 1's fort stands on D2 from an earlier turn, so that
+    a start there costs Player 2 the fort's value (2. 探險新地區)."""
     def prepare(state, events):
         _strait_table(game, state)
         _settle_layout(game, state)
+        _unit(game, state, 0, "D2", "fort")
         _stack_pile(game, state, 0, kind="coast")
         _to_turn(game, state, 0, gold=[6, 5])
         _note(state, events, "no-fit", "ent.explore.no-fit")
@@ -176,16 +183,23 @@ def event(game):
 
 def tie_units(game):
     """4. 完全被發現的島嶼計分: Player 2's fort and Player 3's three scouts are both worth 3 on an island
-    that one more tile completes; fewer units rank higher."""
+    that one more tile completes; fewer units rank higher. Player 1's three scouts stand on three one-tile
+    islands elsewhere (H2, H6, A6), none on their mat: to station a scout on the tile that completes the
+    island, Player 1 takes one back first (3. 派駐單位: a scout comes back whenever its owner needs it)."""
     def prepare(state, events):
         _block_island(game, state)
         _lay(game, state, "F3", "open-sea")
+        _lay(game, state, "H2", "coast", 180)     # land south
+        _lay(game, state, "H6", "coast", 0)       # land north
+        _lay(game, state, "A6", "coast", 90)      # land east; the frame to the west
         _settle_layout(game, state)
         _unit(game, state, 1, "D3", "fort")
         for square in ("C3", "C4", "D4"):
             _unit(game, state, 2, square, "scout")
+        for square in ("H2", "H6", "A6"):
+            _unit(game, state, 0, square, "scout")
         _stack_pile(game, state, 0, kind="coast")
-        _arrange_chips(game, state, 2, give=(1, 2, 0))
+        _arrange_chips(game, state, 2, give=(1, 2, 0), scored=True)
         _to_turn(game, state, 0, gold=[6, 4, 5], round_=6)
         _note(state, events, "tie-units", "ent.island.largest")
     return Scenario(players=3, seed=13, prepare=prepare, draws=(_tile(game, "coast"), _chip(game, 2)))
@@ -204,15 +218,16 @@ def chip_shortage(game):
         _unit(game, state, 1, "C3", "fort")
         _unit(game, state, 2, "C4", "scout")
         _stack_pile(game, state, 0, kind="coast")
-        _arrange_chips(game, state, 3, give=(0, 1, 2), left=1)
+        _arrange_chips(game, state, 3, give=(0, 1, 2), left=1, scored=True)
         _to_turn(game, state, 0, gold=[7, 5, 6], round_=9)
         _note(state, events, "chip-shortage", "ent.island.chip")
     return Scenario(players=3, seed=14, prepare=prepare, draws=(_tile(game, "coast"),))
 
 
 def halving(game):
-    """4. 完全被發現的島嶼計分: four explorers of different value on an 8-tile island; with a chip of 2
-    it is worth 10, and the places score 10, 5, 3, 2."""
+    """4. 完全被發現的島嶼計分: three explorers of different value (4, 3 and 1) on an 8-tile island that
+    Player 1's tile completes; with a chip of 2 it is worth 10, and the places score 10, 5, 3 (and 10, 5, 3, 2
+    when Player 1's settlement joins them)."""
     def prepare(state, events):
         _block_island(game, state)
         _lay(game, state, "F4", "isthmus", 90)    # land west and east; its only route leads south
@@ -223,15 +238,16 @@ def halving(game):
         _unit(game, state, 2, "D3", "fort")
         _unit(game, state, 3, "E3", "scout")
         _stack_pile(game, state, 0, kind="coast")
-        _arrange_chips(game, state, 2, give=(1, 2, 3))
+        _arrange_chips(game, state, 2, give=(1, 2, 3), scored=True)
         _to_turn(game, state, 0, gold=[9, 4, 5, 6], round_=7)
         _note(state, events, "halving", "ent.island.halving")
     return Scenario(players=4, seed=15, prepare=prepare, draws=(_tile(game, "coast"), _chip(game, 2)))
 
 
 def stuck(game):
-    """遊戲結束 and the ruling ent.end.stuck: late in a game, the last unexplored square, E4, is a lake that
-    four coasts enclose, and the land-only reserve tiles are used up; no circle leads to unexplored sea, so
+    """遊戲結束 and the ruling ent.end.stuck: late in a game, the last unexplored square, E4, has land against
+    all four of its sides (four coasts, each turning its land towards it), so only a land-only reserve tile
+    would fit it, and the land-only reserve tiles are used up; no circle leads to unexplored sea, so
     nobody can explore and the game ends (rare with the stand-in tiles: about 1 game in 100)."""
     def prepare(state, events):
         _lay(game, state, "E3", "coast", 180)     # land south, towards E4
@@ -251,12 +267,49 @@ def stuck(game):
     return Scenario(players=2, seed=16, prepare=prepare)
 
 
-def _fill_around(game, state, hole):
+def last_tile(game):
+    """遊戲結束: one discovery tile is left, and Player 1 has started from G6 and declared it. The island
+    D5-D7 is unfinished (its land on D5 faces the unexplored E5) and holds Player 1's fort and Player 2's
+    scout; the last tile, open sea, can only go on F6, leaving E5, E6 and F5 unexplored. Player 1 won 2 chips
+    on islands and was given 2 by friendly natives, Player 2 won 3: the chip bonus is Player 2's, for the
+    natives' chips count for no points (事件, ent.event.friendly). Player 1 leads by 3 points."""
+    def prepare(state, events):
+        _lay(game, state, "D5", "corner", 90)     # land east (towards E5) and south
+        _lay(game, state, "D6", "isthmus", 0)     # land north and south
+        _lay(game, state, "D7", "coast", 0)       # land north; the frame to the south
+        _lay(game, state, "G6", "open-sea")       # the ship's start, its route west leading to F6
+        _lay(game, state, "F7", "open-sea")
+        sea = game.type_ids.index("open-sea")
+        last = state.pool[sea].pop()              # kept face down: the last tile
+        _fill_around(game, state, "E5", "E6", "F5", "F6")
+        _unit(game, state, 0, "D5", "fort")
+        _unit(game, state, 1, "D6", "scout")
+        # One face-down tile is left; the others fitted nowhere in earlier turns.
+        for tiles in state.pool:
+            state.removed += tiles
+            tiles.clear()
+        state.pool[sea].append(last)
+        state.pile_size = [1] + [0] * (len(state.pile_size) - 1)
+        state.pile_top = [0] + [-1] * (len(state.pile_top) - 1)
+        state.queue, state.laid = [], []
+        _settle_tops(game, state)
+        state.vp = [[21, 3, 0], [21, 0, 0]]
+        chips = sorted(state.chip_pool)
+        state.chips = [chips[0:2], chips[2:5]]
+        state.gifts = [chips[5:7], []]
+        state.chip_pool = chips[7:]
+        state.chip_size = [(len(state.chip_pool) + 1) // 2, len(state.chip_pool) // 2]
+        _to_turn(game, state, 0, gold=[4, 6], round_=16)
+        _note(state, events, "last-tile", "ent.end.trigger")
+    return Scenario(players=2, seed=17, prepare=prepare, draws=("tile:open-sea",))
+
+
+def _fill_around(game, state, *holes):
     """Lay a fitting tile on every other square, from the face-down tiles or else the reserve, in reading
     order: the board of a game near its end (the islands there complete and scored, as they would be)."""
-    skip = game.square_index[hole]
+    skip = {game.square_index[hole] for hole in holes}
     for q in range(game.squares):
-        if state.grid[q] >= 0 or q == skip:
+        if state.grid[q] >= 0 or q in skip:
             continue
         known, land = game.needs(state, q)
         for source in [*state.pool, *state.reserve]:
@@ -276,4 +329,4 @@ def _fill_around(game, state, hole):
 
 
 SCENARIOS = {"no-fit": no_fit, "event": event, "tie-units": tie_units, "chip-shortage": chip_shortage,
-             "halving": halving, "stuck": stuck}
+             "halving": halving, "last-tile": last_tile, "stuck": stuck}

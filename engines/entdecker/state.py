@@ -15,7 +15,7 @@ class State:
     __slots__ = (
         "round", "phase", "over", "rng", "options", "scenario_note", "to_move",
         # the players
-        "seat", "start_player", "gold", "vp", "supply", "chips", "first_turn_done",
+        "seat", "start_player", "gold", "vp", "supply", "chips", "gifts", "first_turn_done",
         # the table
         "grid", "tile_at", "open_routes", "unit", "unit_area", "area_island",
         "isl_parent", "isl_open", "isl_squares", "isl_closed",
@@ -40,6 +40,9 @@ class State:
         self.vp = [[0, 0, 0] for _ in range(players)]   # points from islands, events (ruins), the chip bonus
         self.supply = [[0, 0, 0] for _ in range(players)]   # scouts, forts, settlements not on the board
         self.chips: list[list[int]] = [[] for _ in range(players)]   # chip ids face up before each player
+        # Chips friendly natives gave: face up too, but kept apart, for they count for no points at all
+        # (rulebook § 事件: 不能用於計算勝利點數上), neither an island's value nor the chip bonus.
+        self.gifts: list[list[int]] = [[] for _ in range(players)]
         self.first_turn_done = [False] * players
         self.grid = [-1] * squares                      # oriented tile (type * 4 + quarter turns), -1 unexplored
         self.tile_at = [-1] * squares                   # which of the 120 tiles lies there

@@ -107,6 +107,8 @@ def player_view(game, state, seat):
         "parts": {"islands": state.vp[seat][0], "ruins": state.vp[seat][1], "chips": state.vp[seat][2]},
         "units": dict(zip(UNITS, state.supply[seat])), "on_board": dict(zip(UNITS, on_board)),
         "chips": [{"kind": game.chip_kind[c], "value": game.chip_value[c]} for c in state.chips[seat]],
+        # chips from friendly natives: face up, but worth no points (ent.event.friendly)
+        "gifts": [{"kind": game.chip_kind[c], "value": game.chip_value[c]} for c in state.gifts[seat]],
         "first_turn": not state.first_turn_done[seat],
     }
 

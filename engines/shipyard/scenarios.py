@@ -94,6 +94,57 @@ def _contracts(game, state, hands: dict):
     state.deal = []
 
 
+def _fleet(game, state, seat, ships):
+    """Ships that sailed and scored on earlier turns, in a player's fleet: [(part kinds, what went aboard, speed,
+    points for crew, equipment, speed and checkpoints)]. Their parts come out of the stacks, what went aboard
+    out of the supply, and their points are the player's."""
+    for kinds, aboard, speed, points in ships:
+        codes = [_take_part(game, state, kind) for kind in kinds]
+        fitted = [0] * len(ITEMS)
+        for item, n in aboard.items():
+            i = ITEMS.index(item)
+            if state.supply[i] < n:
+                raise ValueError(f"scenario: not {n} {item} left in the supply")
+            state.supply[i] -= n
+            fitted[i] += n
+        features = [sum(game.part_feature[k][f] for k in codes) for f in range(8)]
+        for part, n in enumerate(points):
+            state.points[seat][part] += n
+        state.fleet[seat].append({"parts": len(codes), "fitted": fitted, "speed": speed, "lanterns": features[5],
+                                  "lifeboats": features[6], "buoys": features[7], "points": sum(points),
+                                  "kinds": codes})
+
+
+def _kept(game, state, seat, kinds):
+    """Canal tiles a player's ships sailed past on earlier cruises, kept face down."""
+    for kind in kinds:
+        k = game.canal_ids.index(kind)
+        if not state.canal_pool[k]:
+            k = _from_canal_market(game, state, k)
+        state.canal_pool[k] -= 1
+        state.canal_used[k] += 1
+        state.kept[seat] += 1
+
+
+# The lesson's game (tutorials/lessons/shipyard.toml: three players, seed 4) deals these contracts; the scenarios
+# the lesson goes on with deal the same, so that a learner meets the contracts they were dealt, 2 red and 2 blue.
+LESSON_HANDS = {0: ["red-yachts", "red-fleet", "blue-sail-pairs", "blue-soldiers"],
+                1: ["red-safe-ships", "red-large-ships", "blue-soldier-cannon", "blue-merchants"],
+                2: ["red-fast-ships", "red-lifeboats", "blue-engine-pairs", "blue-all-round"]}
+# ... and the ships the learner sails in it: the first ship of three parts (a captain, speed 1), and the ship of
+# the scenario "cruise" (speed 6, the military checkpoint, the Blue Riband on step 5 and the lantern).
+FIRST_SHIP = (["bow-mast", "hull-crane", "stern-cabin"], {"captain": 1}, 1, (1, 0, 1, 0))
+CRUISE_SHIP = (["bow-gun", "hull-masts", "hull-boiler", "stern-cabin"],
+               {"captain": 1, "soldier": 1, "cannon": 1, "engine": 1, "stoker": 1, "sail": 2}, 6, (2, 2, 6, 8))
+# The other players' ships of that game, so that the standings at its end are a race.
+GUN_SHIP = (["bow-gun", "hull-gun", "stern-cabin"], {"captain": 1, "soldier": 1, "cannon": 2}, 1, (2, 4, 1, 3))
+TRADE_SHIP = (["bow-cabin", "hull-crane", "hull-cabins", "stern-mast"],
+              {"captain": 1, "merchant": 1, "crane": 1, "sail": 1}, 2, (2, 2, 2, 3))
+STEAM_SHIP = (["bow-mast", "hull-boiler", "stern-mast"], {"captain": 1, "engine": 1, "stoker": 1, "sail": 1}, 5,
+              (1, 0, 5, 5))
+CREW_SHIP = (["bow-cabin", "hull-cabins", "stern-cabin"], {"captain": 1, "merchant": 2, "soldier": 1}, 1, (4, 0, 1, 2))
+
+
 def _money(state, money):
     """Set each player's money as the bank's dealings of earlier turns would have."""
     for seat, m in enumerate(money):
@@ -161,13 +212,15 @@ def _note(state, events, name, rule):
 
 # -- the scenarios -------------------------------------------------------------------------------------------------
 def cruise(game):
-    """試航: Player 1's ship lacks one hull, which lies on the market for 0. Built, it carries a gun mount,
+    """試航: Player 1 holds the contracts of the lesson's game and has sailed its first ship (three parts, a
+    captain). Player 1's next ship lacks one hull, which lies on the market for 0. Built, it carries a gun mount,
     three masts, a boiler cabin and a cabin, and its hulls a lantern and a lifeboat; the dock holds a captain,
     a soldier, a cannon, a steam engine, a stoker and two sails. Steam and a stoker give speed 4, the sails 2
     more: 6 spaces along a canal with a military checkpoint, a fork with a Blue Riband, and beyond it a lantern
     or a life buoy."""
     def prepare(state, events):
-        _contracts(game, state, {})
+        _contracts(game, state, LESSON_HANDS)
+        _fleet(game, state, 0, [FIRST_SHIP])
         _market(game, state, "hull1.1", "hull-boiler")
         _yard(game, state, 0, {2: "bow-gun", 3: "hull-masts", 5: "stern-cabin"})
         _dock(state, 0, {"captain": 1, "soldier": 1, "cannon": 1, "engine": 1, "stoker": 1, "sail": 2})
@@ -218,12 +271,23 @@ def discard(game):
 def end_trigger(game):
     """遊戲結束: the turn track is empty and the gear's cube is one notch from the hole. Player 2's turn
     triggers the end; Player 3 still plays a turn; then the final actions (Player 3, Player 1, Player 2 last)
-    and the last build, in which Player 1's ship lacks exactly one stern."""
+    and the last build, in which Player 1's ship lacks exactly one stern. Player 1 kept the red and the blue
+    contract of the lesson's game that suit its fleet (the lesson's two ships, one with a pair of sails); the
+    last ship takes a captain and two sails, so both contracts score."""
     def prepare(state, events):
-        _contracts(game, state, {})
+        hands = dict(LESSON_HANDS)
+        hands[0] = ["red-fleet", "red-yachts", "blue-sail-pairs", "blue-soldiers"]    # kept at the discard
+        _contracts(game, state, hands)
         _money(state, [6, 5, 7])
+        _fleet(game, state, 0, [FIRST_SHIP, CRUISE_SHIP])
+        _kept(game, state, 0, ["canal-military", "fork-riband"])
+        _fleet(game, state, 1, [GUN_SHIP, TRADE_SHIP])
+        _kept(game, state, 1, ["canal-military"])
+        _fleet(game, state, 2, [STEAM_SHIP, CREW_SHIP])
+        _kept(game, state, 2, ["canal-riband", "canal-economic"])
+        _canal(game, state, 2, [("canal-long", 0, 0)])
         _yard(game, state, 0, {4: "bow-mast", 5: "hull-cabins", 6: "hull-mast-cabin"})
-        _dock(state, 0, {"captain": 1, "sail": 1})
+        _dock(state, 0, {"captain": 1, "sail": 2})
         _canal(game, state, 0, [("canal-riband", 0, 0), ("canal-long", 1, 1)])
         _market(game, state, "stern.1", "stern-cabin")
         _yard(game, state, 1, {1: "bow-crane", 2: "hull-crane"})
@@ -236,4 +300,43 @@ def end_trigger(game):
     return Scenario(players=3, seed=24, prepare=prepare)
 
 
-SCENARIOS = {"cruise": cruise, "gear": gear, "discard": discard, "end-trigger": end_trigger}
+def contracts(game):
+    """政府合約, with the suggested setup (2 red and 2 blue each) of the lesson's game: round 11, and the next cube
+    to come off the turn track is the marked one. Player 1's fleet holds the lesson's two ships; at the end of
+    Player 1's turn every player keeps one red and one blue contract, seeing what each is worth now."""
+    def prepare(state, events):
+        _contracts(game, state, LESSON_HANDS)
+        _money(state, [7, 5, 6])
+        _fleet(game, state, 0, [FIRST_SHIP, CRUISE_SHIP])
+        _kept(game, state, 0, ["canal-military", "fork-riband"])
+        _canal(game, state, 0, [("canal-lantern", 0, 0)])
+        state.ship[0][1] = 0                             # the cruise ship stopped on its first space
+        _fleet(game, state, 1, [GUN_SHIP])
+        _canal(game, state, 1, [("canal-economic", 0, 0)])
+        _fleet(game, state, 2, [STEAM_SHIP])
+        _kept(game, state, 2, ["canal-riband"])
+        _canal(game, state, 2, [("canal-long", 0, 0)])
+        _yard(game, state, 0, {4: "bow-mast", 5: "hull-cabins"})
+        _dock(state, 0, {"captain": 1, "sail": 1})
+        _track(game, state, ["goods", "trade", "canal", "build", "equipment", "employee", "crew"],
+               {1: "crew", 2: "employee"}, 0, "trade")
+        _to_turn(game, state, 0, round_=11)
+        _note(state, events, "contracts", "sy.contract.discard")
+    return Scenario(players=3, seed=23, prepare=prepare)
+
+
+def subsidy(game):
+    """輔助金: a four-player game, Player 1's turn of round 3, with Subsidy, the eighth action tile, free. Its 2
+    money and the income leave Player 1 short of a bonus action, so taking it ends the action step."""
+    def prepare(state, events):
+        _contracts(game, state, {})
+        _money(state, [1, 5, 6, 4])
+        _track(game, state, ["goods", "subsidy", "build", "crew", "canal", "trade", "equipment", "employee"],
+               {1: "goods", 2: "crew", 3: "trade"}, 0, "employee")
+        _to_turn(game, state, 0, round_=3)
+        _note(state, events, "subsidy", "sy.subsidy")
+    return Scenario(players=4, seed=25, prepare=prepare)
+
+
+SCENARIOS = {"cruise": cruise, "gear": gear, "discard": discard, "end-trigger": end_trigger,
+             "contracts": contracts, "subsidy": subsidy}

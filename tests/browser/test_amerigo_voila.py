@@ -1,7 +1,9 @@
 """Browser test: Amerigo's Voila play page in Debian Chromium, driven by Playwright. The bots play up to
 the learner's first decision; a refused action says which rule forbids it; the learner takes the blue
-action by clicking the board, launches both ships on the frame, sails to an anchor and builds a trading
-post; the board redraws at each click. The Chinese page shows the Chinese board."""
+action by clicking the board, launches both ships on the frame, clicks a sea square out of reach (the
+board says why), sails to an anchor and builds a trading post, after which the panel says that ship stops
+and picks the other; the board redraws at each click. The
+Chinese page shows the Chinese board."""
 
 import time
 
@@ -48,11 +50,17 @@ def test_sail_and_build_a_trading_post_by_clicking_the_board(page, voila_url, re
     expect(page.locator(".am-frame.bgw-legal")).to_have_count(14, timeout=20_000)
     latencies.append(click_and_wait(page, ".am-frame.bgw-legal[data-target='pos.frame1']"))
     latencies.append(click_and_wait(page, ".am-frame.bgw-legal[data-target='pos.frame1']"))
+    # a sea square the ship cannot reach with its next step is offered dimmed, and a click says why (issue 31)
+    page.locator(".am-square.bgw-refused[data-target^='move.1.']").first.click()
+    expect(page.locator(".bgw-shell").first).to_contain_text("one square at a time", timeout=20_000)
     latencies.append(click_and_wait(page, ".am-square.bgw-legal[data-target='move.1.D1']"))
     latencies.append(click_and_wait(page, ".am-square.bgw-legal[data-target='sq.C1']"))
     expect(page.locator(".bgw-shell").first).to_contain_text("builds a trading post on C1", timeout=20_000)
     expect(page.locator(".am-post-g[data-seat='0']")).to_have_count(1, timeout=20_000)
     assert "points: 3" in page.text_content(".am-player[data-seat='0']")
+    # the ship that built stops for this action, and the panel says so instead of offering it to sail (issue 31)
+    expect(page.locator(".am-decision")).to_contain_text("Ship 1 has built a trading post", timeout=20_000)
+    expect(page.locator(".am-decision")).to_contain_text("Ship 2 selected", timeout=20_000)
     median = sorted(latencies)[len(latencies) // 2]
     record_property("amerigo_click_ms", median)
     print(f"\nclick to redraw: median {median:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} clicks")

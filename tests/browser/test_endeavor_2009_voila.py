@@ -52,3 +52,37 @@ def test_chinese_2009_page_speaks_its_rulebook_terms(page, voila_url):
         assert term in board, term
     for aos_term in ("航運軌", "指示物", "開放海域"):
         assert aos_term not in board, aos_term
+
+
+def _step_of(step_id):
+    from widgets.core.lesson_file import load
+    return next(s for s in load("endeavor-2009").steps if s.id == step_id)
+
+
+def test_the_lesson_counts_the_card_limit_the_2009_way(page, voila_url):
+    """Issue 31: the lesson's card-limit steps, by clicking. Reading Age of Sail's extra slavery card into the
+    2009 limit is marked wrong and explained; the discard goes back on top of its stack; the last step of a game
+    leaves the Governor slot empty and the game ends."""
+    count = _step_of("card-count")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/tutorials/endeavor-2009.en.ipynb?step={count.number}", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    side = page.locator(".bgw-lesson-side")
+    expect(side).to_contain_text("your card limit is 2", timeout=20_000)
+    answers = page.locator(".bgw-lesson-answer")
+    expect(answers.nth(2)).to_contain_text("a slavery card is extra", timeout=20_000)
+    answers.nth(2).click()                                   # Age of Sail's reading: wrong here
+    expect(page.locator(".bgw-lesson-explain")).to_contain_text("no extra place", timeout=20_000)
+    expect(page.locator(".bgw-lesson-continue")).to_be_disabled()
+    answers.nth(0).click()
+    page.locator(".bgw-lesson-continue").click()
+    expect(side).to_contain_text("back into its own stack", timeout=20_000)
+    page.locator(".bgw-board [data-action='discard:europe-0']").first.click()
+    expect(page.locator(".bgw-lesson-feedback .ok")).to_contain_text("back on top of the Europe stack", timeout=20_000)
+
+    last = _step_of("final-slot")
+    page.goto(f"{voila_url}/voila/render/tutorials/endeavor-2009.en.ipynb?step={last.number}", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    expect(page.locator(".bgw-lesson-side")).to_contain_text("your limit is 3", timeout=20_000)
+    page.locator(".bgw-choice-slot-empty").first.click()
+    expect(page.locator(".bgw-lesson-feedback .ok")).to_contain_text("The game is over", timeout=20_000)

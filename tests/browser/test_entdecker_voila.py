@@ -58,7 +58,8 @@ def test_play_a_turn_by_clicking_the_board(page, voila_url, record_property):
 
     expect(page.locator(".bgw-shell").first).to_contain_text("Player 1 places a fort on E1 for 3 gold", timeout=20_000)
     expect(page.locator(".ent-unit-g[data-seat='0'][data-kind='fort']")).to_have_count(1, timeout=20_000)
-    mat = page.text_content(".ent-player[data-seat='0']")
+    mat = page.evaluate("""() => [...document.querySelectorAll(".ent-player[data-seat='0'] text")]
+        .map((e) => e.textContent).join('')""")                # the drawn words, not the tooltips
     assert "×3×1×1" in mat                                     # scouts, forts (one left of two), settlement
     median = sorted(latencies)[len(latencies) // 2]
     record_property("entdecker_click_ms", median)
@@ -174,5 +175,78 @@ def test_chinese_board_joins_names_with_the_chinese_list_separator(browser):
         said = page.evaluate("""() => [...document.querySelectorAll('.bgw-board text, .bgw-board title')]
             .filter((e) => !e.closest('.ent-score-marker')).map((e) => e.textContent)""")
         assert [t for t in said if ": " in t or ", " in t] == []
+    finally:
+        page.close()
+
+
+def test_friendly_natives_chips_lie_apart_on_the_mat(browser):
+    """ent.event.friendly: a chip from friendly natives counts for no points, so the mat draws it apart from the
+    chips won on islands, after the friendly natives' mark, pale and dashed, its tooltip saying so (scenario
+    "last-tile": Player 1 won 2 chips on islands and was given 2)."""
+    import engines
+    m = engines.scenario("entdecker", "last-tile")
+    assert [len(m.view(0)["players"][0][k]) for k in ("chips", "gifts")] == [2, 2]
+    for lang, words in (("en", "counts for no points"), ("zh-Hant", "不計任何勝利點數")):
+        page = _board_page(browser, m, 0, lang=lang)
+        try:
+            mat = ".ent-player[data-seat='0']"
+            assert page.locator(f"{mat} .ent-chip").count() == 2 and page.locator(f"{mat} .ent-gift").count() == 2
+            assert page.locator(f"{mat} .ent-gifts").count() == 1                 # the mark before them
+            assert words in page.text_content(f"{mat} .ent-gift title")
+            last_chip = page.locator(f"{mat} .ent-chip").nth(1).bounding_box()
+            mark = page.locator(f"{mat} .ent-gifts").bounding_box()
+            first_gift = page.locator(f"{mat} .ent-gift").first.bounding_box()
+            assert last_chip["x"] < mark["x"] < first_gift["x"]                 # chips, the mark, then the gifts
+            assert page.locator(".ent-player[data-seat='1'] .ent-gift").count() == 0
+        finally:
+            page.close()
+
+
+def test_the_square_of_a_unit_choice_points_at_the_unit_buttons(browser):
+    """ent.unit.place: after a tile with land is laid, a click on that square (where a learner looks for the
+    unit) rings the buttons of "Station a unit" and says where they are, instead of "nothing to do there";
+    those buttons are drawn beside the grid, above the mats, within a 768-pixel window."""
+    import engines
+    from widgets.core.lesson_file import Chance, play_moves
+    m = engines.new_match("entdecker", 3, seed=6)
+    play_moves(m, [Chance("spin:5"), "start:D1-n", "buy:2", "draw:1", Chance("tile:coast"), "place:D1:180"], "test")
+    assert "unit:fort:D1.1" in {a.id for a in m.legal_actions()}
+    for lang, name in (("en", "Station a unit"), ("zh-Hant", "派駐單位")):
+        page = _board_page(browser, m, 0, lang=lang)
+        try:
+            units = page.locator("[data-target='units']")
+            assert units.locator("text").first.text_content().startswith(name)
+            box = units.bounding_box()
+            mats = page.locator(".ent-player[data-seat='0']").bounding_box()
+            assert box["y"] + box["height"] <= mats["y"] and box["y"] + box["height"] < 768
+            page.locator(".ent-square[data-square='D1']").click()
+            assert page.evaluate("window.sent") == []                 # no "nothing there": the square answered
+            ring = page.locator(".bgw-pointer").bounding_box()
+            assert ring["y"] <= box["y"] and ring["y"] + ring["height"] >= box["y"] + box["height"]
+            assert name in page.text_content(".bgw-tip")
+            page.locator(".ent-units [data-action='unit:fort:D1.1']").click()
+            assert page.evaluate("window.sent") == [{"type": "choose", "id": "unit:fort:D1.1"}]
+        finally:
+            page.close()
+
+
+def test_edge_circles_and_forts_are_named_as_a_learner_reads_them(browser):
+    """The edge circles' tooltips say "the edge circle north of D1", not a raw id; a fort, which cannot be taken
+    back, has no take-back badge, and its tooltip says why (ent.unit.recall); a unit leaves the land it stands on
+    in sight (scenario "no-fit": the fort on D2, whose land lies south)."""
+    import engines
+    m = engines.scenario("entdecker", "no-fit")
+    m.play("start:C3")
+    m.play("buy:1")
+    page = _board_page(browser, m, 0)
+    try:
+        titles = page.evaluate("() => [...document.querySelectorAll('.ent-circle title')].map((t) => t.textContent)")
+        assert "the edge circle north of D1" in titles and not any("-n" in t or "-w" in t for t in titles)
+        assert page.locator(".ent-recall").count() == 0
+        fort = page.locator(".ent-unit-g[data-kind='fort']")
+        assert "Only scouts can be taken back" in fort.locator("title").last.text_content()
+        square = page.locator(".ent-square[data-square='D2'] > .bgw-frame").bounding_box()
+        unit = fort.bounding_box()
+        assert unit["y"] + unit["height"] / 2 > square["y"] + square["height"] * 0.6   # towards the south edge
     finally:
         page.close()

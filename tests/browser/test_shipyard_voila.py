@@ -2,7 +2,8 @@
 Build ships on the action track, buys a bow from the market and places it in the yard, stops buying and ends
 the action step by clicking the board; a refused yard space says which rule forbids it; the Chinese page
 draws the board in Chinese; the teacher view shows every player's contracts; a click on an element that is no
-choice now (a canal tile, the dock) says why."""
+choice now (a canal tile, the dock) says why; in the lesson at 1366 x 768, the decision's buttons are drawn under
+the action track, the rondels' stops are numbered and the employee a step asks for is named on the board."""
 
 import time
 
@@ -92,3 +93,32 @@ def test_a_click_on_a_canal_tile_that_is_no_choice_says_why(page, voila_url):
     expect(page.locator(".bgw-tip").first).to_contain_text("equipment and crew wait in the dock")
     page.click(".sy-stop[data-rondel='crew'][data-stop='1']")                 # any other element: the moment's choices
     expect(page.locator(".bgw-tip").first).to_contain_text("Not a choice at this moment")
+
+
+_IN_WINDOW = """selectors => selectors.every(s => { const e = document.querySelector(s); if (!e) return false;
+  const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })"""
+
+
+def test_lesson_controls_and_rondels_are_where_the_eye_is(page, voila_url):
+    """Issue 31: at 1366 x 768, the lesson's step 9 asks for "End the action step": the button is drawn under the
+    action track, in the window with the instruction (it was 450 px below the board's visible part). The rondels'
+    stops are numbered on the board, so that "stop 5" in a text can be checked; an employee a step asks for is
+    named on the board where it lies, not only in a tooltip."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(voila_url + "/voila/render/tutorials/shipyard.en.ipynb?step=9", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".sy-button.bgw-legal[data-target='end']", timeout=PAGE_TIMEOUT)
+    page.wait_for_function(_IN_WINDOW, arg=[".bgw-lesson-main .sy-button[data-target='end']", ".bgw-lesson-task"],
+                           timeout=20_000)
+    track = page.locator(".sy-tile[data-target='tile.build']").bounding_box()
+    end = page.locator(".sy-button[data-target='end']").bounding_box()
+    assert 0 < end["y"] - (track["y"] + track["height"]) < 80           # right under the action track
+    for rondel in ("equipment", "crew"):
+        numbers = page.locator(f".sy-stop[data-rondel='{rondel}'] .sy-stop-number").all_text_contents()
+        assert numbers == [str(n) for n in range(1, 9)], numbers
+    assert page.locator(".sy-trade-stop .sy-stop-number").count() == 8
+    assert page.locator(".sy-emp-stop .sy-stop-number").count() == 8
+
+    page.goto(voila_url + "/voila/render/tutorials/shipyard.en.ipynb?step=24", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".sy-employee.bgw-legal[data-target='employee.3.1']", timeout=PAGE_TIMEOUT)
+    expect(page.locator(".sy-emp-caption")).to_have_text("cannon engineer", timeout=20_000)
+    expect(page.locator(".bgw-lesson-task")).to_contain_text("cannon engineer")

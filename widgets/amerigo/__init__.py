@@ -8,4 +8,4 @@ from ..core.renderer import Renderer
 
 RENDERER = Renderer(Path(__file__).parent, "am", names=(
     "am.colour.", "am.action.", "am.goods.", "am.shape.", "am.progress-tile.", "am.track.", "am.phase.",
-    "am.sub.", "am.pos.", "am.score."))
+    "am.sub.", "am.pos.", "am.score.", "am.way.", "am.stack."))

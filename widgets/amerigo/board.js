@@ -96,6 +96,7 @@ function drawingContext(model, root, tip, ui) {
       size: FS, ...opts, cls: `am-button ${opts.cls || ""}`,
       icon: opts.swatch ? (g, bx, by, bh) => cube(g, bx + 5, by + (bh - 12) / 2, opts.swatch) : null }),
     redraw: () => draw(model, root, tip, ui),     // after a pick of the page's own
+    send: (message) => model.send(message),
   };
 }
 
@@ -122,7 +123,7 @@ function drawFrameSquares({ L, ui, isl, W, H, n, S, F, X0, Y0, offer }, area) {
   const framePos = {};
   for (const f of isl.frames) {
     const [x, y, w, h] = frameRect(f);
-    framePos[f.name] = [x + w / 2, y + h / 2];
+    framePos[f.name] = { x: x + w / 2, y: y + h / 2, across: w >= h, half: Math.max(w, h) / 2 };
     const g = el("g", { class: "am-frame", "data-frame": f.name }, area);
     el("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, fill: f.long ? FRAME : "#a6d2ea", stroke: "#4a7fa3",
                  "stroke-width": 0.8, class: "bgw-frame" }, g);
@@ -137,7 +138,7 @@ function drawFrameSquares({ L, ui, isl, W, H, n, S, F, X0, Y0, offer }, area) {
 // The squares: sea, anchorage or land, printed goods, an empty post space. Each is the choice offered on it:
 // the square itself, the picked ship's move there, or laying the picked tile there (whose hover shows the
 // tile's squares in `ghost`).
-function drawSquares({ L, ui, isl, W, H, S, acting, shapes, sqXY, byTarget, offer }, area, ghost) {
+function drawSquares({ L, ui, isl, W, H, S, acting, turn, shapes, sqXY, byTarget, offer, send }, area, ghost) {
   for (let q = 0; q < W * H; q++) {
     const [x, y] = sqXY(q);
     const kind = isl.kind[q];
@@ -165,9 +166,18 @@ function drawSquares({ L, ui, isl, W, H, S, acting, shapes, sqXY, byTarget, offe
        (tile ? ` · ${named(L, L("am.ui.tile"), `${tile.id}${tile.stand_in ? "*" : ""}`)}` : ""));
     if (offer(g, `sq.${name}`)) continue;
     if (offer(g, `move.${ui.ship}.${name}`)) continue;
-    if (ui.shape !== null) {
+    if (ui.shape !== null && turn.sub === "build") {
       const target = `lay.${ui.shape}.${name}.${ui.way}`;
-      if (byTarget[target]) {
+      if (!byTarget[target]) {
+        // not a place for the picked tile, the way it lies: the click asks the engine why not, and the
+        // page says it (the same answer as a refused option's)
+        g.classList.add("am-lay-elsewhere");
+        g.addEventListener("click", (event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          send({ type: "choose", id: `lay:${ui.shape}:${name}:${ui.way}` });
+        });
+      } else {
         offer(g, target);
         const way = ((shapes[ui.shape] || {}).ways || [])[ui.way] || [];
         g.addEventListener("mouseenter", () => {
@@ -176,7 +186,7 @@ function drawSquares({ L, ui, isl, W, H, S, acting, shapes, sqXY, byTarget, offe
           for (const [r, c] of way) {
             const qq = q + (r - r0) * W + (c - c0);
             const [gx, gy] = sqXY(qq);
-            el("rect", { x: gx + 2, y: gy + 2, width: S - 4, height: S - 4, fill: SEAT[acting] || NEUTRAL, opacity: 0.65, stroke: "#222" }, ghost);
+            el("rect", { x: gx + 2, y: gy + 2, width: S - 4, height: S - 4, fill: ui.shape.startsWith("n") ? NEUTRAL : SEAT[acting] || NEUTRAL, opacity: 0.65, stroke: "#222" }, ghost);
           }
         });
         g.addEventListener("mouseleave", () => ghost.replaceChildren());
@@ -254,15 +264,34 @@ function drawPostsAndChests({ L, isl, W, H, S, index, sqXY, svg }) {
   }
 }
 
+// Where the ships on one frame square go: in a row along it, left and right of (or above and below) the
+// square's own number, which stays readable (two ships' numbers side by side would read as another frame's).
+function frameSlots(frame, count) {
+  const gap = frame.across ? 30 : 24, size = frame.across ? 26 : 24;
+  const ranks = Math.ceil(count / 2);
+  const step = ranks > 1 ? Math.min(size, (frame.half - gap - 13) / (ranks - 1)) : 0;
+  return Array.from({ length: count }, (_, i) => {
+    const d = (i % 2 ? 1 : -1) * (gap + Math.floor(i / 2) * step);
+    return frame.across ? [frame.x + d, frame.y] : [frame.x, frame.y + d];
+  });
+}
+
 // The ships, on frame squares or at sea. Clicking one of the acting player's ships picks it (the page's own
 // choice, not a move).
 function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, framePos) {
+  const onFrame = {};                                  // frame name -> its ships, in seat order
+  isl.ships.forEach((ships, seat) => ships.forEach((pos, k) => {
+    if (pos && pos in framePos) (onFrame[pos] = onFrame[pos] || []).push(`${seat}.${k}`);
+  }));
+  const framePlace = {};
+  for (const [name, list] of Object.entries(onFrame)) {
+    frameSlots(framePos[name], list.length).forEach((xy, i) => { framePlace[list[i]] = xy; });
+  }
   isl.ships.forEach((ships, seat) => ships.forEach((pos, k) => {
     if (!pos) return;
     let x, y;
     if (pos in framePos) {
-      [x, y] = framePos[pos];
-      x += (seat - 1.5) * 9 + (k ? 4 : -4);
+      [x, y] = framePlace[`${seat}.${k}`];
     } else {
       [x, y] = sqXY(index[pos]);
       x += S / 2; y += S / 2 + 2;
@@ -282,8 +311,8 @@ function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, fr
 // The time marker under the island area. Returns the bottom of the left column.
 function drawTime({ view, L, H, S, F, X0, Y0, svg }) {
   const t = view.time || {};
-  el("text", { x: X0 - F, y: Y0 + H * S + F + 20, "font-size": FS, class: "am-time" }, svg,
-     fill(L("am.ui.time"), { value: t.value, markers: (t.markers || []).join(" · ") || "—" }));
+  el("text", { x: X0 - F, y: Y0 + H * S + F + 20, "font-size": FS, class: "am-time", "data-target": "time" }, svg,   // a lesson may point at it
+     named(L, L("am.ui.time-marker"), fill(L("am.ui.time"), { value: t.value, markers: (t.markers || []).join(" · ") || "—" })));
   return Y0 + H * S + F + 30;
 }
 
@@ -361,7 +390,7 @@ function drawPirates({ view, L, svg }, py) {
   const pir = view.pirates || { revealed: [], face_down: 0 };
   const pxp = PANEL + 402;
   el("text", { x: pxp, y: py + 16, "font-size": FS, "font-weight": 700 }, svg, L("am.ui.pirates"));
-  const pg = el("g", { class: "am-pirates" }, svg);
+  const pg = el("g", { class: "am-pirates", "data-target": "pirates" }, svg);
   [...pir.revealed, ...Array(pir.face_down).fill(null)].forEach((v, i) => {
     el("rect", { x: pxp + i * 29, y: py + 24, width: 27, height: 27, rx: 13.5, fill: v === null ? "#555" : "#1d1d1d", stroke: "#c0392b", "stroke-width": 1.5 }, pg);
     el("text", { x: pxp + i * 29 + 13.5, y: py + 42.5, "font-size": FS, "text-anchor": "middle", fill: "#fff" }, pg, v === null ? "?" : `${v}`);
@@ -369,29 +398,46 @@ function drawPirates({ view, L, svg }, py) {
   textBlock(svg, pxp, py + 74, fill(L("am.ui.pirates-total"), { n: pir.total }), WIDTH - 10 - pxp, FS);
 }
 
-// While building: the tile shapes that can be laid, then the ways round the picked one can go (picks of the
-// page's own, which choose the lays offered on the islands).
+// While building: the tile shapes that can be laid, then the ways the picked one can lie (picks of the
+// page's own, which choose the lays offered on the islands). Each way is drawn in the tile's colour with its
+// name ("horizontal", "gap at the top left"...), and a dot on the square that goes where the learner clicks.
 function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw }, decide, py) {
   const px = PANEL;
   const perRow = 7;
+  const colourOf = (id) => (id.startsWith("n") ? NEUTRAL : SEAT[acting]);
   layShapes.forEach((id, i) => {
     const x = px + (i % perRow) * 70, y = py + Math.floor(i / perRow) * 50;
     const g = el("g", { class: "am-pick-shape", "data-shape": id }, decide);
-    el("rect", { x, y, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
-    shapeIcon(g, x + 6, y + 6, (shapes[id] || {}).cells || [], 9, id.startsWith("n") ? NEUTRAL : SEAT[acting]);
+    el("rect", { x, y, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: id === ui.shape ? "#e8a317" : "#a67c52",
+                 "stroke-width": id === ui.shape ? 2.5 : 1, class: "bgw-frame" }, g);
+    shapeIcon(g, x + 6, y + 6, (shapes[id] || {}).cells || [], 9, colourOf(id));
     el("title", {}, g, L(`am.shape.${id}`));
     g.addEventListener("click", () => { ui.shape = id; ui.way = null; redraw(); });
   });
   py += 50 * Math.ceil(layShapes.length / perRow);
-  const ways = (shapes[ui.shape] || {}).ways || [];
-  ways.forEach((cells, o) => {
-    if (!waysWithLays.has(o)) return;
-    const g = el("g", { class: "am-pick-way", "data-way": o }, decide);
-    el("rect", { x: px + o * 58, y: py, width: 52, height: 52, rx: 4, fill: o === ui.way ? "#fff1c1" : "#fff", stroke: "#a67c52", class: "bgw-frame" }, g);
-    shapeIcon(g, px + o * 58 + 5, py + 5, cells, 8, "#999");
+  const shape = shapes[ui.shape] || {};
+  const names = shape.way_names || [];
+  const shown = (shape.ways || []).map((cells, o) => [cells, o]).filter(([, o]) => waysWithLays.has(o));
+  if (!shown.length || !names[shown[0][1]]) return py;          // a tile with one way only: nothing to pick
+  el("text", { x: px, y: py + 13, "font-size": FS, fill: "#444" }, decide, L("am.ui.ways"));
+  py += 20;
+  const BW = 180, BH = 46, unit = 9;
+  shown.forEach(([cells, o], i) => {
+    const x = px + (i % 3) * (BW + 6), y = py + Math.floor(i / 3) * (BH + 6);
+    const picked = o === ui.way;
+    const name = L(names[o]);
+    const g = el("g", { class: "am-pick-way", "data-way": o, "data-way-name": names[o] }, decide);
+    el("rect", { x, y, width: BW, height: BH, rx: 4, fill: picked ? "#fff1c1" : "#fff", stroke: picked ? "#e8a317" : "#a67c52",
+                 "stroke-width": picked ? 2.5 : 1, class: "bgw-frame" }, g);
+    const left = Math.min(...cells.map(([, c]) => c));
+    const drawn = cells.map(([r, c]) => [r, c - left]);
+    shapeIcon(g, x + 5, y + 5, drawn, unit, colourOf(ui.shape));
+    el("circle", { cx: x + 5 + drawn[0][1] * unit + (unit - 1) / 2, cy: y + 5 + drawn[0][0] * unit + (unit - 1) / 2, r: 2.3, fill: "#222" }, g);
+    textBlock(g, x + 48, y + 19, name, BW - 52, FS);
+    el("title", {}, g, name);
     g.addEventListener("click", () => { ui.way = o; redraw(); });
   });
-  return py + 58;
+  return py + Math.ceil(shown.length / 3) * (BH + 6) + 4;
 }
 
 // The decision of the moment: who acts and in which step, the buttons and amounts offered, what to do on the
@@ -430,12 +476,21 @@ function drawDecision(ctx, py) {
     for (const use of ["use.ships8", "use.first"]) if (byTarget[use]) { button(decide, px, py, 420, 28, byTarget[use].label, use, { fill: "#e8f6ff" }); py += 36; }
     const say = (text) => { py += (FS + 4) * textBlock(decide, px, py + 14, text, PW, FS, { fill: "#444" }) + 6; };
     if (turn.sub === "launch") say(fill(L("am.ui.launch"), { n: turn.launching }));
-    if (turn.sub === "move") say(fill(L("am.ui.move"), { n: ui.ship, moved: (turn.moved || [])[ui.ship - 1], points: turn.points }));
+    if (turn.sub === "move") {
+      const stopped = turn.stopped || [];
+      stopped.forEach((s, k) => { if (s) say(fill(L("am.ui.move-stopped"), { n: k + 1 })); });
+      if (!stopped[ui.ship - 1]) say(fill(L("am.ui.move"), { n: ui.ship, moved: (turn.moved || [])[ui.ship - 1], points: turn.points }));
+    }
     if (turn.sub === "build" && layShapes.length) {
       say(L("am.ui.build"));
       py = drawLayPicker(ctx, decide, py);
     }
-    if (byTarget.done) { button(decide, px, py, 190, 28, L("am.ui.done"), "done", { fill: "#fdebd0" }); py += 36; }
+    if (byTarget.done) {
+      const refused = !byTarget.done.legal;
+      button(decide, px, py, 190, 28, L("am.ui.done"), "done", { fill: refused ? "#eeeeee" : "#fdebd0", ink: refused ? "#777" : "#222" });
+      py += 36;
+      if (refused) say(L("am.ui.done-refused"));       // a ship shares an island sea square: why the action cannot end
+    }
   } else if (view.over) {
     el("text", { x: px, y: py + 6, "font-size": FH, "font-weight": 700 }, decide, L("am.ui.final"));
     py += 18;
@@ -490,9 +545,9 @@ function drawProductionDisplay({ view, L, svg, offer }, py) {
     if (slot.goods) {
       textBlock(g, x + 4, y + 16, L(`am.goods.${slot.goods}`), 56, FS, { fill: GOODS_INK[slot.goods] });
       el("text", { x: x + 58, y: y + 44, "font-size": FH, "font-weight": 700, "text-anchor": "end", fill: GOODS_INK[slot.goods] }, g, `${slot.cost}`);
-      el("title", {}, g, `${L(`am.goods.${slot.goods}`)} ${slot.cost} (${slot.stack})`);
+      el("title", {}, g, fill(L("am.ui.production-slot"), { goods: L(`am.goods.${slot.goods}`), cost: slot.cost, stack: L(`am.stack.${slot.stack}`) }));
     }
-    el("text", { x: x + 31, y: y + 64, "font-size": FS, "text-anchor": "middle", fill: "#666" }, svg, slot.stack);
+    el("text", { x: x + 31, y: y + 64, "font-size": FS, "text-anchor": "middle", fill: "#666" }, svg, fill(L("am.ui.pile"), { stack: L(`am.stack.${slot.stack}`) }));
     offer(g, `production.${i}`);
   });
   return py + 72 * Math.ceil(prod.slots.length / perRow);
@@ -536,12 +591,15 @@ function drawSpecialTrack({ view, L, players, svg }, py) {
   el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, L("am.track.special"));
   py += 22;
   const cw = Math.min(42, Math.floor((WIDTH - PANEL - 10) / (spec.spaces + 1)));
+  const track = el("g", { class: "am-special-track", "data-target": "track.special" }, svg);   // a lesson may point at it
   for (let s = 0; s <= spec.spaces; s++) {
     const x = px + s * cw;
-    const g = el("g", { class: "am-special-space", "data-space": s }, svg);
+    const g = el("g", { class: "am-special-space", "data-space": s }, track);
     el("rect", { x, y: py, width: cw - 2, height: 36, fill: CUBE[spec.colours[s]] || "#eee", opacity: 0.45, stroke: "#666" }, g);
     if (spec.numbers[String(s)] !== undefined) el("text", { x: x + cw / 2 - 1, y: py + 14, "font-size": FS, "text-anchor": "middle", "font-weight": 700 }, g, spec.numbers[String(s)]);
-    el("title", {}, g, `${s}`);
+    const number = spec.numbers[String(s)];
+    el("title", {}, g, fill(L(number === undefined ? "am.ui.special-space" : "am.ui.special-space-number"),
+                            { colour: L(`am.colour.${spec.colours[s]}`), number }));
   }
   const stacks = {};
   (view.order || []).slice().reverse().forEach((seat) => {
@@ -666,8 +724,9 @@ export default {
     return mountBoard(model, host, "am-board", (root, tip) => {
       const turn = (model.get("view") || {}).turn || {};
       if (turn.sub !== "move") ui.ship = 1;
+      else if ((turn.stopped || [])[ui.ship - 1] && !(turn.stopped || [])[2 - ui.ship]) ui.ship = 3 - ui.ship;
       else {
-        const moves = (model.get("choices") || []).filter((c) => c.target && c.target.startsWith("move."));
+        const moves = (model.get("choices") || []).filter((c) => c.legal && c.target && c.target.startsWith("move."));
         if (moves.length && !moves.some((c) => c.target.startsWith(`move.${ui.ship}.`))) ui.ship = Number(moves[0].target.split(".")[1]);
       }
       draw(model, root, tip, ui);

@@ -40,6 +40,8 @@ def _component_data(game) -> dict:
                                   "actions": list(k.actions)} for k in game.tokens.values()}
     data["data.token-of-attribute"] = {_ATTRIBUTES[k.attribute]: k.id for k in game.tokens.values()
                                        if k.attribute is not None}
+    # the 2009 board joins its cities by white lines (its rulebook's 白线), Age of Sail's by brown connections
+    data["data.white-lines"] = bool(game.names)
     return data
 
 

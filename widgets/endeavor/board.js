@@ -26,6 +26,7 @@ const REGION_FILL = { europe: "#e6def0", africa: "#f3e3c3", "south-america": "#d
 const CARD_FILL = { europe: "#d7cce8", slavery: "#8d7b6a", africa: "#e9cf98", "south-america": "#b5dca6",
                     caribbean: "#a6dbe1", "north-america": "#b9c9ec", india: "#efb7a6", "far-east": "#e6dd96" };
 const LINK_COLOUR = "#7a4a1a";
+const LINK_EDGE = "#6e5a48";    // the dark edge that keeps a white line (2009) visible on a light region
 const WIDTH = 1000;
 const MAP_H = 620;
 const GAP = 10;                 // between the two columns of a wide board
@@ -84,6 +85,8 @@ function drawingContext(model, state) {
     // what a map has: the 2009 map has no fleets and no glory connections
     hasFleets: !!map && (map.spaces || []).some((s) => s.kind === "fleet"),
     hasGloryLinks: !!map && (map.connections || []).some((c) => c.kind === "glory"),
+    // the 2009 board's connections are white lines (its rulebook's 白线); Age of Sail's are brown
+    whiteLines: !!labels["data.white-lines"],
     turn: view.turn,
   };
 }
@@ -183,6 +186,13 @@ function legendSection(B) {
            paint: (S) => sectionLegend(B, S) };
 }
 
+// The board part a section draws, by the text key a lesson names it with ({@ui.tray}, "below" {@ui.map}): the
+// browser test of a lesson's `layout` claims measures these boxes. Sections of no named part have none.
+function partOf(name) {
+  if (name.startsWith("mat.")) return `seat.${name.slice(4)}`;
+  return { start: "ui.choose-start", "map.regions": "ui.map", discard: "ui.discard", tray: "ui.tray" }[name] ?? null;
+}
+
 // A section whose key is unchanged keeps its drawing; nothing is moved or re-set that has not changed,
 // so the browser lays out and paints only what a step changed. Returns the names of the sections drawn again.
 function placeSections(B, sections) {
@@ -198,7 +208,7 @@ function placeSections(B, sections) {
     let g = kept.get(s.name);
     kept.delete(s.name);
     if (!g || g.dataset.key !== s.key) {
-      const fresh = el("g", { class: "bgw-section", "data-section": s.name });
+      const fresh = el("g", { class: "bgw-section", "data-section": s.name, "data-part": partOf(s.name) });
       fresh.dataset.key = s.key;
       fresh.dataset.height = s.paint(fresh);
       if (g) g.replaceWith(fresh);
@@ -240,7 +250,7 @@ function sectionStart(B, S) {
 
 function layerRegions(B, M) {
   const { L, regions } = B;
-  el("rect", { x: 0, y: 0, width: WIDTH, height: MAP_H, rx: 6, fill: "#9cc3dd" }, M);
+  titled(el("rect", { x: 0, y: 0, width: WIDTH, height: MAP_H, rx: 6, fill: "#9cc3dd" }, M), L("ui.map"));   // the map, by name
   // regions: open ones bright with a solid border, closed ones hatched with a dashed border
   for (const r of regions) {
     const [x, y0, w, h] = r.area;
@@ -267,11 +277,11 @@ function layerConnections(B, M) {
     if (!a || !b) continue;
     const g = el("g", { class: "bgw-connection", "data-connection": c.id }, M);
     const ctl = c.controller;
-    el("line", { x1: a.at[0], y1: a.at[1], x2: b.at[0], y2: b.at[1], stroke: ctl === null || ctl === undefined ? LINK_COLOUR : colourOf(ctl),
-                 "stroke-width": ctl === null || ctl === undefined ? 3.5 : 6, "stroke-linecap": "round" }, g);
+    const held = ctl !== null && ctl !== undefined;
+    link(B, g, a.at[0], a.at[1], b.at[0], b.at[1], held ? colourOf(ctl) : null);
     const mx = (a.at[0] + b.at[0]) / 2, my = (a.at[1] + b.at[1]) / 2;
     if (c.kind === "token") {
-      el("circle", { cx: mx, cy: my, r: 7.5, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
+      el("circle", { cx: mx, cy: my, r: 7.5, fill: "#fffaf0", stroke: B.whiteLines ? LINK_EDGE : LINK_COLOUR, "stroke-width": 2 }, g);
       if (c.token) token(B, g, mx, my, c.token, 5);
     } else {
       el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
@@ -280,6 +290,15 @@ function layerConnections(B, M) {
     if (ctl !== null && ctl !== undefined) tipText += ` · ${named(L, L("ui.controlled-by"), seatName(ctl))}`;
     titled(g, tipText);
   }
+}
+
+// A connection's line: brown (Age of Sail) or white with a dark edge (2009's white lines); a held one in its
+// holder's colour.
+function link(B, parent, x1, y1, x2, y2, colour = null) {
+  if (colour) return el("line", { x1, y1, x2, y2, stroke: colour, "stroke-width": 6, "stroke-linecap": "round" }, parent);
+  if (!B.whiteLines) return el("line", { x1, y1, x2, y2, stroke: LINK_COLOUR, "stroke-width": 3.5, "stroke-linecap": "round" }, parent);
+  el("line", { x1, y1, x2, y2, stroke: LINK_EDGE, "stroke-width": 6, "stroke-linecap": "round" }, parent);
+  return el("line", { x1, y1, x2, y2, stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }, parent);
 }
 
 // shipping tracks: numbered from the farthest space (1) to the one nearest the deck
@@ -478,8 +497,9 @@ function sectionLegend(B, S) {
   if (B.hasFleets) item((x, yy) => { el("polygon", { points: `${x + 9},${yy - 9} ${x + 18},${yy} ${x + 9},${yy + 9} ${x},${yy}`, fill: "#fff", stroke: "#0b3c5d", "stroke-width": 2 }, lg); return 18; }, L("ui.fleet"));
   item((x, yy) => { el("circle", { cx: x + 9, cy: yy, r: 9, fill: "#fff", stroke: "#1b2631", "stroke-width": 2 }, lg);
                     el("text", { x: x + 9, y: yy + 4, "font-size": MIN_TEXT, "font-weight": 700, "text-anchor": "middle" }, lg, "1"); return 18; }, L("ui.track-legend"));
-  item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
-                    el("circle", { cx: x + 13, cy: yy, r: 6, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.token"));
+  item((x, yy) => { link(B, lg, x, yy, x + 26, yy);
+                    el("circle", { cx: x + 13, cy: yy, r: 6, fill: "#fffaf0", stroke: B.whiteLines ? LINK_EDGE : LINK_COLOUR, "stroke-width": 2 }, lg);
+                    return 26; }, L("ui.connection.token"));
   if (B.hasGloryLinks)
     item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
                       el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.glory"));
@@ -567,21 +587,23 @@ function matName(B, matG, seat, colour, toggle) {
                  class: "bgw-mat-toggle", style: "cursor:pointer" }, matG, `▴ ${L("ui.fold")}`).addEventListener("click", toggle);
     name.addEventListener("click", toggle);
   }
-  if (view.crown === seat) titled(el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 6, y: 26, "font-size": 18, fill: "#b7950b" }, matG, "♛"),
-                                  L("ui.crown"));
+  if (view.crown === seat)       // a target of its own, so that a lesson can bring the crown into view
+    B.offer(titled(el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 6, y: 26, "font-size": 18, fill: "#b7950b" }, matG, "♛"),
+                   L("ui.crown")), `mat.${seat}.crown`);
 }
 
 // discs: harbor and supply
 function matDiscs(B, matG, p, colour, passed) {
   const { L } = B;
-  el("text", { x: 16, y: 50, "font-size": 12 }, matG, named(L, L("ui.harbor"), p.harbor));
+  el("text", { x: 16, y: 50, "font-size": 12, "data-part": "ui.harbor" }, matG, named(L, L("ui.harbor"), p.harbor));
   for (let i = 0; i < Math.min(p.harbor, 20); i++)
     el("circle", { cx: 20 + (i % 10) * 12, cy: 62 + Math.floor(i / 10) * 12, r: 5, fill: colour, stroke: "#333", "stroke-width": 0.5 }, matG);
-  el("text", { x: 16, y: 100, "font-size": 12, fill: "#555" }, matG, named(L, L("ui.supply"), p.supply));
+  el("text", { x: 16, y: 100, "font-size": 12, fill: "#555", "data-part": "ui.supply" }, matG, named(L, L("ui.supply"), p.supply));
   if (passed) pill(matG, 16, 108, L("ui.passed"), "#566573", "#fff", 11);
 }
 
-// four tracks: a cube on the value, level boundaries as thick ticks, glory spaces starred
+// four tracks: a cube on the value, level boundaries as thick ticks, glory spaces starred and numbered under
+// the track (a cube there scores that number at the end; the numbers also say where the thick ticks are)
 function matTracks(B, matG, p, seat, colour) {
   const { L, view, offer } = B;
   const track = view.mat || { thresholds: [], glory_spaces: [], printed_length: 15 };
@@ -595,8 +617,11 @@ function matTracks(B, matG, p, seat, colour) {
     for (let s = 0; s <= last; s++) {
       const cx = tx + 52 + s * cell;
       el("rect", { x: cx, y: ty, width: cell - 1, height: 14, fill: s > track.printed_length ? "#f9ebea" : "#eef0f0" }, g);
-      if (track.glory_spaces.includes(s))
+      if (track.glory_spaces.includes(s)) {
         el("text", { x: cx + cell / 2 - 0.5, y: ty + 10, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#b9770e" }, g, "★");
+        titled(el("text", { x: cx + cell / 2 - 0.5, y: ty + 25, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#9a6400",
+                            class: "bgw-glory-space" }, g, `${s}`), named(L, L("ui.glory-space"), s));
+      }
       if (s > 0 && track.thresholds.includes(s))
         el("rect", { x: cx - 1, y: ty - 2, width: 1.5, height: 18, fill: "#555" }, g);
     }
@@ -613,7 +638,7 @@ function matTracks(B, matG, p, seat, colour) {
 function matCoastline(B, matG, p, seat, colour) {
   const { L, offer, turn } = B;
   const cx0 = 496, slotW = 58;
-  el("text", { x: cx0, y: 14, "font-size": MIN_TEXT, fill: "#555" }, matG, L("ui.coastline"));
+  el("text", { x: cx0, y: 14, "font-size": MIN_TEXT, fill: "#555", "data-part": "ui.coastline" }, matG, L("ui.coastline"));
   if (turn && turn.seat === seat) {
     const acts = (turn.actions || []).map((a) => (turn.done || []).includes(a) ? `${L(`ui.action.${a}`)} ✓` : L(`ui.action.${a}`))
       .join(` ${turn.combine} `);
@@ -650,25 +675,37 @@ function matCoastline(B, matG, p, seat, colour) {
 // cards held (the governor slot's card does not count against the card limit), and slavery cards turned down
 function matCards(B, matG, p, seat, by) {
   const { L, offer } = B;
-  const held = (p.cards || []).length - (p.governor_slot ? 1 : 0);
-  const cardsLabel = `${L("ui.cards")} (${held}/${p.levels.card_limit})`;
-  el("text", { x: 16, y: by + 16, "font-size": MIN_TEXT, fill: "#555" }, matG, cardsLabel);
+  // how many cards the player holds; the card limit is read beside the politics (influence) track, and which
+  // cards count against it is the rule's to say, not the header's
+  const cardsLabel = named(L, L("ui.cards"), (p.cards || []).length);
+  el("text", { x: 16, y: by + 16, "font-size": MIN_TEXT, fill: "#555", "data-part": "ui.cards" }, matG, cardsLabel);
+  const hx = 16 + textWidth(cardsLabel, MIN_TEXT) + 10;
   if (!p.governor_slot)
-    titled(el("text", { x: 16 + textWidth(cardsLabel, MIN_TEXT) + 10, y: by + 16, "font-size": MIN_TEXT, fill: "#7e5109" }, matG,
+    titled(el("text", { x: hx, y: by + 16, "font-size": MIN_TEXT, fill: "#7e5109" }, matG,
               `☐ ${L("ui.governor-slot-empty")}`), L("ui.governor-slot"));
-  const cw = 40, ch = 54;
+  else {      // the header says what the dashed gold frame around a card means (no room above the card)
+    el("rect", { x: hx, y: by + 7, width: 14, height: 11, rx: 2, fill: "none", stroke: "#b7950b", "stroke-width": 2, "stroke-dasharray": "3 1.5" }, matG);
+    el("text", { x: hx + 19, y: by + 16, "font-size": MIN_TEXT, fill: "#7e5109", "font-weight": 700, "data-part": "ui.governor-slot" }, matG,
+       L("ui.governor-slot"));
+  }
+  // the last round's choice of the Governor slot: a Governor is kept there by a click on it (the other choice,
+  // an empty slot, is a button beside the board), so the header says so while the choice is offered
+  if (B.choices.some((c) => c.legal && c.id.startsWith("slot:") && (c.target || "").startsWith(`mat.${seat}.card.`))) {
+    const sx = hx + 19 + textWidth(L(p.governor_slot ? "ui.governor-slot" : "ui.governor-slot-empty"), MIN_TEXT) + (p.governor_slot ? 10 : 24);
+    el("text", { x: sx, y: by + 16, "font-size": MIN_TEXT, fill: "#7e5109", "font-style": "italic", class: "bgw-slot-choice" }, matG,
+       `← ${L("ui.slot-choice")}`);
+  }
+  const cw = 54, ch = 56;
   let x = 16;
   for (const c of p.cards || []) {
     const inSlot = p.governor_slot === c.id;
     const g = card(B, matG, x, by + 24, cw, ch, c, { named: true });
     if (inSlot) {
-      el("rect", { x: x - 3, y: by + 21, width: cw + 6, height: ch + 6, rx: 5, fill: "none", stroke: "#b7950b", "stroke-width": 2.5,
-                   "stroke-dasharray": "5 2" }, g);
-      titled(el("text", { x: x + cw / 2, y: by + 19, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#7e5109", "font-weight": 700 }, g,
-                    L("ui.slot-short")), L("ui.governor-slot"));
+      titled(el("rect", { x: x - 3, y: by + 21, width: cw + 6, height: ch + 6, rx: 5, fill: "none", stroke: "#b7950b", "stroke-width": 2.5,
+                          "stroke-dasharray": "5 2" }, g), L("ui.governor-slot"));
     }
     offer(g, `mat.${seat}.card.${c.id}`);
-    x += cw + 6;
+    x += cw + 5;
   }
   if (!(p.cards || []).length) el("text", { x, y: by + 52, "font-size": MIN_TEXT, fill: "#999" }, matG, L("ui.none"));
   if (p.slavery_down) {
@@ -684,7 +721,9 @@ function matCards(B, matG, p, seat, by) {
 function matActionTokens(B, matG, p, seat, by) {
   const { L, offer } = B;
   const tx0 = 520;
-  el("text", { x: tx0, y: by + 16, "font-size": MIN_TEXT, fill: "#555" }, matG, L("ui.token.action"));
+  // the heading says where the markers are kept, where the edition has a word for it (2009: in the harbor)
+  el("text", { x: tx0, y: by + 16, "font-size": MIN_TEXT, fill: "#555", "data-part": "ui.token.action" }, matG,
+     B.labels["ui.token.action-held"] ?? L("ui.token.action"));
   let tx = tx0;
   const kinds = Object.keys(p.action_tokens || {});
   for (const kind of kinds) {
@@ -705,7 +744,7 @@ function matActionTokens(B, matG, p, seat, by) {
 // attribute tokens (brown, stacked under each track) and what the Memorial turned into them
 function matAttributeTokens(B, matG, p, ax0, by) {
   const { L, tokenOf } = B;
-  el("text", { x: ax0, y: by + 16, "font-size": MIN_TEXT, fill: "#555" }, matG, L("ui.token.attribute"));
+  el("text", { x: ax0, y: by + 16, "font-size": MIN_TEXT, fill: "#555", "data-part": "ui.token.attribute" }, matG, L("ui.token.attribute"));
   ATTRIBUTES.forEach((a, i) => {
     const n = (p.attribute_tokens || {})[a] || 0, mem = (p.memorial || {})[a] || 0;
     const ax = ax0 + (i % 2) * 110, ay = by + 30 + Math.floor(i / 2) * 24;
@@ -744,7 +783,7 @@ function compactMat(B, matG, p, seat, colour, passed, active, toggle) {
     `${L("ui.harbor")} ${p.harbor}`,
     `${L("ui.supply")} ${p.supply}`,
     `${L("ui.coastline")} ${(p.buildings || []).length}/8`,
-    `${L("ui.cards")} ${(p.cards || []).length - (p.governor_slot ? 1 : 0)}/${p.levels.card_limit}`,
+    `${L("ui.cards")} ${(p.cards || []).length}`,
   ];
   const tokens = Object.values(p.action_tokens || {}).reduce((a, b) => a + b, 0)
                + Object.values(p.attribute_tokens || {}).reduce((a, b) => a + b, 0);
@@ -792,9 +831,12 @@ function token(B, parent, cx, cy, kind, r = 5.5) {
     el("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 1.5, fill: ATTRIBUTE_COLOURS[info.attribute],
                  stroke: "#5d4037", "stroke-width": 1.2 }, g);
   } else {
-    el("circle", { cx, cy, r: r + 0.5, fill: ACTION_TOKEN_COLOUR, stroke: "#fff", "stroke-width": 1 }, g);
+    // a disc large enough for its letter (drawn at the least legible size), so that it reads as a dark blue
+    // disc with a white letter, not as a white letter with a blue rim
+    const rr = Math.max(r, 7);
+    el("circle", { cx, cy, r: rr + 0.5, fill: ACTION_TOKEN_COLOUR, stroke: "#fff", "stroke-width": 1 }, g);
     const glyph = B.L(`action.${tokenInfo(B, kind).actions[0] || "?"}`).slice(0, 1).toUpperCase();
-    el("text", { x: cx, y: cy + r * 0.55, "font-size": Math.max(MIN_TEXT, glyph.length > 1 ? r * 1.05 : r * 1.55), "font-weight": 700,
+    el("text", { x: cx, y: cy + rr * 0.55, "font-size": Math.max(MIN_TEXT, glyph.length > 1 ? rr * 1.05 : rr * 1.55), "font-weight": 700,
                  "text-anchor": "middle", fill: "#fff" }, g, glyph);
   }
   titled(g, B.L(`token.${kind}`));
@@ -828,21 +870,27 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
     el("text", { x: x + 4, y: y0 + 14, "font-size": 13, "font-weight": 700, fill: ink }, g, `${c.value}`);
   }
   if (c.population) el("text", { x: x + w - 3, y: y0 + 11, "font-size": MIN_TEXT, "font-weight": 700, "text-anchor": "end", fill: ink }, g, "+●");
-  // icons, three to a row
+  // icons, as many to a row as the card's width holds (three on a small card)
+  const perRow = Math.max(3, Math.floor((w - 6) / 9));
   let k = 0;
   for (const a of ATTRIBUTES) {
     for (let i = 0; i < (c.icons?.[a] || 0); i++, k++) {
-      el("rect", { x: x + 4 + (k % 3) * 9, y: y0 + 19 + Math.floor(k / 3) * 9, width: 7, height: 7, rx: 1,
+      el("rect", { x: x + 4 + (k % perRow) * 9, y: y0 + 19 + Math.floor(k / perRow) * 9, width: 7, height: 7, rx: 1,
                    fill: ATTRIBUTE_COLOURS[a], stroke: "#fff", "stroke-width": 0.6 }, g);
     }
   }
-  const low = named ? y0 + h - 14 : y0 + h - 4;
-  if (c.glory) el("text", { x: x + 3, y: low, "font-size": MIN_TEXT, fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
-  if (c.abolition) el("text", { x: x + w - 3, y: low, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#c0392b", "font-weight": 700 }, g, "⚖");
-  if (named) {
-    const deck = c.deck === "slavery" ? L("ui.deck.slavery") : L(`region.${c.deck}`);
-    fitted(g, { x: x + w / 2, y: y0 + h - 4, "font-size": MIN_TEXT, "text-anchor": "middle", fill: ink }, deck, w - 4);
-  }
+  // a named card (on a mat) writes its stack's name under the icons, in one or two lines ("North" / "America"),
+  // so its glory and the abolition mark go in the top corner; an unnamed one (on the map) keeps them at the foot
+  const deck = c.deck === "slavery" ? L("ui.deck.slavery") : (c.deck === "europe" ? L("ui.deck.europe") : L(`region.${c.deck}`));
+  const lines = named ? (/[\u2e80-\uffff]/.test(deck) || !deck.includes(" ") ? [deck] : deck.split(" ")) : [];
+  const top = named && !c.governor;
+  const low = top ? (c.population ? y0 + 27 : y0 + 14) : (named ? y0 + h - 4 - 11 * lines.length : y0 + h - 4);
+  if (c.glory) el("text", { x: top ? x + w - 3 : x + 3, y: low, "font-size": MIN_TEXT, "text-anchor": top ? "end" : "start",
+                            fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
+  if (c.abolition) el("text", { x: top ? x + w - 3 : x + w - 3, y: top ? y0 + 27 : low, "font-size": MIN_TEXT, "text-anchor": "end",
+                                fill: "#c0392b", "font-weight": 700 }, g, "⚖");
+  lines.forEach((line, k) => fitted(g, { x: x + w / 2, y: y0 + h - 4 - 11 * (lines.length - 1 - k), "font-size": MIN_TEXT,
+                                         "text-anchor": "middle", fill: ink, class: "bgw-card-name" }, line, w - 4));
   titled(g, cardTitle(B, c));
   return g;
 }
@@ -877,9 +925,11 @@ function counts(B, parent, x, cy, byOwner, r = 6) {
 }
 
 function pill(parent, x, y0, text, fill, ink = "#fff", size = 10) {
-  const w = textWidth(text, size) + 10;
-  el("rect", { x, y: y0, width: w, height: size + 5, rx: (size + 5) / 2, fill }, parent);
-  el("text", { x: x + w / 2, y: y0 + size + 0.5, "font-size": Math.max(MIN_TEXT, size), "text-anchor": "middle", fill: ink, "font-weight": 600 }, parent, text);
+  // sized for the text as drawn (never below the least legible size), so that no word spills out of its pill
+  const fs = Math.max(MIN_TEXT, size);
+  const w = textWidth(text, fs) + 10;
+  el("rect", { x, y: y0, width: w, height: fs + 5, rx: (fs + 5) / 2, fill }, parent);
+  el("text", { x: x + w / 2, y: y0 + fs + 0.5, "font-size": fs, "text-anchor": "middle", fill: ink, "font-weight": 600 }, parent, text);
   return w;
 }
 

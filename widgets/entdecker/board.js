@@ -59,17 +59,29 @@ function drawTile(g, tile, clipId, opts = {}) {
     }
   }
   const [cx, cy] = circleAt(tile);
-  for (const c of tile.routes || "") {
-    el("line", { x1: cx, y1: cy, x2: MID[c][0], y2: MID[c][1], stroke: "#1f4e79", "stroke-width": 2.2,
-                 "stroke-dasharray": "5 4" }, g);
-  }
+  drawRoutes(g, tile);
   if ((tile.land || "").length < 4) el("circle", { cx, cy, r: 7, fill: "#fff", stroke: "#1f4e79", "stroke-width": 2 }, g);
-  if (tile.event && !opts.plain) {
-    el("circle", { cx: 82, cy: 18, r: 16, fill: "#fff8e1", stroke: "#b9770e" }, g);
-    el("text", { x: 82, y: 26, "font-size": 22, "text-anchor": "middle", fill: "#8a4b00" }, g, EVENT_ICON[tile.event] || "?");
+  if (tile.event && !opts.plain) eventMark(g, tile.event);
+  if (tile.reserve && !opts.plain) {          // a reserve tile: a small card with its pile's number
+    el("rect", { x: 4, y: 70, width: 22, height: 26, rx: 3, fill: "#eaf2f8", stroke: "#1f4e79", "stroke-width": 1.5 }, g);
+    el("text", { x: 15, y: 90, "font-size": 18, "text-anchor": "middle", fill: "#1f4e79" }, g, `${tile.reserve}`);
   }
-  if (tile.reserve && !opts.plain) el("text", { x: 5, y: 95, "font-size": 22, fill: "#1f4e79" }, g, `R${tile.reserve}`);
   el("rect", { x: 0, y: 0, width: 100, height: 100, fill: "none", stroke: "#5d7b94", "stroke-width": 1 }, g);
+}
+
+// A tile's water routes: a dashed line from its circle across each sea side it leads through (tile units).
+function drawRoutes(g, tile) {
+  const [cx, cy] = circleAt(tile);
+  for (const c of tile.routes || "") {
+    el("line", { x1: cx, y1: cy, x2: MID[c][0], y2: MID[c][1], stroke: "#1f4e79", "stroke-width": 3,
+                 "stroke-dasharray": "6 4", class: "ent-route" }, g);
+  }
+}
+
+// A "?" tile's event, by its mark in the tile's corner (tile units).
+function eventMark(g, event) {
+  el("circle", { cx: 82, cy: 18, r: 16, fill: "#fff8e1", stroke: "#b9770e" }, g);
+  el("text", { x: 82, y: 26, "font-size": 22, "text-anchor": "middle", fill: "#8a4b00" }, g, EVENT_ICON[event] || "?");
 }
 
 function unitShape(g, kind, x, y, colour) {
@@ -90,7 +102,7 @@ function ship(g, x, y, size = 1) {
 // -- the board, its parts in the order they are drawn (later parts lie on top of earlier ones) --------------
 
 // Everything the parts of the board draw with, read once per drawing.
-function drawingContext(model, tip) {
+function drawingContext(model, tip, root) {
   const view = model.get("view") || {};
   const labels = model.get("labels") || {};
   const choices = model.get("choices") || [];
@@ -110,13 +122,23 @@ function drawingContext(model, tip) {
   for (const sq of board.squares) squareById[sq.id] = sq;
 
   const svg = el("svg", { viewBox: `0 0 ${WIDTH} 100`, role: "img", "data-revision": model.get("revision") });
+  // Where the pending decision is made with the buttons beside the grid (how many tiles to declare, which unit
+  // to station), the square it concerns answers a click: it rings those buttons and says so (no "nothing here").
+  const pointTo = (group, target, hint) => {
+    group.classList.add("ent-points");
+    group.addEventListener("click", (event) => {
+      event.stopPropagation();
+      pointAt(root, target);
+      tip.textContent = hint;
+    });
+  };
   const defs = el("defs", {}, svg);
   el("rect", { x: 0, y: 0, width: 100, height: 100 }, el("clipPath", { id: clipId }, defs));
 
   return {
-    view, labels, choices, L, list, kit, svg, clipId, board, squareById,
+    view, labels, choices, L, list, kit, svg, clipId, board, squareById, root, tip,
     teacher: Boolean((model.get("options") || {}).teacher),     // the page's teacher view is on
-    byTarget: kit.byTarget, offer,
+    byTarget: kit.byTarget, offer, pointTo,
     cols: board.columns, rows: board.rows,
     turn: view.turn || {},
     players: view.players || [],
@@ -137,7 +159,8 @@ function drawBanner({ view, labels, L, svg }) {
 }
 
 // The grid: frame, column and row names, each square with its tile (or unexplored).
-function drawGrid({ view, L, svg, clipId, board, cols, rows, sqXY, turn, offer }) {
+function drawGrid({ view, L, svg, clipId, board, cols, rows, sqXY, turn, offer, choices, byTarget, pointTo }) {
+  const unitsOffered = choices.some((c) => c.target && c.target.startsWith("unit."));
   el("rect", { x: X0 - 26, y: Y0 - 26, width: cols * S + 52, height: rows * S + 52, rx: 10, fill: "#d6eaf8",
                stroke: "#5d7b94", "stroke-width": 1.5 }, svg);
   for (let c = 0; c < cols; c++) el("text", { x: X0 + c * S + S / 2, y: Y0 - 30, "font-size": 13, "text-anchor": "middle", fill: "#456" }, svg, String.fromCharCode(65 + c));
@@ -148,13 +171,18 @@ function drawGrid({ view, L, svg, clipId, board, cols, rows, sqXY, turn, offer }
     if (sq.tile) {
       drawTile(el("g", { transform: `translate(${x},${y}) scale(${S / 100})` }, g), sq.tile, clipId);
       const t = sq.tile;
-      el("title", {}, g, named(L, sq.id, `${L(`ent.tile.${t.type}`)}${t.event ? ` · ${L(`ent.event-name.${t.event}`)}` : ""}`));
+      let name = L(`ent.tile.${t.type}`);
+      if (t.reserve) name += ` · ${fill(L("ent.ui.reserve-tile"), { pile: t.reserve })}`;
+      if (unitsOffered && turn.fresh === sq.id) name += ` · ${L("ent.ui.units-hint")}`;
+      el("title", {}, g, named(L, sq.id, name));
     } else {
       el("rect", { x, y, width: S, height: S, fill: DEEP, stroke: "#6f8ea6", "stroke-width": 0.6 }, g);
       el("title", {}, g, named(L, sq.id, L("ent.ui.unexplored")));
     }
     el("rect", { x: x + 1.5, y: y + 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "none", class: "bgw-frame" }, g);
     offer(g, `sq.${sq.id}`);
+    if (unitsOffered && turn.fresh === sq.id && !byTarget[`sq.${sq.id}`]) pointTo(g, "units", L("ent.ui.units-hint"));
+    if (view.phase === "buy" && turn.ship === sq.id) pointTo(g, "declare", L("ent.ui.declare-hint"));
     if (turn.fresh === sq.id && view.phase === "explore") {
       el("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, fill: "none", stroke: "#e67e22", "stroke-width": 2.5,
                    "stroke-dasharray": "6 3" }, g);
@@ -188,8 +216,16 @@ function drawIslandOutlines({ view, L, svg, board, squareById, sqXY }) {
     if (island.tiles >= 2 || active) {
       const first = squareById[island.name];
       const [x, y] = sqXY(first);
-      el("circle", { cx: x + 10, cy: y + 10, r: 9.5, fill: "#fffbe6", stroke: style.stroke, "stroke-width": 1.2, class: "ent-badge" }, svg);
-      el("text", { x: x + 10, y: y + 14.5, "font-size": 12, "text-anchor": "middle", fill: "#333" }, svg, `${island.tiles}`);
+      const badge = el("g", { class: "ent-badge", "data-island": island.name }, svg);
+      el("circle", { cx: x + 10, cy: y + 10, r: 9.5, fill: "#fffbe6", stroke: style.stroke, "stroke-width": 1.2 }, badge);
+      el("text", { x: x + 10, y: y + 14.5, "font-size": 12, "text-anchor": "middle", fill: "#333" }, badge, `${island.tiles}`);
+      el("title", {}, badge, fill(L("ent.ui.island-size"), { name: island.name, tiles: island.tiles, state: L(`ent.ui.island.${island.state}`) }));
+      // the badge shows its tooltip, and a click on it is a click on the square beneath
+      const under = svg.querySelector(`[data-square="${island.name}"]`);
+      badge.addEventListener("click", (event) => {
+        event.stopPropagation();
+        if (under) under.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      });
     }
   }
 }
@@ -200,14 +236,19 @@ function drawUnits({ L, svg, board, sqXY, byTarget, offer }) {
     if (!sq.unit || !sq.tile) continue;
     const [x, y] = sqXY(sq);
     const areas = sq.tile.areas || [];
-    const [hx, hy] = hub(areas[sq.unit.area - 1] ?? "");
+    const [ax, ay] = hub(areas[sq.unit.area - 1] ?? "");
+    const [hx, hy] = [ax + (ax - 50) * 0.4, ay + (ay - 50) * 0.4];   // away from the centre, towards the coast
     // Over an offered square the unit lets clicks through to it (class ent-pass): what the highlight offers
     // is what a click anywhere on the square does.
     const ug = el("g", { class: byTarget[`sq.${sq.id}`] ? "ent-unit-g ent-pass" : "ent-unit-g",
                          "data-seat": sq.unit.seat, "data-kind": sq.unit.kind }, svg);
-    unitShape(ug, sq.unit.kind, x + (hx * S) / 100, y + (hy * S) / 100, SEAT_COLOURS[sq.unit.seat]);
+    const ux = x + (hx * S) / 100, uy = y + (hy * S) / 100;
+    unitShape(el("g", { transform: `translate(${ux},${uy}) scale(0.82) translate(${-ux},${-uy})` }, ug),
+              sq.unit.kind, ux, uy, SEAT_COLOURS[sq.unit.seat]);
     el("title", {}, ug, named(L, L(`seat.${sq.unit.seat}`), L(`ent.unit.${sq.unit.kind}`)));
-    if (byTarget[`recall.${sq.id}`]) {
+    const recall = byTarget[`recall.${sq.id}`];
+    if (recall && !recall.legal && !byTarget[`sq.${sq.id}`]) offer(ug, `recall.${sq.id}`);   // a fort: why it stays
+    if (recall && recall.legal) {
       const rg = el("g", { class: "ent-recall" }, svg);
       el("circle", { cx: x + S - 10, cy: y + S - 10, r: 9, fill: "#fff", stroke: "#555", class: "bgw-frame" }, rg);
       el("text", { x: x + S - 10, y: y + S - 5.5, "font-size": 13, "text-anchor": "middle" }, rg, "↩");
@@ -217,7 +258,7 @@ function drawUnits({ L, svg, board, sqXY, byTarget, offer }) {
 }
 
 // The circles on the grid's edge where a voyage may start, and the ship: on a tile's circle or on one of those.
-function drawEdgeCirclesAndShip({ L, svg, board, squareById, sqXY, turn, byTarget, offer }) {
+function drawEdgeCirclesAndShip({ view, L, svg, board, squareById, sqXY, turn, byTarget, offer, pointTo }) {
   const circlePos = (c) => {
     const sq = squareById[c.square];
     const [x, y] = sqXY(sq);
@@ -227,13 +268,15 @@ function drawEdgeCirclesAndShip({ L, svg, board, squareById, sqXY, turn, byTarge
     const [cx, cy] = circlePos(c);
     const g = el("g", { class: "ent-circle" }, svg);
     el("circle", { cx, cy, r: 6.5, fill: "#fff", stroke: "#1f4e79", "stroke-width": 1.3, class: "bgw-frame" }, g);
-    el("title", {}, g, fill(L("ent.ui.edge-circle"), { id: c.id }));
+    el("title", {}, g, fill(L("ent.ui.edge-circle"), { square: c.square, side: L(`ent.side.${c.side.toUpperCase()}`) }));
     if (byTarget[`circle.${c.id}`] && byTarget[`circle.${c.id}`].legal) offer(g, `circle.${c.id}`);
     else g.setAttribute("data-target", `circle.${c.id}`);
+    if (view.phase === "buy" && turn.ship === c.id) pointTo(g, "declare", L("ent.ui.declare-hint"));
   }
   if (turn.ship) {
     let x, y;
-    if (squareById[turn.ship]) {
+    const onSquare = squareById[turn.ship];
+    if (onSquare) {
       const sq = squareById[turn.ship];
       const [sx, sy] = sqXY(sq);
       const [cx, cy] = circleAt(sq.tile || {});
@@ -243,6 +286,14 @@ function drawEdgeCirclesAndShip({ L, svg, board, squareById, sqXY, turn, byTarge
     }
     const s = ship(svg, x, y - 2, 0.95);
     el("title", {}, s, L("ent.ui.ship"));
+    // the ship never hides the water routes, nor the event, of the tile it stands on
+    const t = onSquare && onSquare.tile;
+    if (t) {
+      const [sx, sy] = sqXY(onSquare);
+      const over = el("g", { transform: `translate(${sx},${sy}) scale(${S / 100})`, "pointer-events": "none" }, svg);
+      drawRoutes(over, t);
+      if (t.event) eventMark(over, t.event);
+    }
   }
 }
 
@@ -349,19 +400,36 @@ function drawPlayerMats({ view, L, svg, turn, players }, py) {
     ux += 78;
     for (const kind of ["scout", "fort", "settlement"]) {
       const n = (p.units || {})[kind] ?? 0;
-      unitShape(g, kind, ux + 8, py + 59, n ? colour : "#eee");
+      const shape = unitShape(g, kind, ux + 8, py + 59, n ? colour : "#eee");
+      el("title", {}, shape, named(L, L(`ent.unit.${kind}`), n));
       el("text", { x: ux + 20, y: py + 64, "font-size": 12 }, g, `×${n}`);
       ux += 46;
     }
     ux += 6;
-    const chips = p.chips || [];
-    const step = Math.min(20, (WIDTH - 16 - ux) / Math.max(1, chips.length));   // many chips overlap a little
+    // The chips won on islands, then, after the friendly natives' mark, the chips friendly natives gave: kept
+    // apart, pale and dashed, for they count for no points (ent.event.friendly).
+    const chips = p.chips || [], gifts = p.gifts || [];
+    const slots = chips.length + gifts.length + (gifts.length ? 1 : 0);
+    const step = Math.min(20, (WIDTH - 16 - ux) / Math.max(1, slots));   // many chips overlap a little
     chips.forEach((c, i) => {
-      const cg = el("g", {}, g);
+      const cg = el("g", { class: "ent-chip" }, g);
       el("circle", { cx: ux + 9 + i * step, cy: py + 59, r: 9, fill: "#f5cba7", stroke: "#935116" }, cg);
       el("text", { x: ux + 9 + i * step, y: py + 63.5, "font-size": 12, "text-anchor": "middle" }, cg, `${c.value}`);
       el("title", {}, cg, named(L, L(`ent.chip.${c.kind}`), c.value));
     });
+    if (gifts.length) {
+      const gx = ux + chips.length * step + (chips.length ? 4 : 0);
+      const mark = el("g", { class: "ent-gifts" }, g);
+      el("text", { x: gx + 8, y: py + 65, "font-size": 17, "text-anchor": "middle", fill: "#8a4b00" }, mark, EVENT_ICON.friendly);
+      el("title", {}, mark, L("ent.ui.gifts"));
+      gifts.forEach((c, i) => {
+        const x = gx + 9 + (i + 1) * step;
+        const cg = el("g", { class: "ent-gift" }, g);
+        el("circle", { cx: x, cy: py + 59, r: 9, fill: "#f2f3f4", stroke: "#935116", "stroke-dasharray": "3 2" }, cg);
+        el("text", { x, y: py + 63.5, "font-size": 12, "text-anchor": "middle", fill: "#4d5656" }, cg, `${c.value}`);
+        el("title", {}, cg, fill(L("ent.ui.gift"), { chip: L(`ent.chip.${c.kind}`), value: c.value }));
+      });
+    }
     py += 80;
   });
   return py;
@@ -395,7 +463,11 @@ function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
     el("title", {}, g, named(L, r.number, `${L(`ent.pattern.${r.pattern}`)} ×${r.count}`));
   });
   py += 64;
-  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, named(L, L("ent.ui.chip-piles"), (view.chip_piles || []).map((c) => c.count).join(" + ")));
+  // The name and the counts in parts of one line, so that the name is a text of its own (a lesson names it).
+  const chipLine = el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg);
+  const [before, after] = L("ui.named-value").split("{value}");
+  el("tspan", {}, chipLine, L("ent.ui.chip-piles"));
+  el("tspan", {}, chipLine, before.replace("{name}", "") + (view.chip_piles || []).map((c) => c.count).join(" + ") + (after || ""));
   el("text", { x: WIDTH - 10, y: py, "font-size": 12, fill: "#666", "text-anchor": "end" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
   return drawFaceDown({ view, L, svg, teacher }, py + 16);
 }
@@ -417,9 +489,10 @@ function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
   const px = PANEL;
   const buys = choices.filter((c) => c.target && c.target.startsWith("buy."));
   if (buys.length) {
-    el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, L("ent.ui.declare"));
+    const g = el("g", { class: "ent-declare", "data-target": "declare" }, svg);
+    heading(g, px, py + 12, L("ent.ui.declare"), L("ent.ui.declare-each"));
     py += 20;
-    buys.forEach((c, i) => button(svg, px + (i % 6) * 56, py + Math.floor(i / 6) * 32, 50, 26, `${c.target.slice(4)}`, c.target));
+    buys.forEach((c, i) => button(g, px + (i % 6) * 56, py + Math.floor(i / 6) * 32, 50, 26, `${c.target.slice(4)}`, c.target));
     py += Math.ceil(buys.length / 6) * 32 + 6;
   }
   const drawn = turn.tile;
@@ -431,25 +504,35 @@ function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
   }
   const units = choices.filter((c) => c.target && c.target.startsWith("unit."));
   if (units.length) {
-    el("text", { x: px, y: py + 12, "font-size": 12.5, "font-weight": 700 }, svg, fill(L("ent.ui.units-on"), { square: turn.fresh }));
+    const g = el("g", { class: "ent-units", "data-target": "units" }, svg);
+    heading(g, px, py + 12, L("ent.ui.units"), fill(L("ent.ui.units-on"), { square: turn.fresh }));
     py += 20;
     const areas = [...new Set(units.map((c) => c.target.split(".")[3]))];
     areas.forEach((a) => {
       let x = px;
-      if (areas.length > 1) { el("text", { x, y: py + 18, "font-size": 12 }, svg, fill(L("ent.ui.land"), { n: a })); x += 52; }
+      if (areas.length > 1) { el("text", { x, y: py + 18, "font-size": 12 }, g, fill(L("ent.ui.land"), { n: a })); x += 52; }
       for (const kind of ["scout", "fort", "settlement"]) {
         const c = units.find((u) => u.target === `unit.${kind}.${turn.fresh}.${a}`);
         if (!c) continue;
-        const g = button(svg, x, py, 100, 28, "", c.target);
-        unitShape(g, kind, x + 14, py + 14, SEAT_COLOURS[turn.seat]);
-        el("text", { x: x + 28, y: py + 19, "font-size": 12 }, g, `${L(`ent.unit.${kind}`)} ${c.params.cost}`);
-        x += 106;
+        const b = button(g, x, py, 108, 28, "", c.target);
+        unitShape(b, kind, x + 14, py + 14, SEAT_COLOURS[turn.seat]);
+        const forbidden = !c.legal && kind === "settlement" && turn.hostile;     // no price: not allowed at all
+        el("text", { x: x + 28, y: py + 19, "font-size": 12 }, b, forbidden ? L(`ent.unit.${kind}`) : `${L(`ent.unit.${kind}`)} ${c.params.cost}`);
+        x += 113;
       }
       py += 34;
     });
   }
   if (byTarget.end) { button(svg, px, py, 150, 28, L("ent.ui.stop"), "end", { fill: "#fdebd0" }); py += 36; }
   return py;
+}
+
+// A heading whose first part is the name a lesson gives it ({@key}), the rest in a part of its own.
+function heading(parent, x, y, name, rest) {
+  const line = el("text", { x, y, "font-size": 12.5, "font-weight": 700 }, parent);
+  el("tspan", {}, line, name);
+  el("tspan", {}, line, rest);
+  return line;
 }
 
 // An island's scoring, step by step as the engine reaches it: ranks, chips, the island's value, the points.
@@ -471,7 +554,7 @@ function drawIslandScoring({ view, L, list, svg }, py) {
     else lines.push([fill(L("ent.ui.chip-line"), { chips: list(sc.chips.map((c) => `${L(`seat.${c.seat}`)} ${L(`ent.chip.${c.chip}`)} ${c.value}`)) }), 400]);
   }
   if (sc.eligible && stageIndex >= 3) {
-    lines.push([fill(L("ent.ui.value-line"), { tiles: sc.tiles, chip: sc.chip_value, value: sc.value }), 600]);
+    lines.push([fill(L(sc.chip_value ? "ent.ui.value-line" : "ent.ui.value-line.no-chip"), { tiles: sc.tiles, chip: sc.chip_value, value: sc.value }), 600]);
     const pts = [];
     sc.ranks.forEach((r) => pts.push(named(L, list(r.seats.map((s) => L(`seat.${s}`))), sc.points[String(r.seats[0])])));
     lines.push([fill(L("ent.ui.points-line"), { points: pts.join(" → ") }), 700]);
@@ -485,7 +568,7 @@ function drawIslandScoring({ view, L, list, svg }, py) {
 
 // The grid with what stands on it and the score track on the left; the side panel on the right.
 function draw(model, root, tip) {
-  const ctx = drawingContext(model, tip);
+  const ctx = drawingContext(model, tip, root);
   drawBanner(ctx);
   drawGrid(ctx);
   drawIslandOutlines(ctx);
@@ -495,10 +578,10 @@ function draw(model, root, tip) {
   const leftBottom = drawScoreTrack(ctx);
   let py = drawTurnHeader(ctx, 74);
   py = drawSpinner(ctx, py);
-  py = drawPlayerMats(ctx, py);
-  py = drawSupply(ctx, py);
   py = drawDecision(ctx, py);
   py = drawIslandScoring(ctx, py);
+  py = drawPlayerMats(ctx, py);
+  py = drawSupply(ctx, py);
   ctx.svg.setAttribute("viewBox", `0 0 ${WIDTH} ${Math.max(leftBottom, py) + 8}`);
   root.replaceChildren(ctx.svg);
 }

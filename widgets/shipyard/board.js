@@ -135,6 +135,7 @@ function drawingContext(model, tip) {
   return {
     view, labels, choices, L, kit, explainClick,
     byTarget: kit.byTarget, offer,
+    focus: String(model.get("focus") || "").split("#")[0],        // the element a lesson step is about
     players: view.players || [],
     cruise: view.cruise,
     seatName: (s) => L(`seat.${s}`),
@@ -298,6 +299,14 @@ function drawGoodsMarket({ view, L, svg, offer }, cx0, gy0) {
 
 // -- the rondels, right of the markets ----------------------------------------------------------------------------
 
+// A stop's number, `out` units beyond the stop's centre on the line from the rondel's centre (negative: towards
+// the centre), so that "stop 5" in a text can be found on the board.
+function stopNumber(g, n, cx, cy, sx, sy, out) {
+  const d = Math.hypot(sx - cx, sy - cy) || 1;
+  el("text", { x: sx + ((sx - cx) / d) * out, y: sy + ((sy - cy) / d) * out + 4, "font-size": 11, "font-weight": 700,
+               "text-anchor": "middle", fill: "#6e2c00", class: "sy-stop-number" }, g, `${n}`);
+}
+
 // A rondel: its ring, its name in the middle, and each stop drawn by `drawStop` at its place round the ring.
 function rondelRing({ L, svg }, name, cxr, cyr, r, stops, drawStop) {
   el("circle", { cx: cxr, cy: cyr, r, fill: "none", stroke: "#d5d8dc", "stroke-width": 10 }, svg);
@@ -317,6 +326,7 @@ function drawItemRondel(ctx, name, cxr, cyr) {
     el("circle", { cx: sx, cy: sy, r: 14, fill: data.at === i ? "#fdebd0" : "#fff", stroke: data.at === i ? "#ca6f1e" : "#999",
                    "stroke-width": data.at === i ? 3 : 1, class: "bgw-frame" }, g);
     itemGlyph(g, item, sx, sy + 1, 17);
+    stopNumber(g, i + 1, cxr, cyr, sx, sy, 21);
     el("title", {}, g, `${i + 1}: ${L(`sy.item.${item}`)} (${(view.supply || {})[item] ?? "?"})`);
     if (data.at === i) el("rect", { x: sx + 8, y: sy - 17, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, g);
     offer(g, `rondel.${name}.${i + 1}`);
@@ -335,6 +345,7 @@ function drawTradeRondel(ctx, cxr, cyr) {
       goodGlyph(g, good, sx - 11 + k * 11, sy - 5, 7);
       el("text", { x: sx - 11 + k * 11, y: sy + 11, "font-size": 11, "text-anchor": "middle" }, g, `${prices[good]}`);
     });
+    stopNumber(g, i + 1, cxr, cyr, sx, sy, 29);
     el("title", {}, g, `${i + 1}: ${["coal", "timber", "cloth"].map((good) => `${L(`sy.good.${good}`)} ${prices[good]}`).join(", ")}`);
   });
 }
@@ -367,15 +378,34 @@ function drawEmployeeRondel(ctx, ecx, ecy) {
       offer(g, `employee.${i + 1}.${t + 1}`);
     });
     if (emp.at === i) el("rect", { x: sx + half - 7, y: sy - EMP_H / 2 - 10, width: 10, height: 10, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, box);
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / emp.stops.length;      // the number inside the ring, by the stop
+    stopNumber(box, i + 1, ecx, ecy, sx, sy, -(Math.abs(Math.cos(a)) * half + Math.abs(Math.sin(a)) * (EMP_H / 2 + 3) + 9));
   });
+  // The employee a lesson step asks the learner to hire, named in the middle of the rondel with a line to its
+  // tile: a name the text asks for is read on the board, not only in a tooltip.
+  const focused = /^employee\.(\d+)\.(\d+)$/.exec(ctx.focus || "");
+  const tile = focused && ctx.byTarget[focused[0]] && ((emp.stops[focused[1] - 1] || [])[focused[2] - 1]);
+  if (tile && tile.id) {
+    const i = focused[1] - 1, t = focused[2] - 1;
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / emp.stops.length;
+    const sx = ecx + EMP_RING * Math.cos(a), sy = ecy + EMP_RING * Math.sin(a);
+    const tx = sx - half + 3 + t * (EMP_W + 2) + EMP_W / 2;
+    const below = sy >= ecy - 1;                     // the caption under the rondel's name, or over it
+    const cy = below ? ecy + 22 : ecy - 14;
+    const g = el("g", { class: "sy-emp-caption" }, svg);
+    el("line", { x1: ecx, y1: below ? cy + 5 : cy - 13, x2: tx, y2: sy < cy ? sy + EMP_H / 2 : sy - EMP_H / 2, stroke: "#7d3c98",
+                 "stroke-width": 1.5, "stroke-dasharray": "4 3" }, g);
+    el("text", { x: ecx, y: cy, "font-size": 12, "font-weight": 700, "text-anchor": "middle", fill: "#7d3c98" }, g,
+       L(`sy.employee.${tile.id}`));
+  }
 }
 
 // The equipment, crew and trade rondels right of the markets, from `y`. Returns the y under them.
 function drawRondels(ctx, y) {
   drawItemRondel(ctx, "equipment", RONDEL_X + 66, y + 72);
-  drawItemRondel(ctx, "crew", RONDEL_X + 226, y + 72);
-  drawTradeRondel(ctx, RONDEL_X + 146, y + 226);
-  return y + 226 + 70;
+  drawItemRondel(ctx, "crew", RONDEL_X + 238, y + 72);
+  drawTradeRondel(ctx, RONDEL_X + 152, y + 232);
+  return y + 232 + 94;
 }
 
 // The employee rondel, its top at `y`, at the left. Returns the y under it.
@@ -420,7 +450,11 @@ function drawSupply({ view, L, svg }, supplyY) {
   return supplyY + 24;
 }
 
-// The decision of the moment: what is in hand, the trade, the discard, then the buttons.
+// The decision of the moment, in a band of its own right under the action track (where the eye is when a turn
+// begins, and near the markets and rondels the action uses): its buttons, then what is in hand, the trade or
+// the discard. The band keeps its height when empty, so the board below never jumps. Set sail is drawn with
+// the test cruise instead.
+const DECISION_H = 34;
 function drawDecision({ view, choices, L, kit, svg, byTarget, seatName }, y) {
   const turn = view.turn || {};
   const panel = [];
@@ -433,28 +467,34 @@ function drawDecision({ view, choices, L, kit, svg, byTarget, seatName }, y) {
     const colour = choices.find((c) => (c.target || "").startsWith("contract.")).target.split(".")[1];
     panel.push(fill(L("sy.ui.discard"), { seat: seatName(view.discarding[0]), colour: L(`sy.colour.${colour}`) }));
   }
-  panel.forEach((line) => { y += 16 * textBlock(svg, 20, y + 12, line, WIDTH - 40, 12.5, { fill: "#1a5276", "font-weight": 600, class: "sy-prompt" }, 3); });
   let bx = 20;
-  for (const [target, key] of [["done", "sy.ui.done"], ["end", "sy.ui.end"], ["launch", "sy.ui.launch"], ["pass", "sy.ui.pass"],
+  for (const [target, key] of [["done", "sy.ui.done"], ["end", "sy.ui.end"], ["pass", "sy.ui.pass"],
                                ["sell", "sy.ui.sell"], ["subsidy", "sy.ui.subsidy"]]) {
     if (!byTarget[target]) continue;
     const text = target === "sell" ? byTarget[target].label : L(key);
-    const w = Math.max(120, text.length * 7.5 + 20);
-    if (bx > 20 && bx + w > WIDTH - 20) { bx = 20; y += 36; }           // a new row of buttons
-    kit.button(svg, bx, y + 6, w, 28, text, target, { fill: "#fdebd0", cls: "sy-button" });
-    bx += w + 10;
+    const w = Math.max(120, textWidth(text, 12.5) + 24);
+    kit.button(svg, bx, y + 2, w, 28, text, target, { fill: "#fdebd0", cls: "sy-button" });
+    bx += w + 12;
   }
-  if (bx > 20 || panel.length) y += 44;
-  return y;
+  let py = y + 12;
+  panel.forEach((line) => { py += 15 * textBlock(svg, bx, py, line, WIDTH - 20 - bx, 12, { fill: "#1a5276", "font-weight": 600, class: "sy-prompt" }, 3); });
+  return y + DECISION_H;
 }
 
+// The width a text takes at `size` (the estimate textBlock wraps by: CJK characters square, Latin ones narrower).
+const textWidth = (text, size) => [...String(text)].reduce((a, ch) => a + (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.6), 0);
+
 // The test cruise, step by step: the ship and what is aboard, its room and speed, the path sailed, the result.
-function drawCruise({ L, svg, cruise, seatName }, y) {
+function drawCruise({ L, svg, cruise, seatName, kit, byTarget }, y) {
   if (!cruise) return y;
   const g = el("g", { class: "sy-cruise", "data-stage": cruise.stage, "data-step": cruise.step }, svg);
   const box = el("rect", { x: 12, y, width: WIDTH - 24, height: 10, rx: 8, fill: "#eef6fb", stroke: "#2e86c1", "stroke-width": 2 }, g);
   let cy = y + 20;
   el("text", { x: 24, y: cy, "font-size": 14, "font-weight": 700 }, g, fill(L("sy.ui.cruise"), { seat: seatName(cruise.seat) }));
+  if (byTarget.launch) {                            // set sail, beside what is being fitted out
+    const w = Math.max(120, textWidth(L("sy.ui.launch"), 12.5) + 24);
+    kit.button(g, WIDTH - 24 - w, y + 6, w, 28, L("sy.ui.launch"), "launch", { fill: "#fdebd0", cls: "sy-button" });
+  }
   // the ship, its room, what is aboard
   cruise.parts.forEach((part, i) => drawPart(el("g", {}, g), part, 24 + i * 58, cy + 6, 56, 32, L));
   let ix = 24 + cruise.parts.length * 58 + 16;
@@ -709,9 +749,9 @@ function drawFinalScores({ view, L, svg, seatName }, y) {
   return y;
 }
 
-// The banner; the action track with the gear and the turn track; the markets left, the equipment, crew and
-// trade rondels right, the supply under the markets; the employee rondel and the corner swaps; then the
-// decision, the cruise, the players' mats, the final scoring.
+// The banner; the action track with the gear and the turn track, the decision of the moment under it; the
+// markets left, the equipment, crew and trade rondels right, the supply under the markets; the employee rondel
+// and the corner swaps; then the cruise, the players' mats, the final scoring.
 function draw(model, root, tip) {
   const ctx = drawingContext(model, tip);
   const top = drawBanner(ctx);
@@ -719,7 +759,7 @@ function draw(model, root, tip) {
   const trackEnd = drawActionTrack(ctx, y);
   const gearX = drawGear(ctx, trackEnd, y);
   drawTurnTrack(ctx, gearX + 50, y);
-  y += TILE_H + 30;
+  y = drawDecision(ctx, y + TILE_H + 26) + 16;
   const market = drawPartMarket(ctx, y);
   const sideX = market.right + 30;                // the canal and goods markets, beside the part market
   const goodsY = drawCanalMarket(ctx, sideX, y) + 14;
@@ -728,7 +768,6 @@ function draw(model, root, tip) {
   y = Math.max(drawSupply(ctx, marketBottom + 12), rondelsBottom) + 6;
   drawSwaps(ctx, y);
   y = drawEmployees(ctx, y) + 6;
-  y = drawDecision(ctx, y);
   y = drawCruise(ctx, y);
   ctx.players.forEach((p, seat) => { y = drawPlayerMat(ctx, p, seat, y); });
   y = drawFinalScores(ctx, y);
