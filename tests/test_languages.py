@@ -60,8 +60,9 @@ def test_no_english_text_holds_chinese():
         if lessons.lesson_path(game).is_file():
             lessons.load(game)
     own_names = {f"core.lang.{lang}" for lang in LANGS} | {f"ui.lang.{lang}" for lang in LANGS}
+    # Lessons that tests write to temporary files (their keys "lesson.<game>@<path>...") may hold Chinese on purpose.
     chinese = {key: text for key, text in all_texts("en").items()
-               if re.search(r"[\u3400-\u9fff]", text) and key not in own_names}
+               if re.search(r"[\u3400-\u9fff]", text) and key not in own_names and not re.match(r"lesson\.[^.]+@", key)}
     assert not chinese, f"Chinese in English texts: {dict(list(chinese.items())[:6])}"
     rules = {f"{game}:{rule}": (r["title"], r["text"]) for game in engines.GAMES
              for rule, r in engines.rules(game, "en").items() if re.search(r"[\u3400-\u9fff]", r["title"] + r["text"])}

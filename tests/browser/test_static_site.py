@@ -170,7 +170,7 @@ def test_save_to_a_file_and_load_it_again(offline_page, site_url, tmp_path):
     page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
     for _ in range(3):
         before = _board(page)
-        page.click("button.bgw-next")
+        step_on(page)
         page.wait_for_function("b => document.querySelector('.bgw-board svg').innerHTML !== b", arg=before,
                                timeout=30_000)
     page.get_by_text("Seats and new game").click()
@@ -191,6 +191,16 @@ def test_save_to_a_file_and_load_it_again(offline_page, site_url, tmp_path):
                            " && document.querySelector('.bgw-timeline .widget-readout').innerText.trim() === String(p)",
                            arg=position, timeout=30_000)
     assert not blocked, blocked
+
+
+def step_on(page) -> None:
+    """One step of the match: a press of Next, or at the learner's own decision (where Next only says what to
+    do) a click on the board's first offered move."""
+    page.wait_for_selector("button.bgw-next:not([disabled])", timeout=30_000)
+    if page.locator("button.bgw-next.bgw-next-yours").count():
+        page.locator(".bgw-board .bgw-legal, button.bgw-choice-legal").first.click()
+    else:
+        page.click("button.bgw-next")
 
 
 def measure(target: str, shot: Path) -> None:
@@ -228,7 +238,7 @@ def measure(target: str, shot: Path) -> None:
                     for _ in range(12):
                         before = page.inner_html(".bgw-board svg")
                         t0 = time.monotonic()
-                        page.click("button.bgw-next")
+                        step_on(page)
                         page.wait_for_function("b => document.querySelector('.bgw-board svg').innerHTML !== b",
                                                arg=before, timeout=30_000)
                         clicks.append(time.monotonic() - t0)
