@@ -147,3 +147,40 @@ do.zh-Hant = "購買船頭。"
                     encoding="utf-8")
     problems = lesson_checks.check_unfinished(load(path))
     assert len(problems) == 1 and "in the middle of an action (place:" in problems[0] and "the lesson ends" in problems[0]
+
+
+def test_moves_made_for_the_learner_are_found_until_the_step_says_so(tmp_path):
+    """Entdecker: the lesson starts the learner's turn for them; the next step must tell it (`jump`)."""
+    body = '''
+[[step]]
+id = "made"
+chapter = "one"
+rule = "ent.explore.start-edge"
+moves = ["%s"]
+text.en = "b"
+text.zh-Hant = "乙"
+%s'''
+    first = load_first_start(tmp_path)
+    silent = lesson_of(tmp_path, 'text.en = "a"\ntext.zh-Hant = "甲"' + body % (first, ""))
+    problems = lesson_checks.check_story(silent)
+    assert len(problems) == 1 and "step 2 (made) jump" in problems[0] and first in problems[0]
+    told = lesson_of(tmp_path, 'text.en = "a"\ntext.zh-Hant = "甲"' + body % (
+        first, 'jump.en = "The lesson started your turn for you."\njump.zh-Hant = "本教學替你開始了回合。"'))
+    assert lesson_checks.check_story(told) == []
+
+
+def load_first_start(tmp_path) -> str:
+    """A start the learner (Player 1) may make at the first decision of the small lesson's match."""
+    lesson = lesson_of(tmp_path, 'text.en = "a"\ntext.zh-Hant = "甲"')
+    match = lesson.end_position(1)
+    assert match.to_move == lesson.learner
+    return sorted(a.id for a in match.legal_actions())[0]
+
+
+def test_two_steps_under_one_heading_are_found(tmp_path):
+    body = 'text.en = "a"\ntext.zh-Hant = "甲"\n[[step]]\nid = "again"\nchapter = "one"\nrule = "ent.setup.gold"\n' \
+           'text.en = "b"\ntext.zh-Hant = "乙"'
+    problems = lesson_checks.check_titles(lesson_of(tmp_path, body))
+    assert len(problems) == 2 and "step 2 (again) title [en]" in problems[0] and "step 1's too" in problems[0]
+    titled = lesson_of(tmp_path, body + '\ntitle.en = "Gold again"\ntitle.zh-Hant = "再談黃金"')
+    assert lesson_checks.check_titles(titled) == []

@@ -108,6 +108,10 @@ def texts(game: str, lang: str) -> list[tuple[str, str, str]]:
         found += [("tutorials/make_notebooks.py", name, text)
                   for name, text in zip(("HOW", "START"), shared_sentences(lang))]
     else:
+        # The teacher's pages (docs/teach) are written in Traditional Chinese and converted like the rest.
+        for page in sorted((ROOT / "docs" / "teach").glob(f"{game}.*.zh-Hant.md")):
+            text = page.read_text(encoding="utf-8")
+            found.append((str(page.relative_to(ROOT)), "page", text if lang == "zh-Hant" else simplified(text)))
         notebook = ROOT / "tutorials" / f"{game}.{lang}.ipynb"
         for i, cell in enumerate(json.loads(notebook.read_text(encoding="utf-8"))["cells"]):
             text = "".join(cell["source"])

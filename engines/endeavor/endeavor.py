@@ -786,8 +786,10 @@ class Endeavor(Game):
                 if hall:
                     events.append(self.event("aos.scoring.city-hall", seat=seat, points=hall))
                 for part, points in score["parts"].items():
-                    events.append(self.event(SCORING_RULES[part], key="scoring.part", seat=seat,
-                                             part=self.term(f"score.{part}"), points=points))
+                    # a part that costs points (slavery) is said as a loss: "loses 2", 扣2分, never "scores -2"
+                    events.append(self.event(SCORING_RULES[part], key="scoring.part" if points >= 0 else
+                                             "scoring.part-lost", seat=seat, part=self.term(f"score.{part}"),
+                                             points=abs(points)))
             winners = self.winners(state)
             events.append(self.event("aos.scoring", key="game.end", winners=winners,
                                      totals={str(s): v["total"] for s, v in scores.items()}))

@@ -1,5 +1,6 @@
 """Issue 31: where a lesson text names a board part ({@key}), the board of that step draws it, and where it says
-which way a part lies ("below the map": the step's `layout`), the drawing agrees.
+which way a part lies ("below the map": the step's `layout`), the drawing agrees. A Chinese board writes what it
+composes ("name (note)", "a / b") in Chinese punctuation.
 
 Every step is drawn as the lesson's pictures page draws it (widgets/pictures.py: the lesson widget's own board
 traits, the game's own board module, Debian Chromium at the lesson's width), in English and in Chinese. A part
@@ -72,11 +73,38 @@ def _relation_holds(a, relation, b) -> bool:
     return a[0] >= b[2] - 2
 
 
+# Every text a board shows: its labels, its tooltips and the names of its elements, per step.
+_SHOWN = """() => [...document.querySelectorAll("[id^='board-']")].map((board) => {
+  const shown = new Set();
+  for (const e of board.querySelectorAll("text, title, div, span, p, b"))
+    if (e.tagName === "text" || e.tagName === "title" || ![...e.children].some((k) => k.textContent.trim()))
+      shown.add(e.textContent.trim());
+  for (const e of board.querySelectorAll("[aria-label]")) shown.add(e.getAttribute("aria-label"));
+  return [board.id.slice(6), [...shown]];
+})"""
+# A half-width bracket, colon or slash beside a Chinese character: a board composing "name (note)" or
+# "a / b" by hand instead of through its language's template (ui.aside, ui.either, ui.named-value).
+_CJK = r"[\u3400-\u9fff]"
+HALF_WIDTH = re.compile(rf"{_CJK}\s*[(:/]|[):/]\s*{_CJK}|{_CJK}\s*\)|\(\s*{_CJK}")
+
+
+def half_width_marks(shown: list) -> list[str]:
+    """The texts a Chinese board shows with half-width punctuation, each once, with the first step showing it."""
+    first = {}
+    for step, texts in shown:
+        for text in texts:
+            if HALF_WIDTH.search(text):
+                first.setdefault(text, step)
+    return [f"step {step}: half-width punctuation in {text!r}" for text, step in first.items()]
+
+
 def problems_of(browser, tmp_path, lesson, lang: str) -> list[str] | None:
-    """What the drawn boards of a lesson's steps contradict in its texts (None: it names no part)."""
+    """What the drawn boards of a lesson's steps contradict in its texts, and in Chinese, the board texts with
+    half-width punctuation (None: an English lesson that names no part)."""
     game = lesson.game
     cases = _cases(lesson, lang)
-    if not cases:
+    chinese = lang.startswith("zh")
+    if not cases and not chinese:
         return None
     path = tmp_path / f"{game}.pictures.{lang}.html"
     path.write_text(pictures.page(game, lang, lesson=lesson), encoding="utf-8")
@@ -85,10 +113,10 @@ def problems_of(browser, tmp_path, lesson, lang: str) -> list[str] | None:
         page.goto(path.as_uri())
         page.wait_for_function("document.body.dataset.drawn === 'yes'", timeout=120_000)
         measured = {m["step"]: m["boxes"] for m in page.evaluate(_MEASURE, cases)}
+        problems = half_width_marks(page.evaluate(_SHOWN)) if chinese else []
     finally:
         page.close()
     labels = board_labels(game, lang)
-    problems = []
     for case in cases:
         boxes = measured[case["step"]]
         for key in case["keys"]:
@@ -105,6 +133,7 @@ def problems_of(browser, tmp_path, lesson, lang: str) -> list[str] | None:
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
 @pytest.mark.parametrize("game", LESSONS)
 def test_every_part_a_step_names_is_drawn_where_its_text_says(browser, tmp_path, game, lang):
+    """...and a Chinese board composes its labels in Chinese punctuation (full-width brackets, colons, slashes)."""
     problems = problems_of(browser, tmp_path, load(game), lang)
     if problems is None:
         pytest.skip(f"{game}'s lesson names no board part")
@@ -140,3 +169,9 @@ def test_the_check_finds_a_wrong_direction_and_passes_a_right_one(browser, tmp_p
     assert len(wrong) == 1 and "'Ship parts' is not above 'Action track'" in wrong[0], wrong
     path.write_text(WRONG % ("below", "below", "下方"), encoding="utf-8")
     assert problems_of(browser, tmp_path, load(path), "zh-Hant") == []
+
+
+def test_half_width_punctuation_beside_chinese_is_found():
+    shown = [["1", ["邊框1 (長邊框)", "邊框1（長邊框）", "D3", "航行 / 佔領", "Score: 3"]], ["2", ["邊框1 (長邊框)"]]]
+    assert half_width_marks(shown) == ["step 1: half-width punctuation in '邊框1 (長邊框)'",
+                                       "step 1: half-width punctuation in '航行 / 佔領'"]

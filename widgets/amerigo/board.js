@@ -129,7 +129,7 @@ function drawFrameSquares({ L, ui, isl, W, H, n, S, F, X0, Y0, offer }, area) {
                  "stroke-width": 0.8, class: "bgw-frame" }, g);
     el("text", { x: x + w / 2, y: y + h / 2 + FS * 0.36, "font-size": FS, "text-anchor": "middle", fill: "#24506e" }, g,
        fill(L("am.ui.frame-short"), { n: f.name.slice(5) }));
-    el("title", {}, g, `${L(`am.pos.${f.name}`)} (${L(f.long ? "am.ui.frame-long" : "am.ui.frame-short-piece")})`);
+    el("title", {}, g, aside(L, L(`am.pos.${f.name}`), L(f.long ? "am.ui.frame-long" : "am.ui.frame-short-piece")));
     if (!offer(g, `pos.${f.name}`)) offer(g, `move.${ui.ship}.${f.name}`);
   }
   return framePos;
@@ -506,7 +506,7 @@ function progressTile({ view, L, offer }, parent, x, y, id, used = false, w = 27
   el("rect", { x, y, width: w, height: 28, rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
   el("text", { x: x + 5, y: y + 19, "font-size": FS, "font-weight": 700, fill: "#8b5a2b" }, g, `${PROGRESS_KIND_MARK[info.kind] || ""}${info.stand_in ? "*" : ""}`);
   el("text", { x: x + 34, y: y + 19, "font-size": FS }, g, L(`am.progress-tile.${id}`));
-  el("title", {}, g, `${L(`am.progress-tile.${id}`)} (${L(`am.ui.kind-${info.kind}`)})${used ? ` · ${L("am.ui.used")}` : ""}`);
+  el("title", {}, g, `${aside(L, L(`am.progress-tile.${id}`), L(`am.ui.kind-${info.kind}`))}${used ? ` · ${L("am.ui.used")}` : ""}`);
   offer(g, `progress.${id}`);
   return g;
 }

@@ -129,6 +129,10 @@ const fill = (tpl, params) => (tpl || "").replace(/\{(\w+)\}/g, (m, k) => (k in 
 // "name: value" with the page language's colon (a Chinese page's is full-width): the board's labels carry
 // the template ("ui.named-value", widgets/core/renderer.py).
 const named = (L, name, value) => fill(L("ui.named-value"), { name, value });
+// "name (note)" and "a / b" likewise, in the page language's brackets and slash (full-width in Chinese).
+const aside = (L, name, note) => fill(L("ui.aside"), { name, note });
+const either = (L, a, b) => fill(L("ui.either"), { a, b });
+const listed = (L, items) => items.join(L("ui.list-separator"));
 
 // Mark `group` as the board element of `target` (its data-target). With `choice` (the offered choice of that
 // target), it is highlighted and clickable if legal, or dimmed and refused; either way its tooltip and the

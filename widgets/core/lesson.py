@@ -500,10 +500,12 @@ class LessonWidget(W.VBox):
         parts = [f"<b>{html.escape(m.game.title.render(lang))}</b>"]
         if view.get("round"):
             parts.append(html.escape(m.game.round_text(view["round"], view.get("rounds", "?")).render(lang)))
-        if not m.is_over:
+        if m.is_over:
+            parts.append(html.escape(t("ui.over", lang)))
+        else:
             parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
-        if m.to_move is not None:
-            parts.append(html.escape(t("ui.lesson.to-move", lang, seat=m.to_move)))
+            if m.to_move is not None:
+                parts.append(html.escape(t("ui.lesson.to-move", lang, seat=m.to_move)))
         return " · ".join(parts)
 
     def _since_html(self) -> str:
@@ -518,6 +520,11 @@ class LessonWidget(W.VBox):
         question, lang = self.step.question, self.lang
         if question is None:
             self.question.children = []
+            return
+        if not self.task_done:
+            # Asked after the move, of the board after the move: shown before it, a question would speak of a
+            # position the learner does not see yet, or tell them what their move will do.
+            self.question.children = [W.HTML(f"<i>{html.escape(t('ui.lesson.question-after', lang))}</i>")]
             return
         ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self._say(question.ask, True))}")
         buttons = []

@@ -10,7 +10,8 @@ The kinds (docs/lessons.md, "What the checks refuse"):
 - numbers:    a number written in a text as a literal must be one the step's rules state (a rule number);
               any other number comes from the position through a placeholder. "Player N" names a seat of
               the match. The numbers a step states are the same in English and Chinese.
-- story:      a step that begins a new position says what happened since the previous board (`jump`).
+- story:      a step that begins a new position says what happened since the previous board (`jump`), and so
+              does a step whose `moves` make some of the learner's own moves for them.
 - unfinished: no step leaves the learner in the middle of an action (a decision of the same seat pending
               right after their own) that the next step does not continue.
 - giveaway:   no question's right answer is printed before it is asked: neither its number nor its words
@@ -21,6 +22,7 @@ The kinds (docs/lessons.md, "What the checks refuse"):
               (`also`, and said in the text) or the step moves.
 - places:     a text names a board part by the name the board draws ({@key}); a direction word beside a
               part ("above {@...}") is a `layout` claim the browser test measures.
+- titles:     no two steps share a heading (the step's title or its rule's) in a language.
 - language:   an English text holds no Chinese; a Chinese text holds no English words but names and codes;
               no text speaks of the software ("the engine...") instead of the game.
 """
@@ -32,7 +34,7 @@ import sys
 
 from engines.core.texts import localized
 
-from .lesson_file import _PART, _TERM, Lesson, board_labels, load
+from .lesson_file import _PART, _TERM, Chance, Lesson, apply_move, board_labels, load, settle
 
 LANGS = ("en", "zh-Hant")
 
@@ -143,9 +145,43 @@ def _fmt(values) -> str:
 
 
 def check_story(lesson: Lesson) -> list[str]:
-    return [f"{_where(step, 'jump')}: the step begins a new position; say in 'jump' what happened since the "
-            f"previous step's board" for step in lesson.steps[1:]
-            if (step.start is not None or step.scenario is not None) and step.jump is None]
+    problems = [f"{_where(step, 'jump')}: the step begins a new position; say in 'jump' what happened since "
+                f"the previous step's board" for step in lesson.steps[1:]
+                if (step.start is not None or step.scenario is not None) and step.jump is None]
+    for step in lesson.steps[1:]:
+        played = moves_made_for_the_learner(lesson, step)
+        if played and step.jump is None:
+            problems.append(f"{_where(step, 'jump')}: the lesson makes the learner's own move(s) "
+                            f"{', '.join(played)} before the step; say in 'jump' that it did, and what they did")
+    return problems
+
+
+def moves_made_for_the_learner(lesson: Lesson, step) -> list[str]:
+    """The decisions of the learner's seat among a step's `moves`: the lesson made them, not the learner."""
+    if not step.moves or step.start is not None or step.scenario is not None:
+        return []
+    match, made = lesson.end_position(step.number - 1), []
+    settle(match, stop_at_chance=isinstance(step.moves[0], Chance))
+    for index, move in enumerate(step.moves):
+        following = step.moves[index + 1] if index + 1 < len(step.moves) else None
+        if not isinstance(move, Chance) and match.to_move == lesson.learner:
+            made.append(move)
+        apply_move(match, move, stop_at_chance=isinstance(following, Chance))
+    return made
+
+
+def check_titles(lesson: Lesson) -> list[str]:
+    """Two steps under one heading leave the learner unsure which one the chapter menu or a teacher means."""
+    rules, problems = lesson_rules(lesson), []
+    for lang in LANGS:
+        seen: dict[str, int] = {}
+        for step in lesson.steps:
+            heading = lesson.text(step.title, lang) if step.title else localized(rules[step.rule].title, lang)
+            if heading in seen:
+                problems.append(f"{_where(step, 'title', lang)}: the heading {heading!r} is step "
+                                f"{seen[heading]}'s too: give the step a 'title' of its own")
+            seen.setdefault(heading, step.number)
+    return problems
 
 
 def check_unfinished(lesson: Lesson) -> list[str]:
@@ -389,7 +425,7 @@ def check_places(lesson: Lesson) -> list[str]:
 
 CHECKS = {"numbers": check_numbers, "story": check_story, "unfinished": check_unfinished,
           "giveaway": check_giveaway, "terms": check_terms, "untaught": check_untaught, "places": check_places,
-          "language": check_language}
+          "language": check_language, "titles": check_titles}
 
 
 def main(argv: list[str]) -> int:

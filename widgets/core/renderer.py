@@ -26,7 +26,9 @@ class Renderer:
         keys = catalog_keys()
         labels = {key: render(key, {}, lang) for key in keys if key.startswith(self.names)}
         labels.update({key: template(key, lang) for key in keys if key.startswith(self.templates)})
-        labels["ui.named-value"] = template("ui.named-value", lang)     # "{name}: {value}", the language's colon
+        # "{name}: {value}", "{name} ({note})", "{a} / {b}", "a, b": the language's colon, brackets, slash, comma
+        for key in ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator"):
+            labels[key] = template(key, lang)
         if view.get("scenario"):
             labels["scenario"] = render(f"{self.prefix}.scenario.{view['scenario']}", {}, lang)
         for seat in range(len(view.get("players", []))):
