@@ -83,7 +83,8 @@ def bench(args) -> int:
         _through_openspiel(args.game, players, options, per_round * rounds)
     if args.instructions:
         _instructions(args, players, options, per_round * rounds)
-    for line in rules.bench_notes(players):          # what a game's own model of chance gives (Amerigo's tower)
+    from .tooling import bench_notes
+    for line in bench_notes(args.game, players):     # what a game's own model of chance gives (Amerigo's tower)
         print(line)
     return 0
 

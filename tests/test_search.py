@@ -33,6 +33,8 @@ def _after_greedy_moves(game_id, players, seed, moves):
     greedy = make_bot("greedy", seed=seed)
     for _ in range(moves):
         m.advance()
+        if m.is_over:            # a small game may end before: the position is then its end
+            break
         m.play(greedy.choose(m))
     m.advance()
     return m

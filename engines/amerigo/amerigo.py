@@ -1435,10 +1435,6 @@ class Amerigo(Game):
             frontier = nxt
         return 12
 
-    def bench_notes(self, players) -> list[str]:
-        """For `python -m engines bench amerigo`: what the cube tower model gives over random games."""
-        return tower.report(games=20, players=players)
-
     def scenarios(self):
         from .scenarios import SCENARIOS
         return {name: make(self) for name, make in SCENARIOS.items()}

@@ -8,8 +8,8 @@ generator decides what does, with the model's numbers from data/tower.toml:
   - then each cube dropped in, in a random order, catches on a ledge with probability `new_catches`
     while fewer than `capacity` cubes are inside, and falls out otherwise.
 
-Run `python -m engines.amerigo` to see what the model gives over random games: how many cubes it
-holds, how many fall per drop, how often a phase is skipped.
+What the model gives over random games (how many cubes it holds, how many fall per drop, how often a
+phase is skipped) is measured by developer tooling, not here: `python -m engines.tooling.amerigo_tower`.
 """
 
 from __future__ import annotations
@@ -53,40 +53,3 @@ def parse_outcome(outcome: str, colours: int) -> tuple[int, ...]:
         raise ValueError(f"not a tower outcome: {outcome!r}")
     return tuple(fell)       # shared by every drop with this outcome: not to be changed
 
-
-def statistics(games: int = 40, players: int = 4) -> dict:
-    """What the model gives over random games: cubes inside the tower at each phase's start, cubes
-    falling per drop, and the share of phases skipped (nothing to drop, or nothing fell)."""
-    import engines
-    from engines.core.bots import RandomBot
-    held, falling, phases, skipped = [], [], 0, 0
-    for seed in range(games):
-        m = engines.new_match("amerigo", players, seed=seed)
-        bot = RandomBot(seed)
-        while not m.is_over:
-            state = m.state
-            if m.to_move is None:
-                if state.step == "drop" and state.phase != "setup":
-                    phases += 1
-                    held.append(sum(state.tower))
-                    before = len(m.log)
-                    m.advance(step=True)
-                    if any(e.rule == "am.phase.skip" for e in m.log[before:]):
-                        skipped += 1
-                    else:
-                        falling.append(sum(m.state.fell))
-                    continue
-                m.advance(step=True)
-            else:
-                m.play(bot.choose(m))
-    return {"games": games, "phases": phases, "held": sum(held) / len(held), "most_held": max(held),
-            "falling": sum(falling) / len(falling), "skipped": skipped / phases}
-
-
-def report(games: int = 40, players: int = 4) -> list[str]:
-    """The statistics as lines of text (the bench and `python -m engines.amerigo` print them)."""
-    stats = statistics(games, players)
-    return [f"Amerigo cube tower (data/tower.toml), {stats['games']} random {players}-player games, {stats['phases']} phases:",
-            f"  cubes inside the tower when a phase begins: {stats['held']:.1f} on average, {stats['most_held']} at most",
-            f"  cubes falling out of a drop:                {stats['falling']:.1f} on average",
-            f"  phases skipped (nothing to drop, or nothing fell): {100 * stats['skipped']:.1f} %"]

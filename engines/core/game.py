@@ -322,11 +322,6 @@ class Game:
         the range of a player's final score."""
         return self._encoded("bounds", players, options)
 
-    def bench_notes(self, players: int) -> list[str]:
-        """Lines `python -m engines bench` prints after its figures: what the game's own model of chance
-        gives (Amerigo's tower). Default: none."""
-        return []
-
     def winners(self, state) -> list[int]:
         """The seats that win a finished game (ties included); games with a tie-break override this."""
         totals = {seat: s["total"] for seat, s in self.scores(state).items()}
