@@ -1145,5 +1145,5 @@ def test_two_buildings_of_a_kind_have_buttons_that_read_apart():
     assert payment.label.render("zh-Hant") == "支付你的第2座造船廠上的棋子"
     aos = engines.get_game("endeavor-aos")
     words = building_words(aos, "act.activate", "shipyard", 2)
-    said = Text(words.pop("label_key"), **words)
+    said = Text(aos.label_name(words.pop("label")), **words)
     assert said.render("en") == "Activate your second Shipyard" and said.render("zh-Hant").startswith("激活你的第2座")

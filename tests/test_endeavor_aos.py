@@ -2393,7 +2393,11 @@ def test_aos_scoring_rulebook_example_sixty_glory():
     assert m.is_over and m.scores()[red]["total"] == 60
     assert {e.rule: e.params["points"] for e in events if e.seat == red and e.key == "aos.scoring.part"} == {
         "aos.scoring.tracks": 30, "aos.scoring.cities": 19, "aos.scoring.buildings": 2, "aos.scoring.cards": 6,
-        "aos.scoring.governor-slot": 3, "aos.scoring.discs": 1, "aos.scoring.slavery": -1}
+        "aos.scoring.governor-slot": 3, "aos.scoring.discs": 1}
+    # the slavery card's point is said as a loss ("loses 1", 扣1分), never as a score of -1
+    (lost,) = [e for e in events if e.seat == red and e.key == "aos.scoring.part-lost"]
+    assert lost.rule == "aos.scoring.slavery" and lost.params["points"] == 1
+    assert "扣1分" in lost.text("zh-Hant") and "loses 1" in lost.text("en")
     assert events[-1].params["totals"][str(red)] == 60
 
 

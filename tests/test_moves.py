@@ -90,3 +90,27 @@ def test_every_legal_action_has_a_declared_move(game_id):
         seen.update(a.kind for a in legal)
         m.play(legal[0].id)
     assert seen and seen <= set(game.moves)
+
+
+def test_an_edition_names_the_rule_and_label_of_an_offered_action_its_own_way():
+    """`offer` passes the declared rule and label through the game's `rule_name` and `label_name`: Endeavor 2009
+    offers Age of Sail's shared moves under its own rule ids (e09.*) and wording."""
+    import engines
+    aos, e09 = engines.get_game("endeavor-aos"), engines.get_game("endeavor-2009")
+    assert (aos.offer("pass").rule, e09.offer("pass").rule) == ("aos.action.pass", "e09.action.pass")
+    assert aos.offer("build", "market", args=("market",)).label_key == aos.tkey("act.build")
+    game = Counter()
+    assert game.rule_name("ct.add") == "ct.add" and game.label_name("ct.act.add") == "ct.act.add"
+
+
+def test_every_game_makes_its_actions_through_offer():
+    """Issue 32: an action's rule and label come from its move's declaration, so no game builds an Action itself
+    (the kernel, engines/core, alone does)."""
+    import re
+    from pathlib import Path
+    engines_dir = Path(__file__).parent.parent / "engines"
+    made = [f"{path.relative_to(engines_dir)}:{n}" for path in sorted(engines_dir.rglob("*.py"))
+            if path.parent.name != "core"
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if re.search(r"(?<![\w.])Action\(", line)]
+    assert not made, "actions built outside Game.offer: " + ", ".join(made)

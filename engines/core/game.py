@@ -109,8 +109,16 @@ class Game:
         from the move's declaration unless given, `args` what the move's method is called with, `params`
         what its label says."""
         declared = self.moves[kind]
-        return Action(kind if arg is None else f"{kind}:{arg}", rule or declared.rule, target,
-                      label or declared.label or self.action_labels + kind, args=args, **params)
+        return Action(kind if arg is None else f"{kind}:{arg}", self.rule_name(rule or declared.rule), target,
+                      self.label_name(label or declared.label or self.action_labels + kind), args=args, **params)
+
+    def rule_name(self, rule: str) -> str:
+        """The id this game gives a rule as its code writes it (an edition renames shared rules: Endeavor)."""
+        return rule
+
+    def label_name(self, key: str) -> str:
+        """The text key of a label as its code writes it (an edition may word a label its own way)."""
+        return key
 
     # -- description ------------------------------------------------------
     @cached_property

@@ -99,17 +99,15 @@ class ActionPhase:
 
     def _activate_action(self, seat, slot, building_id, which=0):
         g = self.game
-        return Action(f"activate:{slot}", g.rid("aos.action.activate"), target=f"mat.{seat}.slot.{slot}",
-                      args=(slot,), **building_words(g, "act.activate", building_id, which))
+        return g.offer("activate", slot, args=(slot,), target=f"mat.{seat}.slot.{slot}",
+                       **building_words(g, "act.activate", building_id, which))
 
     def _token_action(self, seat, kind):
         g = self.game
-        return Action(f"token:{kind}", g.rid("aos.action.token"), target=f"mat.{seat}.token.{kind}",
-                      label_key=g.tkey("act.token"), args=(kind,), token=g.term(f"token.{kind}"))
+        return g.offer("token", kind, args=(kind,), target=f"mat.{seat}.token.{kind}", token=g.term(f"token.{kind}"))
 
     def _pass_action(self):
-        g = self.game
-        return Action("pass", g.rid("aos.action.pass"), label_key=g.tkey("act.pass"))
+        return self.game.offer("pass")
 
     def _any_possible(self, state, seat, actions, harbor, known) -> bool:
         for action in actions:
@@ -144,7 +142,7 @@ class ActionPhase:
     def target_choices(self, state, turn) -> list[Action]:
         choices = [target for action in turn.remaining() for target in self.targets(state, turn.seat, action)]
         if turn.done and turn.combine == "+":
-            choices.append(Action("done", self.game.rid("aos.action.combine"), label_key=self.game.tkey("act.done")))
+            choices.append(self.game.offer("done"))
         return choices
 
     def has_target(self, state, seat, action, harbor=None) -> bool:
@@ -212,11 +210,11 @@ class ActionPhase:
     def _make_ship_action(self, where, name):
         g = self.game
         if where == "fleet":
-            return Action(f"ship:fleet:{name}", g.rid("aos.action.ship.fleet"), target=f"space.{name}",
-                          label_key=g.tkey("act.ship.fleet"), args=(where, name), space=g.term(f"space.{name}"))
+            return g.offer("ship", f"fleet:{name}", args=(where, name), target=f"space.{name}",
+                           rule="aos.action.ship.fleet", label="act.ship.fleet", space=g.term(f"space.{name}"))
         target = "track" if where == "track" else "sea"
-        return Action(f"ship:{where}:{name}", g.rid(SHIP_RULES[where]), target=f"{target}.{name}",
-                      label_key=g.tkey(f"act.ship.{where}"), args=(where, name), region=g.term(f"region.{name}"))
+        return g.offer("ship", f"{where}:{name}", args=(where, name), target=f"{target}.{name}", rule=SHIP_RULES[where],
+                       label=f"act.ship.{where}", region=g.term(f"region.{name}"))
 
     def _space_action(self, action, space):
         return self.game._made.get((action, space)) or self.game.made((action, space), self._make_space_action,
@@ -224,16 +222,15 @@ class ActionPhase:
 
     def _make_space_action(self, action, space):
         g = self.game
-        return Action(f"{action}:{space}", g.rid(SPACE_RULES[action]), target=f"space.{space}",
-                      label_key=g.tkey(f"act.{action}"), args=(space,), space=g.term(f"space.{space}"))
+        return g.offer(action, space, args=(space,), target=f"space.{space}", rule=SPACE_RULES[action],
+                       space=g.term(f"space.{space}"))
 
     def _deck_action(self, deck, card):
         return self.game.made(("acquire", deck, card), self._make_deck_action, deck, card)
 
     def _make_deck_action(self, deck, card):
         g = self.game
-        return Action(f"acquire:{deck}", g.rid("aos.action.acquire"), target=f"deck.{deck}",
-                      label_key=g.tkey("act.acquire"), args=(deck,), card=g.term(f"card.{card}"))
+        return g.offer("acquire", deck, args=(deck,), target=f"deck.{deck}", card=g.term(f"card.{card}"))
 
     def explain_target(self, state, seat, action, arg) -> tuple[str, Text] | None:
         """Why one target of an action is refused, naming the rule; None if the id names no target."""
@@ -453,10 +450,8 @@ class ActionPhase:
         g = self.game
         tracks = sorted({a for b in state.players[seat].buildings for a in g.buildings[b].memorial_tracks},
                         key=ATTRIBUTES.index)
-        return [Action(f"memorial:{a}", g.rid("aos.building.memorial"), target=f"mat.{seat}.track.{a}",
-                       label_key=g.tkey("act.memorial"), args=(a,), attribute=g.term(f"attribute.{a}")) for a in tracks] + \
-               [Action("memorial:supply", g.rid("aos.building.memorial"), label_key=g.tkey("act.memorial.supply"),
-                       args=("supply",))]
+        return [g.offer("memorial", a, args=(a,), target=f"mat.{seat}.track.{a}", attribute=g.term(f"attribute.{a}"))
+                for a in tracks] + [g.offer("memorial", "supply", args=("supply",), label="act.memorial.supply")]
 
     def memorial(self, state, seat, choice, events):
         g = self.game
@@ -476,8 +471,8 @@ class ActionPhase:
         g = self.game
         player = state.players[seat]
         own = self._activating_slot(state, seat)
-        return [Action(f"payment:{slot}", g.rid("aos.action.payment"), target=f"mat.{seat}.slot.{slot}",
-                       args=(slot,), **building_words(g, "act.payment", b, which_of(player.buildings, slot)))
+        return [g.offer("payment", slot, args=(slot,), target=f"mat.{seat}.slot.{slot}",
+                        **building_words(g, "act.payment", b, which_of(player.buildings, slot)))
                 for slot, b in enumerate(player.buildings)
                 if player.workers[slot] and not g.buildings[b].no_payment and slot != own]
 
@@ -515,8 +510,8 @@ class ActionPhase:
                         (not needs_open or region == "europe" or opened[region]):
                     out.append(self._deck_action(deck, cards[-1]))
         europe = state.presence["europe"][seat]
-        out += [Action(f"acquire:discard:{c}", g.rid("aos.action.acquire.discard"), target=f"discard.{c}",
-                       label_key=g.tkey("act.acquire"), args=(f"discard:{c}",), card=g.term(f"card.{c}"))
+        out += [g.offer("acquire", f"discard:{c}", args=(f"discard:{c}",), target=f"discard.{c}",
+                        rule="aos.action.acquire.discard", card=g.term(f"card.{c}"))
                 for c in state.discard if self.cards[c].value <= europe]
         return out
 
@@ -590,9 +585,9 @@ def which_of(buildings, slot) -> int:
 
 
 def building_words(game, key, building, which):
-    """The label of an action on a player's building (its `label_key` and words): "the Shipyard", or, where the
-    player owns several of that building, "your second Shipyard" (`which`), so that two buttons never read alike."""
-    words = {"label_key": game.tkey(key), "building": game.term(f"building.{building}")}
+    """The label of an action on a player's building (its `label` and words, for `offer`): "the Shipyard", or, where
+    the player owns several of that building, "your second Shipyard" (`which`), so that two buttons never read alike."""
+    words = {"label": key, "building": game.term(f"building.{building}")}
     if which:
-        words.update(label_key=game.tkey(f"{key}.nth"), nth=f"aos.nth.{which}")
+        words.update(label=f"{key}.nth", nth=f"aos.nth.{which}")
     return words

@@ -11,7 +11,7 @@ discard pile (in endeavor.py, as the default), and the two-player Silent Fleet
 
 from __future__ import annotations
 
-from ..core.actions import Action, Event
+from ..core.actions import Event
 from ..core.game import Option
 from ..core.moves import move
 from ..core.texts import Text
@@ -95,8 +95,8 @@ class AgeOfSail(Endeavor):
 
     def choices_other(self, state, phase, seat):
         if phase == "start":
-            return [Action(f"start:{side}", "aos.setup.start-tile", target=f"start.{side}", args=(side,),
-                           building=f"building.{side}") for side in self.start_sides]
+            return [self.offer("start", side, args=(side,), target=f"start.{side}", building=f"building.{side}")
+                    for side in self.start_sides]
         if phase == "scarce":
             return self.silent.scarce_choices(state, seat)
         return []

@@ -94,6 +94,8 @@ class Endeavor(Game):
         # tkey("action.ship.track") -> the edition's own wording if it has one ("e09.action.ship.track"),
         # else Age of Sail's ("aos.action.ship.track"), else the shared one ("act.pass").
         self.tkey = _Names(self._text_key).__getitem__
+        # `offer` names an action's rule and label in this edition's words
+        self.rule_name, self.label_name = self.rid, self.tkey
         # term("region.europe") -> the key of a name in this edition's words ("e2009.region.europe").
         self.term = _Names(partial(_joined, self.names)).__getitem__
 
@@ -277,7 +279,7 @@ class Endeavor(Game):
         """In the experienced order, whoever decides in the build or salary phase may ask to go back."""
         if state.phase_order != "experienced":
             return []
-        return [Action(BACK_TO_PHASES, self.rid("aos.flow.phases"), label_key=self.tkey("act.order"))]
+        return [self.offer("order", BACK_TO_PHASES.partition(":")[2])]
 
     @move("order", "aos.flow.phases")
     def _back_to_phase_order(self, state, events):
@@ -349,8 +351,7 @@ class Endeavor(Game):
         return []
 
     def _build_action(self, b):
-        return Action(f"build:{b}", self.rid("aos.build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
-                      args=(b,), building=self.term(f"building.{b}"))
+        return self.offer("build", b, args=(b,), target=f"tray.{b}", building=self.term(f"building.{b}"))
 
     def _pay_actions(self, state, seat, player, only_workers):
         return [self.made(("pay", seat, slot, b, which), self._pay_action, seat, slot, b, which)
@@ -358,8 +359,8 @@ class Endeavor(Game):
                 if worker or not only_workers for which in [which_of(player.buildings, slot)]]
 
     def _pay_action(self, seat, slot, b, which=0):
-        return Action(f"pay:{slot}", self.rid("aos.salary"), target=f"mat.{seat}.slot.{slot}",
-                      args=(slot,), slot=slot, **building_words(self, "act.pay", b, which))
+        return self.offer("pay", slot, args=(slot,), target=f"mat.{seat}.slot.{slot}", slot=slot,
+                          **building_words(self, "act.pay", b, which))
 
     def _pending_choices(self, state):
         kind, seat, *data = state.pending[-1]
@@ -376,8 +377,7 @@ class Endeavor(Game):
         phase, seat = state.steps[0]
         player = state.players[seat]
         if phase == "build":
-            return [Action(f"build:{b}", self.rid("aos.build"), target=f"tray.{b}", label_key=self.tkey("act.build"),
-                           building=self.term(f"building.{b}"))
+            return [self.offer("build", b, target=f"tray.{b}", building=self.term(f"building.{b}"))
                     for b, left in state.supply.items() if left] + self._order_request(state)
         if phase == "salary":
             return self._pay_actions(state, seat, player, only_workers=False) + self._order_request(state)
@@ -386,8 +386,8 @@ class Endeavor(Game):
             ids = {a.id for a in legal}
             return legal + [a for a in self.actions.all_targets(state, state.turn) if a.id not in ids]
         if phase == "action" and state.turn is None:
-            return ([Action(f"activate:{slot}", self.rid("aos.action.activate"), target=f"mat.{seat}.slot.{slot}",
-                            **building_words(self, "act.activate", b, which_of(player.buildings, slot)))
+            return ([self.offer("activate", slot, target=f"mat.{seat}.slot.{slot}",
+                                **building_words(self, "act.activate", b, which_of(player.buildings, slot)))
                      for slot, b in enumerate(player.buildings) if self.buildings[b].actions]
                     + [a for a in self.legal_actions(state) if not a.id.startswith("activate:")])
         return self.legal_actions(state)
@@ -674,9 +674,9 @@ class Endeavor(Game):
         self.actions.memorial(state, seat, choice, events)
 
     @move("silent", "aos.variant.silent-fleet")
-    def _silent_fleet(self, state, choice, events):
+    def _silent_fleet(self, state, kind, arg, events):
         _, seat, *_data = state.pending.pop()
-        self.silent.apply(state, seat, choice, events)
+        self.silent.apply(state, seat, kind, arg, events)
 
     # == 5: discard (the card limit) ===========================================
     def _final_round(self, state) -> bool:
@@ -705,14 +705,12 @@ class Endeavor(Game):
     def _discard_choices(self, state, seat, player):
         if self._final_round(state) and not state.slot_chosen and any(self.cards[c].governor for c in player.cards):
             # The last arrangement decides the empty-slot bonus: keep a governor there, or none.
-            return [Action(f"slot:{c}", self.rid("aos.discard.governor-slot"), target=f"mat.{seat}.card.{c}",
-                           label_key=self.tkey("act.slot"), args=(c,), card=self.term(f"card.{c}"))
+            return [self.offer("slot", c, args=(c,), target=f"mat.{seat}.card.{c}", card=self.term(f"card.{c}"))
                     for c in player.cards if self.cards[c].governor] + \
-                   [Action("slot:empty", self.rid("aos.scoring.governor-slot"), label_key=self.tkey("act.slot.empty"),
-                           args=("empty",))]
+                   [self.offer("slot", "empty", args=("empty",), rule="aos.scoring.governor-slot",
+                               label="act.slot.empty")]
         keep = player.governor_slot if state.slot_chosen else None
-        return [Action(f"discard:{c}", self.rid("aos.discard"), target=f"mat.{seat}.card.{c}",
-                       label_key=self.tkey("act.discard"), args=(c,), card=self.term(f"card.{c}"))
+        return [self.offer("discard", c, args=(c,), target=f"mat.{seat}.card.{c}", card=self.term(f"card.{c}"))
                 for c in dict.fromkeys(player.cards) if c != keep]
 
     @move("slot", "aos.discard.governor-slot")

@@ -50,38 +50,38 @@ class SilentFleet:
             events.append(Event("aos.variant.silent-fleet", key="aos.silent.nothing", action=f"action.{action}"))
 
     def pick_choices(self, state, seat, actions):
-        return [Action(f"silent:react:{a}", "aos.variant.silent-fleet", label_key="act.silent.react",
-                       args=(f"react:{a}",), action=f"action.{a}") for a in actions]
+        return [self.game.offer("silent", f"react:{a}", args=("react", a), label="act.silent.react",
+                                action=f"action.{a}") for a in actions]
 
     def targets(self, state, action, seat) -> list[Action]:
         board = self.game.boards[state.options["side"]]
         fleet = state.silent_seat
-        rule = "aos.variant.silent-fleet"
+        offer = self.game.offer
         if action == "ship":
-            out = [Action(f"silent:track:{r}", rule, target=f"track.{r}", label_key="act.silent.track",
-                          args=(f"track:{r}",), region=f"region.{r}") for r in REGIONS if not state.open[r] and None in state.track[r]]
-            out += [Action(f"silent:fleet:{s}", rule, target=f"space.{s}", label_key="act.silent.fleet",
-                           args=(f"fleet:{s}",), space=f"space.{s}") for s, sp in board.spaces.items()
+            out = [offer("silent", f"track:{r}", args=("track", r), target=f"track.{r}", label="act.silent.track",
+                         region=f"region.{r}") for r in REGIONS if not state.open[r] and None in state.track[r]]
+            out += [offer("silent", f"fleet:{s}", args=("fleet", s), target=f"space.{s}", label="act.silent.fleet",
+                          space=f"space.{s}") for s, sp in board.spaces.items()
                     if sp["kind"] == "fleet" and state.owner[s] is None
                     and self.actions.region_open(state, sp["region"])]
             return out
         if action == "occupy":
             only = state.last_occupied_region if state.options.get("sf_restricted_occupy") else None
-            return [Action(f"silent:city:{s}", rule, target=f"space.{s}", label_key="act.silent.city",
-                           args=(f"city:{s}",), space=f"space.{s}") for s, sp in board.spaces.items()
+            return [offer("silent", f"city:{s}", args=("city", s), target=f"space.{s}", label="act.silent.city",
+                          space=f"space.{s}") for s, sp in board.spaces.items()
                     if sp["kind"] == "city" and state.owner[s] is None
                     and self.actions.region_open(state, sp["region"])
                     and (sp["region"] == "europe" or state.presence[sp["region"]][fleet] > 0)
                     and (only is None or sp["region"] == only)]
         if action == "acquire":
-            return [Action(f"silent:deck:{d}", rule, target=f"deck.{d}", label_key="act.silent.deck",
-                           args=(f"deck:{d}",), card=f"card.{cards[-1]}") for d, cards in state.decks.items()
+            return [offer("silent", f"deck:{d}", args=("deck", d), target=f"deck.{d}", label="act.silent.deck",
+                          card=f"card.{cards[-1]}") for d, cards in state.decks.items()
                     if cards and 0 < state.presence[self.actions.deck_region(d)][fleet]
                     >= self.game.cards[cards[-1]].value]
         return []
 
-    def apply(self, state, seat, choice, events):
-        kind, _, arg = choice.partition(":")
+    def apply(self, state, seat, kind, arg, events):
+        """The Silent Fleet's choice, made by `seat` for it: how to react (`kind` "react"), or where it goes."""
         fleet = state.silent_seat
         if kind == "react":
             if arg in REACTING:
@@ -113,8 +113,8 @@ class SilentFleet:
     # == optional rule: scarce buildings (稀缺建築) ================================
     def scarce_choices(self, state, seat) -> list[Action]:
         level = self.game.build_level(state.players[seat])
-        return [Action(f"scarce:{b}", "aos.variant.scarce", target=f"tray.{b}", label_key="act.scarce",
-                       args=(b,), building=f"building.{b}")
+        return [self.game.offer("scarce", b, args=(b,), target=f"tray.{b}", label="act.scarce",
+                                building=f"building.{b}")
                 for b, left in state.supply.items() if left and self.game.buildings[b].level <= level]
 
     def scarce(self, state, seat, building, events):
