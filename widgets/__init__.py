@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
-
 from .core.board import BoardWidget
+from .core.boards import board_module, renderer_for   # noqa: F401  (the package's API: a game's board)
 from .core.chart import load_bokeh_offline
 from .core.lesson import LessonWidget
 from .core.shell import MODES, GameShell
@@ -47,27 +46,6 @@ def page_options(defaults: dict | None = None) -> dict:
     if seconds is not None and 0 <= seconds <= 2:     # also refuses nan and inf
         options["delay"] = seconds
     return options
-
-
-def board_module(game: str) -> str:
-    """The module of a game's board renderer: widgets/<folder>/ for the games of engines/<folder>/ (so a new
-    game's board needs no list to join); a game kept outside engines/ (the test-only tic-tac-toe) has its board
-    in its own package's board/."""
-    import engines
-    rules = engines.get_game(game)
-    package = type(rules).__module__.rpartition(".")[0]
-    return f"widgets.{rules.folder}" if package.startswith("engines.") else f"{package}.board"
-
-
-def renderer_for(game: str):
-    """The board renderer of a registered game (ValueError naming it when the game or its board is missing)."""
-    module = board_module(game)
-    try:
-        return importlib.import_module(module).RENDERER
-    except ModuleNotFoundError as missing:
-        if missing.name is None or not module.startswith(missing.name):
-            raise
-        raise ValueError(f"no board renderer for game {game!r} (looked for {module})") from None
 
 
 def play(game: str, players: int | None = None, seed: int = 1, options: dict | None = None,

@@ -150,7 +150,7 @@ class LessonWidget(W.VBox):
     """One lesson: step k of N with its board, text, task, question and rule, Back and Continue."""
 
     def __init__(self, game: str, lang: str = "en", step: int = 1, lesson: Lesson | None = None, renderer=None):
-        from .. import renderer_for
+        from .boards import renderer_for
         self.lesson = lesson or load(game)
         self.game_id = self.lesson.game
         self.lang = engines.core.texts.check_lang(lang)

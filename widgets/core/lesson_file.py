@@ -471,7 +471,7 @@ def board_labels(game: str, lang: str) -> dict[str, str]:
     """The names a game's board draws in `lang`, by key, without the ones that take a number (what {@key}
     may name): the board renderer's own labels, so an edition's word is the one its board shows."""
     if (game, lang) not in _LABELS:
-        from .. import renderer_for
+        from .boards import renderer_for
         view = engines.new_match(game, engines.get_game(game).min_players, seed=1).view()
         _LABELS[game, lang] = {k: v for k, v in renderer_for(game).labels(view, lang).items()
                                if isinstance(v, str) and "{" not in v}

@@ -163,7 +163,7 @@ class GameShell(W.VBox):
     def __init__(self, game: str, players: int | None = None, seed: int = 1, options: dict | None = None,
                  seats: dict | None = None, lang: str = "en", match: engines.Match | None = None,
                  renderer=None, step_delay: float = 0.4, mode: str = "normal"):
-        from .. import renderer_for
+        from .boards import renderer_for
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
         self.renderer = renderer or renderer_for(game)
@@ -340,7 +340,7 @@ class GameShell(W.VBox):
     def switch_game(self, game: str):
         """Another edition of the same game: its rules, and its board renderer if it has another (the next
         new_game() starts a match of it)."""
-        from .. import renderer_for
+        from .boards import renderer_for
         renderer = renderer_for(game)
         if renderer.directory != self.renderer.directory:
             from .board import _HOST_CSS, renderer_module
