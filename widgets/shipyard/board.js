@@ -88,7 +88,7 @@ function drawPart(g, part, x, y, w, h, L) {
   const step = icons.length > 1 ? Math.min(13, room / icons.length) : 0;
   icons.forEach((f, i) => featureGlyph(g, f, x0 + 4 + i * step, y + h / 2, 9));
   const names = [...new Set(icons)].map((f) => `${L(`sy.ui.feature.${f}`)} ×${icons.filter((v) => v === f).length}`);
-  el("title", {}, g, `${L(`sy.part.${part.id}`)}${names.length ? ": " + names.join(", ") : ""}`);
+  el("title", {}, g, names.length ? named(L, L(`sy.part.${part.id}`), listed(L, names)) : L(`sy.part.${part.id}`));
 }
 
 function drawCanalTile(g, tile, x, y, cell, L, opts = {}) {
@@ -102,7 +102,7 @@ function drawCanalTile(g, tile, x, y, cell, L, opts = {}) {
                  stroke: "#1f618d", "stroke-width": 2, fill: "none" }, g);
   }
   const icons = tile.spaces.filter(Boolean).map((i) => L(`sy.ui.checkpoint.${i}`));
-  el("title", {}, g, `${L(`sy.canal.${tile.id}`)}${icons.length ? ": " + icons.join("; ") : ""}`);
+  el("title", {}, g, icons.length ? named(L, L(`sy.canal.${tile.id}`), listed(L, icons)) : L(`sy.canal.${tile.id}`));
 }
 
 // -- the board, its parts top to bottom: each takes where it starts and, where a later part depends on it,
@@ -327,7 +327,7 @@ function drawItemRondel(ctx, name, cxr, cyr) {
                    "stroke-width": data.at === i ? 3 : 1, class: "bgw-frame" }, g);
     itemGlyph(g, item, sx, sy + 1, 17);
     stopNumber(g, i + 1, cxr, cyr, sx, sy, 21);
-    el("title", {}, g, `${i + 1}: ${L(`sy.item.${item}`)} (${(view.supply || {})[item] ?? "?"})`);
+    el("title", {}, g, named(L, `${i + 1}`, aside(L, L(`sy.item.${item}`), `${(view.supply || {})[item] ?? "?"}`)));
     if (data.at === i) el("rect", { x: sx + 8, y: sy - 17, width: 9, height: 9, fill: "#ca6f1e", stroke: "#222", class: "sy-marker" }, g);
     offer(g, `rondel.${name}.${i + 1}`);
   });
@@ -346,7 +346,7 @@ function drawTradeRondel(ctx, cxr, cyr) {
       el("text", { x: sx - 11 + k * 11, y: sy + 11, "font-size": 11, "text-anchor": "middle" }, g, `${prices[good]}`);
     });
     stopNumber(g, i + 1, cxr, cyr, sx, sy, 29);
-    el("title", {}, g, `${i + 1}: ${["coal", "timber", "cloth"].map((good) => `${L(`sy.good.${good}`)} ${prices[good]}`).join(", ")}`);
+    el("title", {}, g, named(L, `${i + 1}`, listed(L, ["coal", "timber", "cloth"].map((good) => `${L(`sy.good.${good}`)} ${prices[good]}`))));
   });
 }
 
