@@ -2804,3 +2804,26 @@ def test_aos_texts_count_in_english():
     assert "2張奴隸卡" in Text("aos.action.abolition.player", seat=0, count=2).render("zh-Hant")
     catalog = (Path(__file__).parent.parent / "engines/endeavor/data/texts.toml").read_text(encoding="utf-8")
     assert "(s)" not in catalog
+
+
+@pytest.mark.parametrize("game_id", ["endeavor-aos", "endeavor-2009"])
+def test_activating_a_building_whose_action_needs_the_last_disc_says_so(game_id):
+    """aos.action.activate: the worker leaves the harbor before the action is taken, so with one disc in the
+    harbor a building whose action needs a disc cannot be activated; the refusal says that (a try-out found the
+    old "none of its actions could be carried out now" puzzling: the action itself was possible)."""
+    import random
+    for seed in range(40):
+        m = engines.new_match(game_id, 3, seed)
+        rng = random.Random(seed)
+        while not m.is_over:
+            m.advance()
+            if m.is_over:
+                break
+            for action, why in m.candidates():
+                if why is not None and action.id.startswith("activate:") and "too few are left" in why.render("en"):
+                    harbor = m.state.players[m.to_move].harbor
+                    assert f"({harbor} in your harbor now)" in why.render("en") and "港口現在有" in why.render("zh-Hant")
+                    assert m.why_not(action.id).render("en") == why.render("en")
+                    return
+            m.play(rng.choice(m.legal_actions()).id)
+    pytest.fail("no position met where the last disc was missing")

@@ -137,6 +137,9 @@ class ActionPhase:
             return rule, g.say("why.occupied", building=name)
         if player.harbor < 1:
             return rule, g.say("why.no-disc", building=name)
+        if self._any_possible(state, seat, building.actions, player.harbor, {}):
+            # possible with the harbor as it is, not once the worker has left it: say so, not "nothing to do"
+            return rule, g.say("why.disc-needed-too", building=name, n=player.harbor)
         return rule, g.say("why.nothing-to-do", building=name)
 
     def target_choices(self, state, turn) -> list[Action]:
