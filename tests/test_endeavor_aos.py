@@ -2827,3 +2827,25 @@ def test_activating_a_building_whose_action_needs_the_last_disc_says_so(game_id)
                     return
             m.play(rng.choice(m.legal_actions()).id)
     pytest.fail("no position met where the last disc was missing")
+
+
+@pytest.mark.parametrize("game_id", ["endeavor-aos", "endeavor-2009"])
+def test_a_plus_buildings_other_action_with_no_target_is_said_before_the_turn_ends(game_id):
+    """aos.action.combine: when the other action of a '+' building has nothing left to take it on, the turn ends
+    and the log says why (a try-out saw a Docks' occupy end the turn silently when every city was taken)."""
+    import random
+    for seed in range(20):
+        m = engines.new_match(game_id, 4, seed)
+        rng = random.Random(seed)
+        while not m.is_over:
+            m.advance()
+            if m.is_over:
+                break
+            seat, before = m.to_move, len(m.log)
+            m.play(rng.choice(m.legal_actions()).id)
+            said = [e for e in m.log[before:] if e.key.endswith("action.no-target")]
+            if said:
+                assert said[0].seat == seat and m.state.turn is None
+                assert "so the turn ends" in said[0].text("en") and "的目標" in said[0].text("zh-Hant")
+                return
+    pytest.fail("no '+' building's action was left without a target")

@@ -646,7 +646,11 @@ class Endeavor(Game):
     def _action_done(self, state, seat, turn, action, events):
         """A '+' building may go on to its other action; with nothing more possible the turn ends."""
         turn.done.append(action)
-        if not any(self.actions.has_target(state, seat, a) for a in turn.remaining()):
+        left = turn.remaining()
+        if not any(self.actions.has_target(state, seat, a) for a in left):
+            for other in left:      # a '+' building's other action with nothing to take it on: said, not dropped silently
+                events.append(self.event("aos.action.combine", key="action.no-target", seat=seat,
+                                         action=self.term(f"action.{other}")))
             self._end_turn(state, turn, events)
 
     def _end_turn(self, state, turn, events):
