@@ -224,11 +224,12 @@ function drawGear({ view, L, svg }, x, y) {
 function drawTurnTrack({ view, L, svg }, tx, y) {
   const tt = view.turn_track || { cubes: 0, total: 0, marked: 0 };
   el("text", { x: tx, y: y + 8, "font-size": 11 }, svg, fill(L("sy.ui.turn-track"), { n: tt.cubes }));
+  const perRow = Math.max(1, Math.floor((WIDTH - 6 - tx) / 13));   // one row where it fits: "rightmost" is plain
   for (let i = 0; i < tt.total; i++) {
     const fromRight = tt.total - i;                 // cube numbered from the right
     const present = i < tt.cubes;
     const marked = fromRight === tt.marked;
-    const c = el("rect", { x: tx + (i % 5) * 17, y: y + 16 + Math.floor(i / 5) * 17, width: 13, height: 13, rx: 2, fill: present ? "#f0f3f4" : "none",
+    const c = el("rect", { x: tx + (i % perRow) * 13, y: y + 16 + Math.floor(i / perRow) * 13, width: 11, height: 11, rx: 2, fill: present ? "#f0f3f4" : "none",
                            stroke: marked ? "#c0392b" : "#555", "stroke-width": marked ? 2 : 1, "stroke-dasharray": present ? null : "2 2",
                            class: present ? "sy-turn-cube" : "sy-turn-gone" }, svg);
     if (marked) el("title", {}, c, L("sy.ui.marked"));
@@ -262,7 +263,27 @@ function drawPartMarket({ view, L, svg, offer }, y) {
   stacks.forEach(([kind, [i, ii]], k) => {
     el("text", { x: mx, y: stacksY + k * 15, "font-size": 11, fill: "#555" }, svg, `${L(`sy.partname.${kind}`)} ${fill(L("sy.ui.stacks"), { i, ii })}`);
   });
-  return { right: mx + market.columns.length * (CW + 4), bottom: stacksY + 8 + Math.max(0, stacks.length - 1) * 15 };
+  // the legend: every icon a part may carry, drawn as on the parts and named (the lesson names them by it)
+  const legendY = stacksY + Math.max(0, stacks.length - 1) * 15 + 20;
+  const lg = el("g", { class: "sy-legend", "data-place": "legend" }, svg);
+  el("text", { x: mx, y: legendY, "font-size": 11, "font-weight": 700 }, lg, L("sy.ui.legend"));
+  const half = Math.ceil(FEATURES.length / 2), colW = (market.columns.length * (CW + 4)) / 2;
+  FEATURES.forEach((f, k) => {
+    const lx = mx + (k < half ? 0 : colW), ly = legendY + 14 + (k % half) * 14;
+    featureGlyph(lg, f, lx + 5, ly - 4, 9);
+    el("text", { x: lx + 14, y: ly, "font-size": 11, fill: "#333" }, lg, L(`sy.ui.legend.${f}`));
+  });
+  // and the equipment and crew, as the rondels, the dock and the swaps draw them
+  const itemsY = legendY + 14 + half * 14 + 8;
+  const ig = el("g", { class: "sy-legend", "data-place": "legend-items" }, svg);
+  el("text", { x: mx, y: itemsY, "font-size": 11, "font-weight": 700 }, ig, L("sy.ui.legend.items"));
+  const ihalf = Math.ceil(ITEMS.length / 2);
+  ITEMS.forEach((item, k) => {
+    const lx = mx + (k < ihalf ? 0 : colW), ly = itemsY + 16 + (k % ihalf) * 16;
+    itemGlyph(ig, item, lx + 6, ly - 4, 13);
+    el("text", { x: lx + 16, y: ly, "font-size": 11, fill: "#333" }, ig, L(`sy.item.${item}`));
+  });
+  return { right: mx + market.columns.length * (CW + 4), bottom: itemsY + 16 + (ihalf - 1) * 16 + 12 };
 }
 
 // The canal tiles for sale, the cheap end first. Returns the y under them.
