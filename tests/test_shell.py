@@ -588,3 +588,24 @@ def test_no_module_of_widgets_core_imports_the_widgets_package():
           for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
           if re.match(r"\s*(from \.\.(\s|import)|from \.\.\w|from widgets\b|import widgets\b)", line)]
     assert not up, up
+
+
+def test_no_rule_id_is_shown_in_the_log_or_the_rule_boxes_even_as_a_tooltip():
+    """Issue 31 (Amerigo try-out): a rule id ("am.build.score") read like a text key in a tooltip and at the end
+    of each log line. The ids stay in data attributes, for tests and teachers' tools; the page says the rule's
+    title and its rulebook section."""
+    import re
+    from widgets.core.lesson import LessonWidget
+    shell = widgets.play("amerigo", 3, seed=2)
+    for _ in range(12):
+        m = shell.match
+        if m.to_move is not None and m.to_move not in shell.bots:
+            shell.choose(m.legal_actions()[0].id)
+        else:
+            shell.next_step()
+    lesson = LessonWidget("amerigo", "en", step=22)
+    ids = set(shell.match.game.rule_catalog.rules)
+    shown = [shell._log_html(), lesson._rule_html()]
+    visible = [re.sub(r"data-rule='[^']*'", "", html) for html in shown]
+    leaked = {i for text in visible for i in ids if i in text}
+    assert not leaked and all("data-rule=" in html for html in shown), leaked

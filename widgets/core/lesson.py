@@ -561,7 +561,7 @@ class LessonWidget(W.VBox):
             title = localized(rule.title, lang)
             text = localized(rule.text, lang)
             # the rule's id is for the teacher and the developer: in the tooltip, not in the learner's text
-            parts.append(f"<details><summary title='{rule.id}'>{html.escape(t('ui.rule.named', lang, title=title))} · "
+            parts.append(f"<details><summary data-rule='{rule.id}'>{html.escape(t('ui.rule.named', lang, title=title))} · "
                          f"<span title='{html.escape(cite_tip(rule.source, lang))}'>"
                          f"{html.escape(cite(rule.source, lang, self.game_id))}</span></summary>{paragraphs(text)}</details>")
         return "".join(parts)

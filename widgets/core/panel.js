@@ -188,7 +188,7 @@ function draw(model, host) {
     const rule = node("div", "bgw-rule");
     const head = node("div", "bgw-rule-head");
     head.append(node("b", null, r.heading));
-    head.title = r.id;                      // the rule's id, for the teacher: in the tooltip, not in the text
+    head.dataset.rule = r.id;               // the rule's id stays out of the page's words, tooltips included
     rule.append(head, node("div", "bgw-rule-text", r.text));
     const cite = node("small", "bgw-rule-source", r.cite);
     cite.title = r.source;
@@ -203,7 +203,7 @@ function draw(model, host) {
       const line = node("div", `bgw-event${e.automatic ? " bgw-automatic" : ""}`, e.text);
       line.dataset.rule = e.rule;
       line.title = e.tip || "";
-      line.append(" ", node("small", "bgw-event-source", `[${e.rule} · ${e.cite}]`));
+      if (e.cite) line.append(" ", node("small", "bgw-event-source", `[${e.cite}]`));
       recent.append(line);
     }
     parts.push(recent);

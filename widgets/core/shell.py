@@ -738,12 +738,12 @@ class GameShell(W.VBox):
         lines = []
         for event in reversed(m.log[-_LOG_LINES:]):
             rule = m.rule(event.rule)
-            citation = cite(rule.source, lang, m.game.id) if rule else event.rule
+            citation = cite(rule.source, lang, m.game.id) if rule else ""
             tooltip = rule.text[lang] if rule else ""
             style = "color:#555" if event.automatic else "font-weight:600"
             lines.append(f"<div class='bgw-event' data-rule='{event.rule}' style='{style}' "
                          f"title='{html.escape(tooltip)}'>{html.escape(event.text(lang))} "
-                         f"<small style='color:#888' title='{event.rule}'>[{html.escape(citation)}]</small></div>")
+                         + (f"<small style='color:#888'>[{html.escape(citation)}]</small>" if citation else "") + "</div>")
         return "".join(lines)
 
     def __repr__(self):
