@@ -407,3 +407,18 @@ def test_focus_names_the_expected_move_or_the_step_choice():
     assert w.board.focus == f"{focused.focus}#{focused.number}"
     w.go(1)
     assert w.board.focus == "#1"          # no element named: the board's box goes back to its top
+
+
+def test_no_widget_of_a_lesson_shows_a_null_tooltip_after_its_move():
+    """ipywidgets writes a tooltip of None as "null": the question's widgets, made after the move, get an empty
+    one too (Amerigo try-out: a "null" tooltip beside step 21's question)."""
+    from widgets.core.lesson import LessonWidget
+
+    def tooltips(widget):
+        if "tooltip" in widget.trait_names():
+            yield widget.tooltip
+        for child in getattr(widget, "children", ()) or ():
+            yield from tooltips(child)
+    w = LessonWidget("amerigo", "en", step=21)
+    w.demonstrate()
+    assert w.step.question is not None and None not in list(tooltips(w))

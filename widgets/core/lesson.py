@@ -470,6 +470,7 @@ class LessonWidget(W.VBox):
         else:
             self.forward.description = t("ui.lesson.continue", lang)
         self.recap.value = self._recap_html() if last and self.can_continue else ""
+        no_null_tooltips(self)          # the question's and the loose choices' widgets are made anew each step
 
     def _recap_html(self) -> str:
         """The lesson's recap and a link to the game's play page, in the page's language."""
