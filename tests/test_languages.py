@@ -133,3 +133,15 @@ def test_simplified_shell_and_gallery():
 def test_language_names_render_in_their_own_script():
     assert render("ui.next", {}, "zh-Hans") == "下一步"
     assert render("ui.autoplay", {}, "zh-Hans") == "自动进行"
+
+
+def test_no_rule_text_speaks_of_the_software():
+    """Issue 31 (try-outs): a rule text is shown to the learner (the rule box, the rules after a wrong answer), so it
+    states the game's rule and the project's ruling in the game's words, never "the engine offers…" / 本程式…"""
+    software = {"en": re.compile(r"(?<!steam )\b(engine|engines|software|program|code)\b", re.I),
+                "zh-Hant": re.compile(r"程式|軟體|(?<!蒸汽)引擎")}
+    found = [f"{game}: {rule_id} [{lang}]: {text[:90]}"
+             for game in engines.GAMES for rule_id, rule in engines.get_game(game).rule_catalog.rules.items()
+             for lang, pattern in software.items()
+             for text in (rule.text[lang], rule.title[lang]) if pattern.search(text)]
+    assert not found, "\n".join(found)
