@@ -303,7 +303,7 @@ function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, fr
     if (seat === acting && turn.sub === "move") {
       g.classList.add("am-ship-pick");
       if (ui.ship === k + 1) el("circle", { cx: 0, cy: -1, r: 12, fill: "none", stroke: "#e8a317", "stroke-width": 2.5 }, g);
-      g.addEventListener("click", () => { ui.ship = k + 1; redraw(); });
+      g.addEventListener("click", (event) => { event.preventDefault(); ui.ship = k + 1; redraw(); });   // a pick of the page's, no move
     }
   }));
 }
@@ -407,12 +407,12 @@ function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw 
   const colourOf = (id) => (id.startsWith("n") ? NEUTRAL : SEAT[acting]);
   layShapes.forEach((id, i) => {
     const x = px + (i % perRow) * 70, y = py + Math.floor(i / perRow) * 50;
-    const g = el("g", { class: "am-pick-shape", "data-shape": id }, decide);
+    const g = el("g", { class: "am-pick-shape", "data-shape": id, style: "cursor: pointer" }, decide);   // a pick of the page's
     el("rect", { x, y, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: id === ui.shape ? "#e8a317" : "#a67c52",
                  "stroke-width": id === ui.shape ? 2.5 : 1, class: "bgw-frame" }, g);
     shapeIcon(g, x + 6, y + 6, (shapes[id] || {}).cells || [], 9, colourOf(id));
     el("title", {}, g, L(`am.shape.${id}`));
-    g.addEventListener("click", () => { ui.shape = id; ui.way = null; redraw(); });
+    g.addEventListener("click", (event) => { event.preventDefault(); ui.shape = id; ui.way = null; redraw(); });
   });
   py += 50 * Math.ceil(layShapes.length / perRow);
   const shape = shapes[ui.shape] || {};
@@ -426,7 +426,7 @@ function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw 
     const x = px + (i % 3) * (BW + 6), y = py + Math.floor(i / 3) * (BH + 6);
     const picked = o === ui.way;
     const name = L(names[o]);
-    const g = el("g", { class: "am-pick-way", "data-way": o, "data-way-name": names[o] }, decide);
+    const g = el("g", { class: "am-pick-way", "data-way": o, "data-way-name": names[o], style: "cursor: pointer" }, decide);
     el("rect", { x, y, width: BW, height: BH, rx: 4, fill: picked ? "#fff1c1" : "#fff", stroke: picked ? "#e8a317" : "#a67c52",
                  "stroke-width": picked ? 2.5 : 1, class: "bgw-frame" }, g);
     const left = Math.min(...cells.map(([, c]) => c));
@@ -435,7 +435,7 @@ function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw 
     el("circle", { cx: x + 5 + drawn[0][1] * unit + (unit - 1) / 2, cy: y + 5 + drawn[0][0] * unit + (unit - 1) / 2, r: 2.3, fill: "#222" }, g);
     textBlock(g, x + 48, y + 19, name, BW - 52, FS);
     el("title", {}, g, name);
-    g.addEventListener("click", () => { ui.way = o; redraw(); });
+    g.addEventListener("click", (event) => { event.preventDefault(); ui.way = o; redraw(); });
   });
   return py + Math.ceil(shown.length / 3) * (BH + 6) + 4;
 }
