@@ -43,10 +43,15 @@ function titled(node, text) {
 }
 
 // Break a name into short lines: at spaces for English, every few characters for Chinese.
+// "text (note)" with the page language's parentheses (a Chinese page's are full-width): ui.paren-open/-close
+const aside = (L, text, note) => `${text}${L("ui.paren-open")}${note}${L("ui.paren-close")}`;
+
 function wrap(text, width) {
   if (!/[\u2e80-\uffff]/.test(text)) return text.split(" ");     // Latin: at spaces only ("Market" stays whole)
+  // CJK: lines of even length ("殖民地房屋" as 殖民地 / 房屋, never 殖民地房 / 屋)
+  const chars = [...text], per = Math.ceil(chars.length / Math.ceil(chars.length / width));
   const lines = [];
-  for (let i = 0; i < text.length; i += width) lines.push(text.slice(i, i + width));
+  for (let i = 0; i < chars.length; i += per) lines.push(chars.slice(i, i + per).join(""));
   return lines;
 }
 
@@ -374,7 +379,7 @@ function layerSeas(B, M) {
       const w = counts(B, el("g", {}, null), 0, 0, r.sea);   // measure, then draw centred under the sea
       counts(B, g, x - w / 2, y0 + 24, r.sea);
     }
-    titled(g, named(L, L("ui.sea"), L(`region.${r.id}`)) + (r.open ? "" : ` (${L("ui.closed")})`));
+    titled(g, named(L, L("ui.sea"), L(`region.${r.id}`)) + (r.open ? "" : aside(L, "", L("ui.closed"))));
     offer(g, `sea.${r.id}`);
   }
 }
@@ -411,7 +416,7 @@ function layerDecks(B, M) {
          `${L("ui.discard-short")} ×${pile.length}`);
       if (pile.length) card(B, g, x - w / 2, y0 - h / 2, w, h, pile[pile.length - 1], { frame: false });
       else el("rect", { x: x - w / 2, y: y0 - h / 2, width: w, height: h, rx: 3, fill: "none", stroke: "#5d4037", "stroke-dasharray": "3 3" }, g);
-      titled(g, named(L, L("ui.discard"), `${pile.length} (${L("ui.see-below")})`));
+      titled(g, named(L, L("ui.discard"), aside(L, `${pile.length}`, L("ui.see-below"))));
     }
   }
 }
@@ -459,7 +464,7 @@ function sectionDiscard(B, S) {
   const pile = map.discard || [];
   const cw = 40, ch = 54;
   if (map.discard_pile !== false) {
-    el("text", { x: 10, y: 14, "font-size": 14, "font-weight": 700 }, S, `${L("ui.discard")} (${pile.length})`);
+    el("text", { x: 10, y: 14, "font-size": 14, "font-weight": 700 }, S, aside(L, L("ui.discard"), `${pile.length}`));
     if (!pile.length) el("text", { x: 10, y: 34, "font-size": 12, fill: "#777" }, S, L("ui.empty"));
   }
   pile.forEach((c, i) => {
@@ -537,7 +542,7 @@ function sectionTray(B, S) {
     let rows = column.length;
     const faceDown = view.level5_face_down;
     if (level === 5 && faceDown !== undefined && (Array.isArray(faceDown) ? faceDown.length : faceDown)) {
-      const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(", ")
+      const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(L("ui.list-sep"))
                                                             : `${view.level5_face_down}`;
       el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": MIN_TEXT, fill: "#555" }, S,
          named(L, L("ui.face-down"), hidden));
@@ -644,7 +649,7 @@ function matCoastline(B, matG, p, seat, colour) {
       .join(` ${turn.combine} `);
     const from = turn.token ? L(`token.${turn.token}`) : L("ui.worker");
     el("text", { x: cx0 + 90, y: 14, "font-size": 12, "font-weight": 700, fill: "#1a5276", class: "bgw-turn" }, matG,
-       `▶ ${named(L, L("ui.taking"), `${acts} (${from})`)}`);
+       `▶ ${named(L, L("ui.taking"), aside(L, acts, from))}`);
   }
   for (let slot = 0; slot < 8; slot++) {
     const b = p.buildings.find((x) => x.slot === slot);
@@ -728,7 +733,7 @@ function matActionTokens(B, matG, p, seat, by) {
   const kinds = Object.keys(p.action_tokens || {});
   for (const kind of kinds) {
     const g = el("g", { class: "bgw-action-token", "data-token": kind }, matG);
-    const label = (tokenInfo(B, kind).actions.length ? tokenInfo(B, kind).actions : [kind]).map((a) => L(`ui.action.${a}`)).join("/");
+    const label = (tokenInfo(B, kind).actions.length ? tokenInfo(B, kind).actions : [kind]).map((a) => L(`ui.action.${a}`)).join(L("ui.or-slash"));
     const w = Math.max(44, textWidth(label, MIN_TEXT) + 8);
     el("rect", { x: tx, y: by + 22, width: w, height: 50, rx: 6, fill: "#eaf2f8", stroke: "#aab7b8", class: "bgw-frame" }, g);
     token(B, g, tx + w / 2 - 8, by + 38, kind, 9);
@@ -752,7 +757,7 @@ function matAttributeTokens(B, matG, p, ax0, by) {
     const kind = tokenOf[a] || a;
     token(B, g, ax + 7, ay + 4, kind, 7);
     el("text", { x: ax + 18, y: ay + 9, "font-size": 12, "font-weight": n ? 700 : 400 }, g, `×${n}`);
-    if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": MIN_TEXT, fill: "#6c3483" }, g, `(${L("ui.memorial")} ${mem})`);
+    if (mem) el("text", { x: ax + 42, y: ay + 9, "font-size": MIN_TEXT, fill: "#6c3483" }, g, aside(L, "", `${L("ui.memorial")} ${mem}`).trim());
     titled(g, named(L, L(`token.${kind}`), n) + (mem ? ` · ${L("ui.memorial")} ${mem}` : ""));
   });
 }
