@@ -43,8 +43,6 @@ function titled(node, text) {
 }
 
 // Break a name into short lines: at spaces for English, every few characters for Chinese.
-// "text (note)" with the page language's parentheses (a Chinese page's are full-width): ui.paren-open/-close
-const aside = (L, text, note) => `${text}${L("ui.paren-open")}${note}${L("ui.paren-close")}`;
 
 function wrap(text, width) {
   if (!/[\u2e80-\uffff]/.test(text)) return text.split(" ");     // Latin: at spaces only ("Market" stays whole)
@@ -95,6 +93,9 @@ function drawingContext(model, state) {
     turn: view.turn,
   };
 }
+
+// A building's actions joined by its "+" or "/" (the slash in the page language's form: ／ in Chinese).
+const combined = (L, names, combine) => names.join(combine === "/" ? L("ui.or-slash") : ` ${combine} `);
 
 // What a building type is (actions, combine, icons): the Python side supplies it for every type,
 // start tiles included, as "data.building.<id>" (the view's coastline names only the type).
@@ -542,7 +543,7 @@ function sectionTray(B, S) {
     let rows = column.length;
     const faceDown = view.level5_face_down;
     if (level === 5 && faceDown !== undefined && (Array.isArray(faceDown) ? faceDown.length : faceDown)) {
-      const hidden = Array.isArray(view.level5_face_down) ? view.level5_face_down.map((b) => L(`building.${b}`)).join(L("ui.list-sep"))
+      const hidden = Array.isArray(view.level5_face_down) ? listed(L, view.level5_face_down.map((b) => L(`building.${b}`)))
                                                             : `${view.level5_face_down}`;
       el("text", { x, y: y + 18 + rows * (tileH + 6) + 12, "font-size": MIN_TEXT, fill: "#555" }, S,
          named(L, L("ui.face-down"), hidden));
@@ -645,8 +646,8 @@ function matCoastline(B, matG, p, seat, colour) {
   const cx0 = 496, slotW = 58;
   el("text", { x: cx0, y: 14, "font-size": MIN_TEXT, fill: "#555", "data-part": "ui.coastline" }, matG, L("ui.coastline"));
   if (turn && turn.seat === seat) {
-    const acts = (turn.actions || []).map((a) => (turn.done || []).includes(a) ? `${L(`ui.action.${a}`)} ✓` : L(`ui.action.${a}`))
-      .join(` ${turn.combine} `);
+    const acts = combined(L, (turn.actions || []).map((a) => (turn.done || []).includes(a) ? `${L(`ui.action.${a}`)} ✓` : L(`ui.action.${a}`)),
+      turn.combine);
     const from = turn.token ? L(`token.${turn.token}`) : L("ui.worker");
     el("text", { x: cx0 + 90, y: 14, "font-size": 12, "font-weight": 700, fill: "#1a5276", class: "bgw-turn" }, matG,
        `▶ ${named(L, L("ui.taking"), aside(L, acts, from))}`);
@@ -666,7 +667,7 @@ function matCoastline(B, matG, p, seat, colour) {
       const acts = buildingData(B, b.id).actions;
       if (acts && acts.length) {
         const combine = buildingData(B, b.id).combine;
-        const short = acts.map((a, k) => (k ? `${combine} ` : "") + L(`ui.action.${a}`));
+        const short = acts.map((a, k) => (k ? (combine === "/" ? L("ui.or-slash") : `${combine} `) : "") + L(`ui.action.${a}`));
         short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 66 + k * 11, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#1a5276" }, g, w));
       }
       if (b.workers) titled(el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: colour,
@@ -909,7 +910,7 @@ function tile(B, parent, x, y0, w, h, b, extra) {
   el("text", { x: x + 6, y: y0 + 15, "font-size": 13, "font-weight": 600 }, g, L(`building.${b.id}`));
   if (extra) el("text", { x: x + w - 6, y: y0 + 15, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#555" }, g, extra);
   icons(B, g, x + 6, y0 + 22, b);
-  const acts = (b.actions || []).map((a) => L(`ui.action.${a}`)).join(` ${b.combine} `);
+  const acts = combined(L, (b.actions || []).map((a) => L(`ui.action.${a}`)), b.combine);
   if (acts) el("text", { x: x + 6, y: y0 + 48, "font-size": MIN_TEXT, fill: "#1a5276" }, g, acts);
   if (b.no_payment) titled(el("text", { x: x + w - 8, y: y0 + 34, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
                            L("ui.no-payment"));
