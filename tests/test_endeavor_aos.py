@@ -1329,7 +1329,7 @@ def test_aos_action_activate_needs_a_free_building_a_disc_and_an_action():
     assert "activate:3" in ids(m.legal_actions())                       # now the bank has someone to pay
     # harbor 1: the worker would leave nothing to ship or occupy with
     set_harbor(m, seat, 1)
-    assert m.why_not("activate:0").key == "aos.why.nothing-to-do"
+    assert m.why_not("activate:0").key == "aos.why.disc-needed-too"   # possible but for the worker's own disc: said so
     assert "activate:3" in ids(m.legal_actions())                       # payment needs no disc
     set_harbor(m, seat, 0)
     assert m.why_not("activate:3").key == "aos.why.no-disc"
@@ -1748,7 +1748,7 @@ def test_aos_action_attack_needs_two_harbor_discs():
     """aos.action.attack: two discs from the harbor besides the worker: the Fortress needs a harbor of 3."""
     m, c, d = attack_position()
     set_harbor(m, c, 2)
-    assert m.why_not("activate:2").key == "aos.why.nothing-to-do"
+    assert m.why_not("activate:2").key == "aos.why.disc-needed-too"
     set_harbor(m, c, 3)
     assert "activate:2" in ids(m.legal_actions())
     grant_token(m, c, "occupy-attack")
