@@ -13,6 +13,15 @@ from pathlib import Path
 from engines.core.texts import catalog_keys, load_catalog, render, template
 
 
+# The templates board_kit.js composes with (named, aside, either, listed): "{name}: {value}", "{name} ({note})",
+# "{a} / {b}", "a, b" in the language's colon, brackets, slash and comma. Every board's labels carry them.
+KIT_TEMPLATES = ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator")
+
+
+def kit_templates(lang: str) -> dict:
+    return {key: template(key, lang) for key in KIT_TEMPLATES}
+
+
 class Renderer:
     def __init__(self, directory: Path, prefix: str, names: tuple[str, ...], templates: tuple[str, ...] = ()):
         self.directory = Path(directory)
@@ -26,9 +35,7 @@ class Renderer:
         keys = catalog_keys()
         labels = {key: render(key, {}, lang) for key in keys if key.startswith(self.names)}
         labels.update({key: template(key, lang) for key in keys if key.startswith(self.templates)})
-        # "{name}: {value}", "{name} ({note})", "{a} / {b}", "a, b": the language's colon, brackets, slash, comma
-        for key in ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator"):
-            labels[key] = template(key, lang)
+        labels.update(kit_templates(lang))
         if view.get("scenario"):
             labels["scenario"] = render(f"{self.prefix}.scenario.{view['scenario']}", {}, lang)
         for seat in range(len(view.get("players", []))):

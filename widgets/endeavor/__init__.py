@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engines.core.texts import catalog_keys, load_catalog, render, template
+from engines.core.texts import catalog_keys, load_catalog, render
+from ..core.renderer import kit_templates
 
 load_catalog(Path(__file__).with_name("texts.toml"))
 
@@ -65,7 +66,7 @@ class EndeavorRenderer:
                 labels.update({"ui." + k[len(own):]: render(k, {}, lang) for k in _UI if k.startswith(own)})
             for seat in range(players):
                 labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
-            labels["ui.named-value"] = template("ui.named-value", lang)     # "{name}: {value}", the language's colon
+            labels.update(kit_templates(lang))            # the kit's "name: value", "name (note)"... in the language's marks
             labels.update(_component_data(game))
             _cache[key] = labels
         return dict(_cache[key])
