@@ -153,9 +153,10 @@ def project_texts() -> list[tuple[str, str, str]]:
 
 
 def load_everything() -> None:
-    """Every game and the widgets, so that every zh-Hans.toml is loaded (the conversion uses them all)."""
-    import engines  # noqa: F401
-    import widgets.core.shell  # noqa: F401
+    """Every game's zh-Hans.toml and the pages' shared one, read from the file (the conversion uses them all;
+    importing the widgets would pull Jupyter into the engines)."""
+    import engines  # noqa: F401  (each registered game loads its own)
+    texts.load_overrides(ROOT / "widgets" / "core" / "zh-Hans.toml")
 
 
 def overrides_file(file: str) -> str:
