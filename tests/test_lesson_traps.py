@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from widgets.core import lesson_checks
+from games import one_step_lesson
 from widgets.core.lesson_file import LESSON_DIR, load
 
 GAMES = sorted(p.stem for p in LESSON_DIR.glob("*.toml"))
@@ -20,23 +21,7 @@ def test_no_trap_of_this_kind(game, kind):
 
 
 # -- the checks find what they are for (each on a small lesson written here) ------------------------------
-LESSON = '''
-game = "entdecker"
-title.en = "T"
-title.zh-Hant = "T"
-recap.en = "- a\\n- b\\n- c"
-recap.zh-Hant = "- 甲\\n- 乙\\n- 丙"
-[[chapter]]
-id = "one"
-title.en = "One"
-title.zh-Hant = "一"
-[[step]]
-id = "first"
-chapter = "one"
-start = { players = 3, seed = 6 }
-rule = "ent.setup.gold"
-%s
-'''
+LESSON = one_step_lesson("entdecker", "ent.setup.gold", 6, ("- a\\n- b\\n- c", "- 甲\\n- 乙\\n- 丙")) + "%s\n"
 
 
 def lesson_of(tmp_path, body: str):

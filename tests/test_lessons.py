@@ -12,6 +12,7 @@ import ipywidgets as W
 import pytest
 
 import engines
+from games import one_step_lesson
 from widgets.core.lesson_file import LESSON_DIR, TEXT_LANGS, LessonError, load, lookup
 
 LESSONS = sorted(LESSON_DIR.glob("*.toml"))
@@ -82,22 +83,7 @@ def test_key_moments_ask_a_question(game):
 
 
 # -- the file format: bad input is refused with a message naming file, step and field -------------------
-MINIMAL = '''
-game = "endeavor-aos"
-title.en = "T"
-title.zh-Hant = "T"
-recap.en = "- You chose."
-recap.zh-Hant = "- 你選擇了。"
-[[chapter]]
-id = "one"
-title.en = "One"
-title.zh-Hant = "一"
-[[step]]
-id = "first"
-chapter = "one"
-start = { players = 3, seed = 1 }
-rule = "aos.setup.start-tile"
-text.en = "Choose."
+MINIMAL = one_step_lesson("endeavor-aos", "aos.setup.start-tile", 1, ("- You chose.", "- 你選擇了。")) + '''text.en = "Choose."
 text.zh-Hant = "選擇。"
 '''
 

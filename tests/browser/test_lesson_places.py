@@ -14,6 +14,7 @@ import pytest
 
 from widgets import pictures
 from widgets.core.lesson_checks import step_texts
+from games import one_step_lesson
 from widgets.core.lesson_file import _PART, board_labels, load
 
 pytestmark = pytest.mark.browser
@@ -140,22 +141,7 @@ def test_every_part_a_step_names_is_drawn_where_its_text_says(browser, tmp_path,
     assert not problems, f"{game} ({lang}):\n" + "\n".join(problems)
 
 
-WRONG = '''
-game = "shipyard"
-title.en = "T"
-title.zh-Hant = "T"
-recap.en = "- a"
-recap.zh-Hant = "- 甲"
-[[chapter]]
-id = "one"
-title.en = "One"
-title.zh-Hant = "一"
-[[step]]
-id = "first"
-chapter = "one"
-start = { players = 3, seed = 4 }
-rule = "sy.setup.board"
-layout = [["sy.ui.market", "%s", "sy.ui.action-track"], ["sy.ui.rondel.employee", "below", "sy.ui.market"]]
+WRONG = one_step_lesson("shipyard", "sy.setup.board", 4) + '''layout = [["sy.ui.market", "%s", "sy.ui.action-track"], ["sy.ui.rondel.employee", "below", "sy.ui.market"]]
 text.en = "The {@sy.ui.market} lies %s the {@sy.ui.action-track}, the {@sy.ui.rondel.employee} below the {@sy.ui.market}."
 text.zh-Hant = "{@sy.ui.market}在{@sy.ui.action-track}%s，{@sy.ui.market}下方是{@sy.ui.rondel.employee}。"
 '''
