@@ -27,12 +27,19 @@ def test_a_page_holds_every_step_with_the_board_the_lesson_shows(lang):
     lesson = load(game)
     page = pictures.page(game, lang)
     data = _data(page)
-    assert [s["step"] for s in data["steps"]] == [s.number for s in lesson.steps]
-    assert page.count("<section class='step'") == len(lesson.steps)
+    # a board per step as it arrives, and beside a question that follows a move, the board after that move
+    asked_after = [f"{s.number}-after" for s in lesson.steps if s.question is not None and s.task is not None]
+    assert [s["step"] for s in data["steps"]] == [str(s.number) for s in lesson.steps] + asked_after
+    assert asked_after and page.count("<section class='step'") == len(lesson.steps)
+    boards = {s["step"]: s["traits"] for s in data["steps"]}
     widget = widgets.lesson(game, lang=lang, step=5)
-    five = data["steps"][4]["traits"]
+    five = boards["5"]
     assert five["view"] == widget.board.view and five["choices"] == widget.board.choices
     assert (five["labels"] or data["labels"]) == widget.board.labels
+    step = lesson.steps[int(asked_after[0].split("-")[0]) - 1]
+    widget.go(step.number)
+    widget.choose(step.task.expect)
+    assert boards[asked_after[0]]["view"] == widget.board.view            # what the question speaks of
     assert lesson.say(5, lesson.steps[4].text, lang).split("**")[0][:20] in page
     assert f"<html lang='{lang}'" in page and "export default" not in page and "const BOARD" in page
 

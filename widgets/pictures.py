@@ -37,7 +37,9 @@ nav a { margin-right: 1em; color: #0d47a1; }
 .jump { background: #f3f0fa; border-left: 4px solid #6c4fa3; padding: 4px 8px; margin: 4px 0; }
 .task { background: #fff6dc; border-left: 4px solid #e8a317; padding: 4px 8px; margin: 6px 0; }
 .question { border-left: 4px solid #2f6db5; padding: 4px 8px; margin: 6px 0; background: #eef3fb; }
-.question ol { margin: 4px 0; padding-left: 22px; } .answer { font-size: 13px; color: #1e8449; }
+.question ol { margin: 4px 0; padding-left: 22px; }
+.done { background: #eaf5ea; border-left: 4px solid #1e8449; padding: 4px 8px; margin: 6px 0; }
+.done ul { margin: 2px 0; padding-left: 20px; font-size: 13px; } .answer { font-size: 13px; color: #1e8449; }
 .board { min-width: 0; } .board svg { max-width: 100%%; height: auto; }
 p { margin: 0 0 6px; }
 @media print { body { max-width: none; padding: 0; } nav { display: none; }
@@ -57,18 +59,19 @@ document.body.dataset.drawn = "yes";
 
 
 def _cases(game: str, lang: str, answers: bool, lesson=None) -> tuple[str, list[dict], object]:
-    """The lesson's steps as the widget shows them on arrival: (page title, steps, lesson)."""
+    """The lesson's steps as the widget shows them on arrival, and a step's question with the board after its
+move, as the widget asks it: (page title, steps, lesson)."""
     from widgets.core.chart import load_bokeh_offline
     from widgets.core.lesson import LessonWidget, paragraphs, t
     load_bokeh_offline()
     widget = LessonWidget(game, lang=lang, lesson=lesson)
     lesson = widget.lesson
     steps = []
+    traits_of = lambda board: {name: getattr(board, name) for name in      # noqa: E731
+                               ("view", "choices", "labels", "lang", "seat", "options", "revision", "focus")}
     for step in lesson.steps:
         widget.go(step.number)
-        board = widget.board
-        traits = {name: getattr(board, name) for name in
-                  ("view", "choices", "labels", "lang", "seat", "options", "revision", "focus")}
+        traits = traits_of(widget.board)
         say = lambda key, after=False, n=step.number: lesson.say(n, key, lang, after)   # noqa: E731
         card = {"step": step.number, "traits": traits,
                 "count": t("ui.lesson.step", lang, k=step.number, n=len(lesson.steps)),
@@ -79,6 +82,14 @@ def _cases(game: str, lang: str, answers: bool, lesson=None) -> tuple[str, list[
                 "task": paragraphs("➜ " + say(step.task.do)) if step.task else ""}
         if step.question:
             q = step.question
+            if step.task is not None:
+                # The question speaks of the board after the move (the widget asks it then): draw that board too,
+                # with what the move did, as the learner sees it when the question comes.
+                start = len(widget.match.log)
+                widget.choose(step.task.expect)
+                card["after"] = traits_of(widget.board)
+                card["done"] = paragraphs("✔ " + (say(step.task.done, True) or t("ui.lesson.done", lang)))
+                card["events"] = [html.escape(e.text(lang)) for e in widget.match.log[start:]]
             card["ask"] = paragraphs(say(q.ask, True))
             card["choices"] = [html.escape(say(c.key, True)) for c in q.choices]
             if answers:
@@ -104,22 +115,31 @@ def page(game: str, lang: str, answers: bool = False, server: bool = False, less
         if "ask" in s:
             question = (f"<div class='question'>{s['ask']}<ol>" + "".join(f"<li>{c}</li>" for c in s["choices"])
                         + "</ol>" + (f"<div class='answer'>{s['answer']}</div>" if s.get("answer") else "") + "</div>")
+        after = ""
+        if "after" in s:          # the question beside the board it speaks of: the one after the move
+            events = "".join(f"<li>{e}</li>" for e in s["events"])
+            after = (f"<div class='side after'><div class='done'>{s['done']}"
+                     f"{'<ul>' + events + '</ul>' if events else ''}</div>{question}</div>"
+                     f"<div class='board' id='board-{s['step']}-after'></div>")
+            question = ""
         sections.append(
             f"<section class='step' id='step-{s['step']}'><div class='side'>"
             f"<div class='count'>{html.escape(s['count'])}</div>{s['title']}"
             f"<div class='status'>{s['status']}</div>"
             f"{'<div class=jump>' + s['jump'] + '</div>' if s['jump'] else ''}{s['text']}"
             f"{'<div class=task>' + s['task'] + '</div>' if s['task'] else ''}{question}</div>"
-            f"<div class='board' id='board-{s['step']}'></div></section>")
+            f"<div class='board' id='board-{s['step']}'></div>{after}</section>")
     heading = f"{title} · {render('ui.pictures.title', {}, lang)}"
     others = " ".join(f"<a hreflang='{lg}' lang='{lg}' href='{game}.pictures.{lg}.html'>{html.escape(name)}</a>"
                       for lg, name in LANG_NAMES.items() if lg != lang)
     nav = (f"<nav><a href='{html.escape(url('lesson', game, lang, server))}'>{html.escape(title)}</a>"
            f"<a href='{game}.plan.{lang}.html'>{html.escape(render('gallery.teach.plan', {}, lang))}</a>{others}</nav>")
     labels = steps[0]["traits"]["labels"]          # the same words at every step: written once
+    boards = [(str(s["step"]), s["traits"]) for s in steps]
+    boards += [(f"{s['step']}-after", s["after"]) for s in steps if "after" in s]
     data = json.dumps({"labels": labels, "steps": [
-        {"step": s["step"], "traits": {**s["traits"], "labels": None if s["traits"]["labels"] == labels
-                                       else s["traits"]["labels"]}} for s in steps]}, ensure_ascii=False)
+        {"step": name, "traits": {**traits, "labels": None if traits["labels"] == labels else traits["labels"]}}
+        for name, traits in boards]}, ensure_ascii=False)
     data = data.replace("</", "<\\/")          # a text holding "</script>" must not end the data early
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width,initial-scale=1'><title>{html.escape(heading)}</title>"

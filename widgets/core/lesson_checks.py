@@ -23,6 +23,9 @@ The kinds (docs/lessons.md, "What the checks refuse"):
 - places:     a text names a board part by the name the board draws ({@key}); a direction word beside a
               part ("above {@...}") is a `layout` claim the browser test measures.
 - titles:     no two steps share a heading (the step's title or its rule's) in a language.
+- unseen:     (with the drawn board: tests/browser/test_lesson_questions.py) a value a question's explanation
+              reads off the position is in sight when the question is asked: in the step's texts or drawn on
+              its board (not only in a tooltip).
 - language:   an English text holds no Chinese; a Chinese text holds no English words but names and codes;
               no text speaks of the software ("the engine...") instead of the game.
 """
@@ -421,6 +424,45 @@ def check_places(lesson: Lesson) -> list[str]:
                         problems.append(f"{_where(step, field, lang)}: \"{match.group(0)}\" says where a part is: "
                                         f"add [\"<part>\", \"{_RELATION[word]}\", \"{part}\"] to the step's layout")
     return problems
+
+
+_READ = re.compile(r"^\s*[A-Za-z_][\w.]*(\[[^\[\]]*\][\w.]*)*\s*$")   # view.players[0].gold: a plain read
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)(?::[^{}]*)?\}")
+
+
+def read_values(lesson: Lesson, step, key, after: bool) -> dict[str, float]:
+    """The numbers a text takes straight off the position: its placeholders whose expression reads one value
+    (`view.players[0].gold`), not ones it works out (`gold + spin`, `len(...)`), which the learner works out
+    too. (name -> number)"""
+    expressions = {**step.values, **(step.task.values if after and step.task else {})}
+    found = {}
+    values = lesson.values(step.number, after)
+    for lang in LANGS:
+        for name in _PLACEHOLDER.findall(lesson.text(key, lang)):
+            value = values.get(name)
+            if (name in expressions and _READ.match(expressions[name][0]) and isinstance(value, (int, float))
+                    and not isinstance(value, bool)):
+                found[name] = float(value)
+    return found
+
+
+def unseen_values(lesson: Lesson, step, lang: str, board_texts: list[str]) -> list[float]:
+    """The numbers a question's explanation reads off the position that the learner cannot see when it is
+    asked: stated in none of the step's texts shown by then (its jump, text, task, what the move did, the
+    question), and drawn as a label nowhere on the board the question speaks of (`board_texts`: the texts the
+    board shows, tooltips left out, for a tooltip is read only by one who already knows where to point). The
+    right answer's own numbers are what the learner works out, and so are the values the explanation computes
+    (a sum, a count); 0 and 1 are left out, as every board shows them somewhere."""
+    question = step.question
+    after = step.task is not None
+    right = next(c for c in question.choices if c.right)
+    reasoned = set(read_values(lesson, step, question.explain, after).values())
+    reasoned -= set(numbers(lesson.say(step.number, right.key, lang, after), lang))
+    shown = [lesson.say(step.number, k, lang, a) for f, k, a in step_texts(lesson, step)
+             if f in ("jump", "text", "task.do", "task.done", "question.ask")]
+    shown += [e.text(lang) for e in _events_shown(lesson, step)]
+    seen = set(numbers("\n".join(shown), lang)) | {n for text in board_texts for n in numbers(text, lang)}
+    return sorted(n for n in reasoned - seen if n >= 2)
 
 
 CHECKS = {"numbers": check_numbers, "story": check_story, "unfinished": check_unfinished,
