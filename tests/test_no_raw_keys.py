@@ -21,6 +21,7 @@ import pytest
 import engines
 from engines.core.bots import make_bot
 from engines.core.texts import LANGS
+from widgets.core import presenter
 from widgets import GameShell, show_scenario
 from widgets.core.chart import part_name
 from widgets.core.lesson import LessonWidget
@@ -114,7 +115,7 @@ def check_step(found: Findings, shell: GameShell, where: str) -> None:
                                          m.game.phase_text(m.phase).render(lang)])
             found.check(f"{at} decision", [shell._decision()["text"]])
             found.check(f"{at} rule box", strings(shell._rule()))
-            found.check(f"{at} log", [text for e in events for text in strings(shell._event(e))])
+            found.check(f"{at} log", [text for e in events for text in strings(presenter.event_entry(shell.match, e, shell.lang))])
             found.check(f"{at} choices", [text for action, why in candidates
                                           for text in (action.label.render(lang), why and why.render(lang)) if text])
             if chance is not None:

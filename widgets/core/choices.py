@@ -14,12 +14,12 @@ from engines.core.texts import render
 log = logging.getLogger(__name__)
 
 
-def board_choices(match, lang: str) -> list[dict]:
+def board_choices(match, lang: str, candidates=None) -> list[dict]:
     """Every option of the pending decision the board can show: id, target, label, whether it is legal and,
     if not, why (in `lang`), its tooltip ("label: why" with the language's own colon), and the action's
-    parameters that are plain values."""
+    parameters that are plain values. `candidates`: the match's, if the caller has already asked for them."""
     out = []
-    for action, why in match.candidates():
+    for action, why in (match.candidates() if candidates is None else candidates):
         label = action.label.render(lang)
         reason = None if why is None else why.render(lang)
         out.append({"id": action.id, "target": action.target, "label": label, "legal": why is None, "why": reason,

@@ -27,9 +27,10 @@ from engines.core.texts import localized, render
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown
-from .choices import board_choices, guarded
+from . import presenter
+from .choices import guarded
 from .lesson_file import Lesson, LessonError, load, play_moves
-from .shell import GameShell, cite, cite_tip, no_null_tooltips
+from .shell import GameShell, no_null_tooltips
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ _STYLE = """<style>
 .bgw-lesson-rule details { font-size: 13px; color: #333; border-top: 1px solid #ddd; padding-top: 4px; }
 .bgw-lesson-since details { font-size: 13px; color: #555; }
 .bgw-lesson-status { font-size: 13px; color: #444; margin-bottom: 4px; }
+.bgw-lesson-status .bgw-title { font-weight: 700; }
 .bgw-lesson-recap { background: #eef7ee; border-left: 4px solid #1e8449; padding: 6px 10px; margin: 6px 0; }
 .bgw-lesson-recap ul { margin: 4px 0 8px 0; padding-left: 18px; }
 .bgw-lesson-recap .bgw-lesson-play-game { display: inline-block; background: #1e8449; color: #fff; border-radius: 6px;
@@ -426,16 +428,15 @@ class LessonWidget(W.VBox):
         m, lang, step, lesson = self.match, self.lang, self.step, self.lesson
         task_open = step.task is not None and not self.task_done
         seat = m.to_move if task_open and m.to_move is not None else self._seat()
-        choices = board_choices(m, lang) if task_open else []
         # A prepared position's caption (its "scenario" note) describes where it began and goes stale as the
         # lesson plays on; a lesson tells that story in its own texts (the step's `jump`).
-        view = {k: v for k, v in m.view(seat).items() if k != "scenario"}
+        frame = presenter.frame(m, self.renderer, lang, seat, task_open, hide=("scenario",))
+        view = frame.view
         pointing = task_open and self.pointed
         focus = f"{self._task_target()}#{self.number}!" if pointing else f"{self._focus}#{self.number}"
-        self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if task_open else None,
-                        focus=focus)
-        self._loose_buttons(choices)
-        self.status.value = self._status_html(view)
+        self.board.show(view, frame.choices, frame.labels, lang, frame.seat, focus=focus)
+        self._loose_buttons(frame.choices)
+        self.status.value = presenter.status_html(m, view, lang, to_move=True)
         # The breakdown (a bokeh figure) is rebuilt only when the scores shown change, not at every step.
         final_key = (m.is_over, repr(m.scores()) if m.is_over else None, lang)
         if final_key != self._final_key:
@@ -496,19 +497,6 @@ class LessonWidget(W.VBox):
             buttons.append(button)
         self.loose.children = buttons
 
-    def _status_html(self, view) -> str:
-        m, lang = self.match, self.lang
-        parts = [f"<b>{html.escape(m.game.title.render(lang))}</b>"]
-        if view.get("round"):
-            parts.append(html.escape(m.game.round_text(view["round"], view.get("rounds", "?")).render(lang)))
-        if m.is_over:
-            parts.append(html.escape(t("ui.over", lang)))
-        else:
-            parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
-            if m.to_move is not None:
-                parts.append(html.escape(t("ui.lesson.to-move", lang, seat=m.to_move)))
-        return " · ".join(parts)
-
     def _since_html(self) -> str:
         events = self._since_events
         if not events:
@@ -555,16 +543,14 @@ class LessonWidget(W.VBox):
         self.question.children = children
 
     def _rule_html(self) -> str:
-        lang, lesson = self.lang, self.lesson
+        lang = self.lang
         parts = []
         for rule_id in self.step.rules:
-            rule = self.match.rule(rule_id)
-            title = localized(rule.title, lang)
-            text = localized(rule.text, lang)
-            # the rule's id is for the teacher and the developer: in the tooltip, not in the learner's text
-            parts.append(f"<details><summary data-rule='{rule.id}'>{html.escape(t('ui.rule.named', lang, title=title))} · "
-                         f"<span title='{html.escape(cite_tip(rule.source, lang))}'>"
-                         f"{html.escape(cite(rule.source, lang, self.game_id))}</span></summary>{paragraphs(text)}</details>")
+            rule = presenter.rule_entry(self.match, rule_id, lang)
+            # the rule's id is for the teacher and the developer: a data attribute, not in the learner's text
+            parts.append(f"<details><summary data-rule='{rule['id']}'>{html.escape(rule['heading'])} · "
+                         f"<span title='{html.escape(rule['source'])}'>{html.escape(rule['cite'])}</span>"
+                         f"</summary>{paragraphs(rule['text'])}</details>")
         return "".join(parts)
 
     def __repr__(self):

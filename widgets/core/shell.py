@@ -7,23 +7,23 @@ what the engine says, and lets bots or a learner make each decision.
 from __future__ import annotations
 
 import asyncio
-import functools
 import html
 import logging
-import tomllib
 from pathlib import Path
 
 import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, localized, render, simplified
+from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, render
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
-from .choices import board_choices, guarded
+from .choices import guarded
+from .citations import cite, cite_tip, section_title, section_titles  # noqa: F401 (imported from here too)
 from .hint import hint_bot, hints, hints_html, in_language
 from .panel import ShellPanel
+from . import presenter
 from .setup import SEAT_KINDS, SetupSection
 
 load_catalog(Path(__file__).with_name("texts.toml"))
@@ -37,86 +37,6 @@ _LOG_LINES = 80
 
 def t(key: str, lang: str, **params) -> str:
     return render(key, params, lang)
-
-
-_FULL_WIDTH = str.maketrans({"(": "（", ")": "）", ",": "，", ":": "："})
-
-
-def cite(source: str, lang: str, game: str | None = None) -> str:
-    """A rule's source as the page shows it, in the page's language and never as a file or path:
-    'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: Build phase' in English, '規則書 § 1: 建造階段' in
-    zh-Hant; a public fact, a stand-in or a ruling of the project -> a short mark saying which (`cite_tip`
-    explains it). docs/sources.md has the details.
-
-    The Chinese pages keep the rulebook's own heading (a zh-Hans reader gets it in Simplified characters);
-    the English page shows the project's translation of it (`section_title`). On the page of `game`, a rule
-    cited from another rulebook (Endeavor 2009's rules that Age of Sail's rulebook states) names that book."""
-    kind, _, rest = source.partition(":")
-    if kind == "rulebook":
-        book, _, section = rest.partition("#")
-        if lang == "zh-Hans":
-            section = simplified(section)
-        elif lang != "zh-Hant":
-            section = section_title(book, section)
-        if lang != "en":        # a heading the rulebook wrote with half-width marks, in the page's punctuation
-            section = section.translate(_FULL_WIDTH).replace("： ", "：")
-        names = rulebook_names().get(book, {})
-        if game is not None and book != own_rulebook(game) and names:
-            return f"{localized(names, lang)} § {section}"
-        return f"{t('ui.source', lang)} § {section}"
-    return t(f"ui.source.{_source_kind(source)}", lang)
-
-
-def section_title(book: str, section: str) -> str:
-    """The English title of a rulebook's section. A section without one is an error, not a silent
-    fallback to Chinese: tests/test_citations.py checks that every cited section has one."""
-    try:
-        return section_titles()[book][section]
-    except KeyError:
-        raise KeyError(f"no English title for the section {section!r} of the rulebook {book}: "
-                       f"add it to the game's data/sections.toml") from None
-
-
-@functools.cache
-def section_titles() -> dict[str, dict[str, str]]:
-    """Rulebook file -> {section heading: English title}, from each game's data/sections.toml (read once;
-    Endeavor's two editions have one each, and the 2009 edition also cites the Age of Sail rulebook)."""
-    titles: dict[str, dict[str, str]] = {}
-    for folder in sorted({game.data_dir for game in engines.GAMES.values() if game.data_dir is not None}):
-        path = folder / "sections.toml"
-        if path.exists():
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-            titles.setdefault(data["rulebook"], {}).update(data["en"])
-    return titles
-
-
-@functools.cache
-def rulebook_names() -> dict[str, dict[str, str]]:
-    """Rulebook file -> its name in each language ({"en", "zh-Hant"}), where its sections.toml gives one."""
-    names = {}
-    for game in engines.GAMES.values():
-        path = game.data_dir / "sections.toml" if game.data_dir is not None else None
-        if path is not None and path.exists():
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-            if "name" in data:
-                names[data["rulebook"]] = data["name"]
-    return names
-
-
-def own_rulebook(game: str) -> str | None:
-    """The rulebook file a game's own sections.toml names (None for a game without one)."""
-    path = engines.get_game(game).data_dir / "sections.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8"))["rulebook"] if path.exists() else None
-
-
-def cite_tip(source: str, lang: str) -> str:
-    """What a citation's mark means, for its tooltip."""
-    return t(f"ui.source.{_source_kind(source)}-tip", lang)
-
-
-def _source_kind(source: str) -> str:
-    kind = source.partition(":")[0]
-    return kind if kind in ("rulebook", "public", "project") else "stand-in"
 
 
 def page_title(kind: str, lang: str, game: str | None = None) -> str:
@@ -408,16 +328,16 @@ class GameShell(W.VBox):
         return True
 
     def _asks(self) -> str:
-        """What the pending decision asks for, in a few words: the title of the rule that offers most of
-        its legal options ("Ship to a shipping track", "Choose an action tile")."""
-        m = self.match
-        counts: dict[str, int] = {}
-        for action in m.legal_actions():
-            counts[action.rule] = counts.get(action.rule, 0) + 1
-        if not counts:
-            return ""
-        rule = m.rule(max(counts, key=counts.get))
-        return localized(rule.title, self.lang) if rule is not None else ""
+        """What the pending decision asks for, in a few words (the presenter's frame says it)."""
+        frame = self._current_frame()
+        return frame.asks if frame is not None else presenter.asks(self.match, self.lang)
+
+    def _current_frame(self):
+        """The frame last drawn, if it is of the match's present position and the page's language."""
+        frame = getattr(self, "_frame", None)
+        if frame is None or frame.position != self.match.position or frame.lang != self.lang:
+            return None
+        return frame
 
     def _nothing_there(self) -> str:
         """The answer to a click on the board where nothing can be done now: what the pending decision asks
@@ -430,7 +350,9 @@ class GameShell(W.VBox):
     def choose(self, action_id) -> bool:
         """A learner's decision: legal ones are played, anything else is refused with the reason."""
         m = self.match
-        reason = m.why_not(action_id)
+        frame = self._current_frame()
+        # An option of the board drawn now is legal: the engine was asked once, when the frame was made.
+        reason = None if frame is not None and frame.offers(action_id) else m.why_not(action_id)
         if reason is not None:
             self._say("ui.refused", reason=reason)
             self.refresh()
@@ -453,9 +375,11 @@ class GameShell(W.VBox):
             # a click on the board where no option is (board_kit.js): say what the decision asks for
             self._say_text(self._nothing_there(), kind="notice")
             return
+        frame = self._current_frame()
         if not isinstance(content, dict) or content.get("type") != "choose" or \
                 not isinstance(content.get("id"), str) or \
-                content["id"] not in {a.id for a in self.match.legal_actions()}:
+                not (frame.offers(content["id"]) if frame is not None else
+                     content["id"] in {a.id for a in self.match.legal_actions()}):
             detail = repr(content)[:120]
             self.refused.append({"message": content, "position": self.match.position})
             log.warning("refused board message %s", detail)
@@ -608,16 +532,15 @@ class GameShell(W.VBox):
         seat = m.to_move
         human_seats = [s for s in range(m.players) if s not in self.bots]
         viewer = None if self.teacher_view or not human_seats else (seat if seat in human_seats else human_seats[0])
-        view = m.view(viewer)
         offer = seat is not None and seat not in self.bots
-        choices = board_choices(m, lang) if offer else []
+        self._frame = frame = presenter.frame(m, self.renderer, lang, viewer, offer)
         open_mats = {"mats": "compact", "open": human_seats, "teacher": self.teacher_view}
         if self.board.options != open_mats:
             self.board.options = open_mats
-        self.board.show(view, choices, self.renderer.labels(view, lang), lang, seat if offer else None)
-        self._choices = choices
+        self.board.show(frame.view, frame.choices, frame.labels, lang, frame.seat)
+        self._choices = frame.choices
         self._show_panel()
-        self.status.value = self._status_html(view)
+        self.status.value = self._status_html(frame.view)
         self.final.update(m, lang)
         with self.timeline.hold_trait_notifications():
             self.timeline.max = len(m.timeline)
@@ -632,7 +555,7 @@ class GameShell(W.VBox):
             self.next_button.add_class("bgw-next-yours")
         else:
             self.next_button.remove_class("bgw-next-yours")
-        self.next_button.tooltip = (t("ui.next.yours", lang, seat=seat, asks=self._asks()) if yours
+        self.next_button.tooltip = (t("ui.next.yours", lang, seat=seat, asks=frame.asks) if yours
                                     else t("ui.next.help", lang))
         self.autoplay.disabled = m.is_over
         self.hint_button.disabled = seat is None or seat in self.bots
@@ -662,7 +585,7 @@ class GameShell(W.VBox):
             "captions": [event.text(lang) for event in self._last_events()][-4:],
             "rule": self._rule(),
             "log_heading": t("ui.recent", lang),
-            "log": [self._event(e) for e in reversed(m.log[-_RECENT:])],
+            "log": [presenter.event_entry(m, e, lang) for e in reversed(m.log[-_RECENT:])],
             "keys": t("ui.keys", lang),
             "revision": self.board.revision,
             # The play page's title in the page's language: the panel renames the browser's tab when the
@@ -691,23 +614,16 @@ class GameShell(W.VBox):
         return {"kind": "human", "seat": m.to_move, "text": t("ui.waiting", lang, seat=m.to_move)}
 
     def _status_html(self, view) -> str:
+        """The status line, with each seat's score and, where the game uses stand-in components, the badge."""
         m, lang = self.match, self.lang
-        parts = [f"<span class='bgw-title'>{html.escape(m.game.title.render(lang))}</span>"]
-        if view.get("round"):
-            parts.append(html.escape(m.game.round_text(view["round"], view.get("rounds", "?")).render(lang)))
-        if not m.is_over:
-            parts.append(html.escape(m.game.phase_text(m.phase).render(lang)))
-        else:
-            parts.append(html.escape(t("ui.over", lang)))
         joiner = "、" if lang.startswith("zh") else ", "
-        scores = m.scores()
-        totals = joiner.join(self._seat_score(s, v) for s, v in scores.items())
-        line = " · ".join(parts) + f"<span class='bgw-scores'>{t('ui.scores', lang, totals=totals)}</span>"
+        totals = joiner.join(self._seat_score(s, v) for s, v in m.scores().items())
+        scores = f"<span class='bgw-scores'>{t('ui.scores', lang, totals=totals)}</span>"
         stand_in = view.get("stand_in") or {}
         if any(stand_in.values()):
-            line += (f"<span class='bgw-stand-in' title='{html.escape(t('ui.stand-in', lang))}'>⚠ "
-                     f"{html.escape(t('ui.stand-in-badge', lang))}</span>")
-        return line
+            scores += (f"<span class='bgw-stand-in' title='{html.escape(t('ui.stand-in', lang))}'>⚠ "
+                       f"{html.escape(t('ui.stand-in-badge', lang))}</span>")
+        return presenter.status_html(m, view, lang, scores=scores)
 
     def _seat_score(self, seat: int, score: dict) -> str:
         """A seat's score, its parts in the tooltip (where a score of 3 before any move comes from)."""
@@ -719,31 +635,20 @@ class GameShell(W.VBox):
         return f"<span class='bgw-seat-score' title='{html.escape(tip)}'>{said}</span>"
 
     def _rule(self) -> dict | None:
-        m, lang = self.match, self.lang
-        event = m.log[-1] if m.log else None
-        rule = m.rule(event.rule) if event else None
-        if rule is None:
-            return None
-        return {"heading": t("ui.rule.named", lang, title=rule.title[lang]), "title": rule.title[lang], "id": rule.id, "text": rule.text[lang],
-                "cite": cite(rule.source, lang, m.game.id), "source": cite_tip(rule.source, lang)}
-
-    def _event(self, event) -> dict:
-        m, lang = self.match, self.lang
-        rule = m.rule(event.rule)
-        return {"text": event.text(lang), "rule": event.rule, "automatic": bool(event.automatic),
-                "cite": cite(rule.source, lang, m.game.id) if rule else "", "tip": rule.text[lang] if rule else ""}
+        """The rule the last log line applied."""
+        m = self.match
+        return presenter.rule_entry(m, m.log[-1].rule, self.lang) if m.log else None
 
     def _log_html(self) -> str:
         m, lang = self.match, self.lang
         lines = []
         for event in reversed(m.log[-_LOG_LINES:]):
-            rule = m.rule(event.rule)
-            citation = cite(rule.source, lang, m.game.id) if rule else ""
-            tooltip = rule.text[lang] if rule else ""
-            style = "color:#555" if event.automatic else "font-weight:600"
+            line = presenter.event_entry(m, event, lang)
+            style = "color:#555" if line["automatic"] else "font-weight:600"
             lines.append(f"<div class='bgw-event' data-rule='{event.rule}' style='{style}' "
-                         f"title='{html.escape(tooltip)}'>{html.escape(event.text(lang))} "
-                         + (f"<small style='color:#888'>[{html.escape(citation)}]</small>" if citation else "") + "</div>")
+                         f"title='{html.escape(line['tip'])}'>{html.escape(line['text'])} "
+                         + (f"<small style='color:#888'>[{html.escape(line['cite'])}]</small>" if line["cite"] else "")
+                         + "</div>")
         return "".join(lines)
 
     def __repr__(self):

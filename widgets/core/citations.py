@@ -1,0 +1,98 @@
+"""A rule's source as a page shows it: the rulebook and its section in the page's language, or a mark saying
+the fact is public, a stand-in or the project's own ruling (docs/sources.md). Never a file or a path."""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from pathlib import Path
+
+import engines
+from engines.core.texts import load_catalog, load_overrides, localized, render, simplified
+
+load_catalog(Path(__file__).with_name("texts.toml"))
+load_overrides(Path(__file__).with_name("zh-Hans.toml"))
+
+
+def t(key: str, lang: str, **params) -> str:
+    return render(key, params, lang)
+
+
+_FULL_WIDTH = str.maketrans({"(": "（", ")": "）", ",": "，", ":": "："})
+
+
+def cite(source: str, lang: str, game: str | None = None) -> str:
+    """A rule's source as the page shows it, in the page's language and never as a file or path:
+    'rulebook:000_x.txt#1: 建造階段' -> 'Rulebook § 1: Build phase' in English, '規則書 § 1: 建造階段' in
+    zh-Hant; a public fact, a stand-in or a ruling of the project -> a short mark saying which (`cite_tip`
+    explains it). docs/sources.md has the details.
+
+    The Chinese pages keep the rulebook's own heading (a zh-Hans reader gets it in Simplified characters);
+    the English page shows the project's translation of it (`section_title`). On the page of `game`, a rule
+    cited from another rulebook (Endeavor 2009's rules that Age of Sail's rulebook states) names that book."""
+    kind, _, rest = source.partition(":")
+    if kind == "rulebook":
+        book, _, section = rest.partition("#")
+        if lang == "zh-Hans":
+            section = simplified(section)
+        elif lang != "zh-Hant":
+            section = section_title(book, section)
+        if lang != "en":        # a heading the rulebook wrote with half-width marks, in the page's punctuation
+            section = section.translate(_FULL_WIDTH).replace("： ", "：")
+        names = rulebook_names().get(book, {})
+        if game is not None and book != own_rulebook(game) and names:
+            return f"{localized(names, lang)} § {section}"
+        return f"{t('ui.source', lang)} § {section}"
+    return t(f"ui.source.{_source_kind(source)}", lang)
+
+
+def section_title(book: str, section: str) -> str:
+    """The English title of a rulebook's section. A section without one is an error, not a silent
+    fallback to Chinese: tests/test_citations.py checks that every cited section has one."""
+    try:
+        return section_titles()[book][section]
+    except KeyError:
+        raise KeyError(f"no English title for the section {section!r} of the rulebook {book}: "
+                       f"add it to the game's data/sections.toml") from None
+
+
+@functools.cache
+def section_titles() -> dict[str, dict[str, str]]:
+    """Rulebook file -> {section heading: English title}, from each game's data/sections.toml (read once;
+    Endeavor's two editions have one each, and the 2009 edition also cites the Age of Sail rulebook)."""
+    titles: dict[str, dict[str, str]] = {}
+    for folder in sorted({game.data_dir for game in engines.GAMES.values() if game.data_dir is not None}):
+        path = folder / "sections.toml"
+        if path.exists():
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            titles.setdefault(data["rulebook"], {}).update(data["en"])
+    return titles
+
+
+@functools.cache
+def rulebook_names() -> dict[str, dict[str, str]]:
+    """Rulebook file -> its name in each language ({"en", "zh-Hant"}), where its sections.toml gives one."""
+    names = {}
+    for game in engines.GAMES.values():
+        path = game.data_dir / "sections.toml" if game.data_dir is not None else None
+        if path is not None and path.exists():
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            if "name" in data:
+                names[data["rulebook"]] = data["name"]
+    return names
+
+
+def own_rulebook(game: str) -> str | None:
+    """The rulebook file a game's own sections.toml names (None for a game without one)."""
+    path = engines.get_game(game).data_dir / "sections.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8"))["rulebook"] if path.exists() else None
+
+
+def cite_tip(source: str, lang: str) -> str:
+    """What a citation's mark means, for its tooltip."""
+    return t(f"ui.source.{_source_kind(source)}-tip", lang)
+
+
+def _source_kind(source: str) -> str:
+    kind = source.partition(":")[0]
+    return kind if kind in ("rulebook", "public", "project") else "stand-in"
