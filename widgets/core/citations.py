@@ -27,7 +27,8 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
     zh-Hant; a public fact, a stand-in or a ruling of the project -> a short mark saying which (`cite_tip`
     explains it). docs/sources.md has the details.
 
-    The Chinese pages keep the rulebook's own heading (a zh-Hans reader gets it in Simplified characters);
+    The Chinese pages keep the rulebook's own heading, in the page's characters (a zh-Hans reader gets it in
+    Simplified characters, a zh-Hant reader in Traditional ones, whichever the rulebook was printed in);
     the English page shows the project's translation of it (`section_title`). On the page of `game`, a rule
     cited from another rulebook (Endeavor 2009's rules that Age of Sail's rulebook states) names that book."""
     kind, _, rest = source.partition(":")
@@ -35,7 +36,9 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
         book, _, section = rest.partition("#")
         if lang == "zh-Hans":
             section = simplified(section)
-        elif lang != "zh-Hant":
+        elif lang == "zh-Hant":
+            section = traditional(section)      # a rulebook printed in Simplified characters (Endeavor 2009's)
+        else:
             section = section_title(book, section)
         if lang != "en":        # a heading the rulebook wrote with half-width marks, in the page's punctuation
             section = section.translate(_FULL_WIDTH).replace("： ", "：")
@@ -44,6 +47,18 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
             return f"{localized(names, lang)} § {section}"
         return f"{t('ui.source', lang)} § {section}"
     return t(f"ui.source.{_source_kind(source)}", lang)
+
+
+@functools.cache
+def _to_traditional():
+    import opencc
+    return opencc.OpenCC("s2tw")       # characters only (Taiwan's standard forms), no words rewritten
+
+
+def traditional(text: str) -> str:
+    """`text` in Traditional characters, word for word: a heading of a rulebook printed in Simplified ones as a
+    zh-Hant page writes it (a heading already in Traditional characters stays as it is)."""
+    return _to_traditional().convert(text)
 
 
 def section_title(book: str, section: str) -> str:
