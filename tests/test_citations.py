@@ -153,3 +153,15 @@ def test_a_rule_cited_from_another_editions_rulebook_names_that_book():
     assert cite(borrowed[0], "zh-Hans", "endeavor-2009").startswith("《大航海时代》规则书 § ")
     assert cite(borrowed[0], "en", "endeavor-aos").startswith("Rulebook § ")
     assert cite(own[0], "en", "endeavor-2009").startswith("Rulebook § ")
+
+
+def test_a_zh_hant_citation_is_in_traditional_characters():
+    """The 2009 rulebook was printed in Simplified characters; a zh-Hant page writes its headings in Traditional
+    ones (游戏进行 -> 遊戲進行), as it writes every other word."""
+    import engines
+    from widgets.core.citations import traditional
+    for game in engines.GAMES.values():
+        for rule in game.rule_catalog.rules.values():
+            shown = cite(rule.source, "zh-Hant", game.id)
+            assert shown == traditional(shown), (game.id, rule.id, shown)
+    assert cite("rulebook:x.txt#游戏进行", "zh-Hant").endswith("遊戲進行")
