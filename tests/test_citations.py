@@ -68,13 +68,15 @@ def test_english_titles_keep_what_tells_sections_apart():
 @pytest.mark.parametrize("game,rule_id,source", all_rule_sources(),
                          ids=[rule_id for _, rule_id, _ in all_rule_sources()])
 def test_a_rulebook_citation_in_each_language(game, rule_id, source):
-    """English: "Rulebook § <English title>", no Chinese character; zh-Hant: the rulebook's heading as
-    written, in full-width punctuation (issue 31: 航海(船隻) is shown 航海（船隻）); zh-Hans: its Simplified form."""
+    """English: "Rulebook § <English title>", no Chinese character; zh-Hant: the rulebook's heading in
+    Traditional characters and full-width punctuation (issue 31: 航海(船隻) is shown 航海（船隻）); zh-Hans: its
+    Simplified form."""
+    from widgets.core.citations import traditional
     section = source.partition("#")[2]
     full = str.maketrans({"(": "（", ")": "）", ",": "，", ":": "："})
     english = cite(source, "en")
     assert english.startswith("Rulebook § ") and not CHINESE.search(english), (rule_id, english)
-    assert cite(source, "zh-Hant") == f"規則書 § {section.translate(full).replace('： ', '：')}"
+    assert cite(source, "zh-Hant") == f"規則書 § {traditional(section).translate(full).replace('： ', '：')}"
     assert cite(source, "zh-Hans") == f"规则书 § {simplified(section).translate(full).replace('： ', '：')}"
     assert not re.search(r"[(),:]", cite(source, "zh-Hans"))
 
