@@ -408,3 +408,30 @@ def test_no_widget_of_a_lesson_shows_a_null_tooltip_after_its_move():
     w = LessonWidget("amerigo", "en", step=21)
     w.demonstrate()
     assert w.step.question is not None and None not in list(tooltips(w))
+
+
+def test_each_step_and_each_answer_is_announced():
+    """Issue 33: the lesson says to a screen reader (its polite live region) each step it shows, what a move or a
+    click answered (the move's log lines, or why it is refused) and whether an answer is right, in plain words."""
+    from widgets.core.lesson import LessonWidget
+    from widgets.core.lesson_file import load
+    lesson = load("entdecker")
+    step = next(s for s in lesson.steps if s.task is not None and s.question is not None)
+    widget = LessonWidget("entdecker", lang="zh-Hant", step=step.number)
+    said = lambda: widget.in_view.say.rsplit("#", 1)[0]            # noqa: E731
+    assert not widget.in_view.say.endswith("!")                     # a new step: said, not scrolled to
+    assert said().startswith(f"第 {step.number} 步，共 {len(lesson.steps)} 步") and "<" not in said()
+    widget.choose("no-such-move")
+    assert "no-such-move" in said()
+    before = widget.in_view.say
+    widget.choose("no-such-move")
+    assert widget.in_view.say != before                  # the same words, said again
+    widget.demonstrate()
+    assert all(e.text("zh-Hant") in said() for e in widget.match.log[-2:]) and "**" not in said()
+    wrong = next(i for i, c in enumerate(step.question.choices) if not c.right)
+    widget.answer_question(wrong)
+    rule = widget.match.rule(step.question.needs[0])
+    assert said().startswith("不太對。") and rule.title["zh-Hant"] in said()
+    right = next(i for i, c in enumerate(step.question.choices) if c.right)
+    widget.answer_question(right)
+    assert said().startswith("答對了。") and len(said()) > len("答對了。")

@@ -34,14 +34,9 @@ function showFocus(model, root, seen) {
 // A ring around the element of `target`, drawn over the board (it takes no clicks).
 function pointAt(root, target) {
   const element = target && root.querySelector(`[data-target="${CSS.escape(target)}"]`);
-  const svg = element && element.ownerSVGElement;
-  if (!svg || !svg.getScreenCTM()) return;
-  svg.querySelectorAll(".bgw-pointer").forEach((ring) => ring.remove());
-  const box = element.getBoundingClientRect(), back = svg.getScreenCTM().inverse();
-  const a = new DOMPoint(box.left, box.top).matrixTransform(back);
-  const b = new DOMPoint(box.right, box.bottom).matrixTransform(back);
-  el("rect", { x: a.x - 5, y: a.y - 5, width: b.x - a.x + 10, height: b.y - a.y + 10, rx: 6, class: "bgw-pointer",
-               fill: "none", "pointer-events": "none" }, svg);
+  if (!element) return;
+  root.querySelectorAll(".bgw-pointer").forEach((old) => old.remove());
+  ring(element, "bgw-pointer");
 }
 
 // Every click on the board answers: an option answers itself (offerChoice: its move, or why not), and so do
@@ -62,6 +57,82 @@ function answerElsewhere(model, root, event) {
   model.send({ type: "nothing", target });
 }
 
+// The board by keyboard (issue 33). Tab reaches the board: its options are buttons named by their move, one of
+// them in the page's Tab order at a time (a roving focus); the arrow keys move between them in reading order
+// (rows top to bottom, each left to right), Home and End to the first and last, Enter or Space chooses (as a
+// click does: its move, or why not), Escape leaves them for the board itself, from where Tab goes on. A board
+// with no option now is itself one stop, so that it can still be reached and read. The focused option is
+// ringed and its move shown on the hover line; the page's own keys (classroom mode) are not heard while the
+// focus is on an option, since arrows and Space then act on the board.
+function keyboardOptions(root) {
+  return [...root.querySelectorAll("[data-action]")];
+}
+
+function readingOrder(options) {
+  const boxes = new Map(options.map((e) => [e, e.getBoundingClientRect()]));
+  const row = (e) => Math.round((boxes.get(e).top + boxes.get(e).bottom) / 2 / 12);   // 12 px rows
+  return options.filter((e) => boxes.get(e).width > 0 || boxes.get(e).height > 0)
+    .sort((a, b) => row(a) - row(b) || boxes.get(a).left - boxes.get(b).left);
+}
+
+// After each drawing: the options' roles and names, the one option in the Tab order (the one focused last
+// if it is still offered, else the first legal one), and the focus back on the board if it was there.
+function armKeys(root, seen, hadFocus) {
+  const options = keyboardOptions(root);
+  const keep = options.find((e) => e.getAttribute("data-action") === seen.key);
+  const first = keep || options.find((e) => e.classList.contains("bgw-legal")) || options[0];
+  for (const e of options) e.setAttribute("tabindex", e === first ? "0" : "-1");
+  root.setAttribute("tabindex", first ? "-1" : "0");
+  if (hadFocus) (first && seen.key ? first : root).focus({ preventScroll: true });
+}
+
+function listenKeys(model, root, tip, seen) {
+  root.addEventListener("focusin", (event) => {
+    const option = event.target.closest && event.target.closest("[data-action]");
+    root.querySelectorAll(".bgw-focus-ring").forEach((ring) => ring.remove());
+    if (!option || !root.contains(option)) return;
+    seen.key = option.getAttribute("data-action");
+    for (const e of keyboardOptions(root)) e.setAttribute("tabindex", e === option ? "0" : "-1");
+    tip.textContent = option.getAttribute("aria-label") || "";
+    ring(option, "bgw-focus-ring");
+  });
+  root.addEventListener("focusout", () => root.querySelectorAll(".bgw-focus-ring").forEach((r) => r.remove()));
+  root.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const option = event.target.closest && event.target.closest("[data-action]");
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    let next = null;
+    if (step || event.key === "Home" || event.key === "End") {
+      const order = readingOrder(keyboardOptions(root));
+      if (!order.length) return;
+      const at = order.indexOf(option);
+      if (event.key === "Home") next = order[0];
+      else if (event.key === "End") next = order[order.length - 1];
+      else next = at < 0 ? order[step > 0 ? 0 : order.length - 1] : order[(at + step + order.length) % order.length];
+    } else if ((event.key === "Enter" || event.key === " ") && option) {
+      option.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+    } else if (event.key === "Escape" && option) {
+      root.focus();
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    if (next) next.focus();
+  });
+}
+
+// A ring around `element` (an SVG one: in its drawing's coordinates; an HTML one: its outline does it).
+function ring(element, className) {
+  const svg = element.ownerSVGElement;
+  if (!svg || !svg.getScreenCTM()) return;
+  const box = element.getBoundingClientRect(), back = svg.getScreenCTM().inverse();
+  const a = new DOMPoint(box.left, box.top).matrixTransform(back);
+  const b = new DOMPoint(box.right, box.bottom).matrixTransform(back);
+  el("rect", { x: a.x - 4, y: a.y - 4, width: b.x - a.x + 8, height: b.y - a.y + 8, rx: 6, class: className,
+               fill: "none", "pointer-events": "none" }, svg);
+}
+
 // The anywidget side of every board: a tooltip line above the drawing, a redraw at each new revision,
 // the lesson focus, timings the tests read, and a drawing error shown on the page, never a silent
 // blank board. `paint(root, tip)` draws; `className` marks the game's board for its stylesheet.
@@ -72,14 +143,22 @@ function mountBoard(model, host, className, paint) {
   tip.className = "bgw-tip";
   const root = document.createElement("div");
   root.className = "bgw-root";
-  host.append(tip, root);
+  const keys = document.createElement("p");
+  keys.className = "bgw-keys bgw-sr-only";
+  keys.id = `bgw-keys-${Math.random().toString(36).slice(2)}`;
+  root.setAttribute("aria-describedby", keys.id);
+  host.append(tip, keys, root);
   root.addEventListener("click", (event) => answerElsewhere(model, root, event));
-  const seen = { focus: "" };
+  const seen = { focus: "", key: "" };
+  listenKeys(model, root, tip, seen);
   const redraw = () => {
     tip.textContent = "";
     try {
       const t0 = performance.now();
+      const hadFocus = root.contains(document.activeElement);
       paint(root, tip);
+      name(model, root, keys);
+      armKeys(root, seen, hadFocus);
       showFocus(model, root, seen);
       const t1 = performance.now();
       root.dataset.drawMs = (t1 - t0).toFixed(1);    // how long a redraw takes
@@ -95,6 +174,17 @@ function mountBoard(model, host, className, paint) {
   model.on("change:revision", redraw);
   redraw();
   return { root, redraw, stop: () => model.off("change:revision", redraw) };
+}
+
+// The board's accessible name, and how its keys work in a line only a screen reader reads (`keys`, beside the
+// drawing). A drawing is a group of options, not a picture: its SVG is no role="img", which would hide the
+// options inside it.
+function name(model, root, keys) {
+  const L = (k) => (model.get("labels") || {})[k] || "";
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-label", L("ui.board.name"));
+  keys.textContent = L("ui.board.keys");
+  root.querySelectorAll("svg[role='img']").forEach((svg) => svg.removeAttribute("role"));
 }
 
 const NS = "http://www.w3.org/2000/svg";
@@ -144,6 +234,9 @@ function offerChoice(model, tip, group, target, choice) {
   group.setAttribute("data-action", choice.id);
   const said = choice.tip;                       // "label" or "label: why not", in the page's punctuation
   el("title", {}, group, said);
+  group.setAttribute("role", "button");          // reached by the keys (armKeys), named by its move
+  group.setAttribute("aria-label", said);
+  group.setAttribute("tabindex", "-1");          // a refused option stays a button too: choosing it says why not
   group.addEventListener("mouseenter", () => { tip.textContent = said; });
   group.addEventListener("mouseleave", () => { if (tip.textContent === said) tip.textContent = ""; });
   group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });

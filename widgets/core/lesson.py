@@ -79,6 +79,20 @@ def t(key: str, lang: str, **params) -> str:
 # lesson's body (the side panel and the board's box, each no taller than the window), then the target.
 _IN_VIEW_JS = """
 const inWindow = (e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
+// The box that scrolls the page (Voila's may be an element, not the window).
+function scroller(e) {
+  for (let box = e.parentElement; box; box = box.parentElement)
+    if (box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY)) return box;
+  return document.scrollingElement;
+}
+// Scroll by the least that shows `first` and `second` together in the window, or `first` alone if both do not fit.
+function scrollToShow(first, second) {
+  const a = first.getBoundingClientRect(), b = second.getBoundingClientRect();
+  const top = Math.min(a.top, b.top), bottom = Math.max(a.bottom, b.bottom);
+  const [from, to] = bottom - top <= innerHeight ? [top, bottom] : [a.top, a.bottom];
+  const dy = from < 0 ? from : to > innerHeight ? Math.min(to - innerHeight, from) : 0;
+  if (dy) scroller(first).scrollTop += dy;
+}
 function render({ model, el }) {
   let asked = "";
   const bring = () => {
@@ -104,6 +118,8 @@ function render({ model, el }) {
       if (found && !(inWindow(found) && (!task || inWindow(task)))) {
         lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
         if (!inWindow(found)) found.scrollIntoView({ block: "nearest" });
+        // the body may be taller than the window: then the least scroll that shows the target and the task
+        if (task && !(inWindow(found) && inWindow(task))) scrollToShow(found, task);
       }
       el.dataset.step = where;                       // "target#step": done (tests wait for it)
     };
@@ -111,15 +127,37 @@ function render({ model, el }) {
   };
   model.on("change:step", bring);
   bring();
+  // Steps announced (issue 33): a polite live region, on the page from the start, says each new step and what
+  // each move or click answered (the move's log lines, or why it is refused).
+  const live = document.createElement("div");
+  live.className = "bgw-lesson-announce bgw-sr-only";
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "status");
+  el.append(live);
+  const say = () => {
+    const said = model.get("say") || "";
+    live.textContent = said.replace(/#\\d+!?$/, "");
+    if (!said.endsWith("!")) return;
+    // an answer (to a move or to a question) is also brought into the window if it lies below it
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const lesson = el.closest(".bgw-lesson");
+      const shown = lesson && (lesson.querySelector(".bgw-lesson-explain") || lesson.querySelector(".bgw-lesson-feedback > div"));
+      if (shown && !inWindow(shown)) shown.scrollIntoView({ block: "nearest" });
+    }));
+  };
+  model.on("change:say", say);
+  say();
 }
 export default { render };
 """
 
 
 class _InView(anywidget.AnyWidget):
-    """Keeps a step's target on screen with its instruction (see _IN_VIEW_JS); draws nothing."""
+    """Keeps a step's target on screen with its instruction (see _IN_VIEW_JS), and says each step and each
+    answer to a screen reader; draws nothing else."""
     _esm = _IN_VIEW_JS
     step = traitlets.Unicode("").tag(sync=True)      # "target#step@board revision", set when a step starts
+    say = traitlets.Unicode("").tag(sync=True)       # "what to announce#n" (n: said anew even if the same)
 
 
 def paragraphs(text: str) -> str:
@@ -267,6 +305,8 @@ class LessonWidget(W.VBox):
             self._quiet = False
         self.refresh()
         self.in_view.step = f"{self._focus}#{number}@{self.board.revision}"
+        self._announce(t("ui.lesson.step", self.lang, k=number, n=len(self.lesson.steps)),
+                       html.unescape(re.sub(r"<[^>]+>", " ", self.heading.value)), answer=False)
 
     def _task_target(self) -> str:
         """The board element of the step's expected move, so the page can bring it into view."""
@@ -365,6 +405,12 @@ class LessonWidget(W.VBox):
             elif index not in self.tried:
                 self.tried.append(index)
         self.refresh()
+        if right:
+            self._announce(t("ui.lesson.right", self.lang), self._say(question.explain, True))
+        else:          # what the page shows: the rules the answer rests on, to apply again
+            self._announce(t("ui.lesson.wrong", self.lang), *(
+                localized(self.match.rule(r).title, self.lang) + _COLON[self.lang]
+                + localized(self.match.rule(r).text, self.lang) for r in question.needs))
         return right
 
     def _say(self, key, after: bool = False) -> str:
@@ -376,6 +422,15 @@ class LessonWidget(W.VBox):
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
         self.feedback.value = (f"<div class='{kind}'>{paragraphs(text)}" + (f"<ul>{items}</ul>" if items else "")
                                + "</div>")
+        self._announce(text, *(e.text(self.lang) for e in events))
+
+    def _announce(self, *texts: str, answer: bool = True) -> None:
+        """Said by a screen reader (the polite live region of _IN_VIEW_JS): plain words, marks of bold and code
+        taken out; a counter makes the same words, said again, a change. An `answer` (to a move or a question,
+        not a new step) is also scrolled into the window ("!")."""
+        words = re.sub(r"\s+", " ", " ".join(re.sub(r"\*\*|`", "", t) for t in texts if t)).strip()
+        self._said = getattr(self, "_said", 0) + 1
+        self.in_view.say = f"{words}#{self._said}" + ("!" if answer else "")
 
     # -- the game shell ---------------------------------------------------------------------------------
     def open_shell(self) -> GameShell:

@@ -126,9 +126,7 @@ function draw(model, host) {
   if (decision.seat !== null && decision.seat !== undefined) box.dataset.seat = decision.seat;
   box.append(node("div", "bgw-decision-text", decision.text || ""));
   if (p.message) {
-    const message = node("div", `bgw-message bgw-message-${p.message_kind || "refusal"}`, p.message);
-    message.setAttribute("role", "status");
-    box.append(message);
+    box.append(node("div", `bgw-message bgw-message-${p.message_kind || "refusal"}`, p.message));   // announced too
   }
 
   const choices = p.choices || [];
@@ -213,8 +211,29 @@ function draw(model, host) {
   const root = node("div", "bgw-panel-root");
   root.dataset.revision = p.revision ?? 0;
   root.append(...parts);
-  host.replaceChildren(root);
+  const old = host.querySelector(":scope > .bgw-panel-root");
+  if (old) old.replaceWith(root);
+  else host.append(root);
+  announce(host, p.message || (p.captions || []).join(" "));
   retitle(p);
+}
+
+// Steps announced (issue 33): what the last step did (its log lines), or the answer to a press or a click (a
+// refusal and its reason), is said by a screen reader through one polite live region that stays on the page
+// from the first drawing on (a region made anew with each drawing is not reliably heard). Said once: a redraw
+// that changes nothing says nothing again.
+function announce(host, text) {
+  let live = host.querySelector(":scope > .bgw-announce");
+  if (!live) {
+    live = node("div", "bgw-announce bgw-sr-only");
+    live.setAttribute("aria-live", "polite");
+    live.setAttribute("role", "status");
+    host.prepend(live);
+  }
+  if (text && live.dataset.said !== text) {
+    live.dataset.said = text;
+    live.textContent = text;
+  }
 }
 
 export default {

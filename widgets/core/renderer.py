@@ -14,8 +14,9 @@ from engines.core.texts import catalog_keys, load_catalog, render, template
 
 
 # The templates board_kit.js composes with (named, aside, either, listed): "{name}: {value}", "{name} ({note})",
-# "{a} / {b}", "a, b" in the language's colon, brackets, slash and comma. Every board's labels carry them.
-KIT_TEMPLATES = ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator")
+# "{a} / {b}", "a, b" in the language's colon, brackets, slash and comma; and the board's accessible name and
+# the line that says how its keys work. Every board's labels carry them.
+KIT_TEMPLATES = ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator", "ui.board.name", "ui.board.keys")
 
 
 def kit_templates(lang: str) -> dict:

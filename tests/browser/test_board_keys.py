@@ -1,0 +1,115 @@
+"""Issue 33: the board by keyboard. On every play page (real Voila, Debian Chromium) a learner who uses no mouse
+plays ten decisions: Tab reaches the board, the arrow keys move between its options (a roving focus, ringed and
+named on the hover line), Enter chooses, Escape leaves the options for the board itself; Next and the panel's
+buttons are reached with Tab too. The board is a named group, its options buttons named by their move, and what
+each step did is announced in a polite live region."""
+
+import pytest
+from playwright.sync_api import expect
+
+from board_page import PAGE_TIMEOUT
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
+ACTIVE = "() => { const a = document.activeElement; return a ? a.outerHTML.slice(0, 80) : ''; }"
+IN_BOARD = "() => !!(document.activeElement && document.activeElement.closest('.bgw-board'))"
+DRAWN = "() => { const r = document.querySelector('.bgw-board .bgw-root'); return r ? r.dataset.drawnAt : ''; }"
+
+
+def tab_to(page, predicate: str, limit: int = 150, key: str = "Tab") -> None:
+    """Press Tab (or `key`) until `predicate` (a JS function of nothing) holds for the focused element."""
+    for _ in range(limit):
+        if page.evaluate(predicate):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached it (focus on {page.evaluate(ACTIVE)})")
+
+
+def press_and_wait(page, key: str) -> None:
+    """Press `key` and wait for the board to redraw (what the press made happen is drawn)."""
+    before = page.evaluate(DRAWN)
+    page.keyboard.press(key)
+    page.wait_for_function(f"before => ({DRAWN})() !== before", arg=before, timeout=30_000)
+
+
+def choose_on_the_board(page) -> None:
+    """Into the board with Tab, along its options with →, and a legal one chosen with Enter."""
+    if not page.evaluate(IN_BOARD):
+        tab_to(page, IN_BOARD)
+    for _ in range(400):
+        focused = page.evaluate("() => document.activeElement.classList.contains('bgw-legal')")
+        if focused:
+            break
+        page.keyboard.press("ArrowRight")
+    option = page.evaluate("() => [document.activeElement.getAttribute('role'), "
+                           "document.activeElement.getAttribute('aria-label')]")
+    assert option[0] == "button" and option[1], option
+    assert page.locator(".bgw-board .bgw-focus-ring").count() == 1          # the focus is seen
+    assert page.locator(".bgw-board .bgw-tip").inner_text() == option[1]      # and named on the hover line
+    press_and_wait(page, "Enter")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ten_decisions_with_the_keyboard_alone(page, voila_url, game):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/notebooks/{game}.ipynb?seed=2&players=3", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+    root = page.locator(".bgw-board .bgw-root")
+    expect(root).to_have_attribute("role", "group")
+    expect(root).to_have_attribute("aria-label", "Game board")
+    assert page.locator(".bgw-board svg[role='img']").count() == 0       # a picture would hide its options
+    made, presses = 0, 0
+    while made < 10:
+        presses += 1
+        assert presses < 200, f"{game}: {made} decisions after {presses} presses"
+        if page.locator(".bgw-board [data-action].bgw-legal").count():
+            choose_on_the_board(page)
+            made += 1
+        elif page.locator(".bgw-choice-legal").count():
+            tab_to(page, "() => document.activeElement.classList.contains('bgw-choice-legal')")
+            press_and_wait(page, "Enter")
+            made += 1
+        else:
+            tab_to(page, "() => document.activeElement.tagName === 'BUTTON' && "
+                         "document.activeElement.textContent.trim() === 'Next'")
+            press_and_wait(page, "Enter")
+    # what the last step did is said in the panel's one polite live region
+    live = page.locator(".bgw-announce")
+    expect(live).to_have_count(1)
+    expect(live).to_have_attribute("aria-live", "polite")
+    captions = page.locator(".bgw-caption").all_inner_texts()
+    message = page.locator(".bgw-message").all_inner_texts()
+    said = live.inner_text()
+    assert said and (said == " ".join(message) or said == " ".join(captions)), (said, message, captions)
+    # Escape leaves the options for the board itself, and Tab goes on from there
+    tab_to(page, IN_BOARD)
+    if page.evaluate("() => document.activeElement.hasAttribute('data-action')"):
+        page.keyboard.press("Escape")
+        assert page.evaluate("() => document.activeElement.classList.contains('bgw-root')")
+
+
+def test_a_refused_option_chosen_by_keyboard_is_announced_with_its_reason(page, voila_url):
+    """Endeavor's tray offers every building, the ones above the build level refused: Enter on one says why,
+    in the live region as on the page."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/notebooks/endeavor-aos.ipynb?seed=3&players=3", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+    for _ in range(60):
+        if page.locator(".bgw-board [data-action].bgw-refused").count():
+            break
+        if page.locator(".bgw-board [data-action].bgw-legal").count():
+            choose_on_the_board(page)
+        else:
+            tab_to(page, "() => document.activeElement.tagName === 'BUTTON' && "
+                         "document.activeElement.textContent.trim() === 'Next'")
+            press_and_wait(page, "Enter")
+    else:
+        pytest.fail("no refused option on the board")
+    tab_to(page, IN_BOARD)
+    tab_to(page, "() => document.activeElement.classList.contains('bgw-refused')", key="ArrowRight")
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    page.keyboard.press("Enter")
+    why = label.split(": ", 1)[1]
+    expect(page.locator(".bgw-message")).to_contain_text(why, timeout=20_000)
+    expect(page.locator(".bgw-announce")).to_contain_text(why)
