@@ -130,7 +130,7 @@ class Actions:
         else:
             pieces[parent][1 + exit_] = slot
             events.append(Event("sy.canal.attach", seat=seat, key="sy.log.canal-attach", tile=f"sy.canal.{self.canal_ids[k]}",
-                                piece=parent + 1, exit=exit_ + 1))
+                                piece=parent + 1, new=slot + 1))
         state.holding = -1
         # sy.canal.refill: the tiles left slide towards the cheap end; the dear end is refilled.
         left = [t for t in state.canal_market if t >= 0]

@@ -175,7 +175,7 @@ class Cruise:
         piece, space = state.ship[seat]
         p = pieces[piece]
         if decided:
-            events.append(Event("sy.cruise.sail", seat=seat, automatic=False, key="sy.log.fork", exit=way + 1))
+            events.append(Event("sy.cruise.sail", seat=seat, automatic=False, key="sy.log.fork", piece=p[1 + way] + 1))
         if space + 1 < len(self.canal_spaces[p[0]]):
             space += 1
         else:

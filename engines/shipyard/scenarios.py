@@ -273,7 +273,8 @@ def end_trigger(game):
     triggers the end; Player 3 still plays a turn; then the final actions (Player 3, Player 1, Player 2 last)
     and the last build, in which Player 1's ship lacks exactly one stern. Player 1 kept the red and the blue
     contract of the lesson's game that suit its fleet (the lesson's two ships, one with a pair of sails); the
-    last ship takes a captain and two sails, so both contracts score."""
+    last ship takes a captain and two sails, so both contracts score. Player 1 has hired a coal trader I and
+    Player 3 the cloth traders I and II, so that the traders' points show in the final score."""
     def prepare(state, events):
         hands = dict(LESSON_HANDS)
         hands[0] = ["red-fleet", "red-yachts", "blue-sail-pairs", "blue-soldiers"]    # kept at the discard
@@ -293,6 +294,9 @@ def end_trigger(game):
         _yard(game, state, 1, {1: "bow-crane", 2: "hull-crane"})
         _dock(state, 1, {"captain": 1, "crane": 2, "merchant": 1})
         _canal(game, state, 1, [("canal-economic", 0, 0)])
+        _staff(game, state, 0, "trader-coal-1")                  # traders, who score at the very end
+        _staff(game, state, 2, "trader-cloth-1")
+        _staff(game, state, 2, "trader-cloth-2")
         _track(game, state, ["equipment", "crew", "goods", "trade", "employee", "build", "canal"],
                {0: "canal", 2: "goods"}, 1, "employee")
         _to_turn(game, state, 1, round_=20)

@@ -155,7 +155,7 @@ function drawBanner({ view, labels, L, svg, seatName }) {
     : view.stage === "final-build" ? L("sy.ui.final-build") : view.stage === "scoring" ? L("sy.ui.scoring")
       : fill(L("sy.ui.round"), { n: view.game_round || 1 });
   el("text", { x: 8, y: top + 14, "font-size": 15, "font-weight": 700, class: "sy-status" }, svg,
-     `${stage} · ${fill(L("sy.ui.turn"), { seat: seatName(view.seat) })} · ${L(`sy.phase.${view.phase}`)}`);
+     view.over ? stage : `${stage} · ${fill(L("sy.ui.turn"), { seat: seatName(view.seat) })} · ${L(`sy.phase.${view.phase}`)}`);
   if (view.end && view.end.ender !== null && view.end.ender !== undefined) {
     top += 16 * textBlock(el("g", { class: "sy-trigger" }, svg), 8, top + 32, fill(L(`sy.ui.trigger.${view.end.reason}`), { seat: seatName(view.end.ender) }),
                           WIDTH - 20, 12, { fill: "#922b21" }, 4);
@@ -371,6 +371,22 @@ function drawTradeRondel(ctx, cxr, cyr) {
   });
 }
 
+// What an employee tile shows, on the rondel and on a mat (a tile of w x h at x, y; s: the glyph's size): the
+// equipment, crew or good it is about in the middle (a builder of masts or cabins: that icon of the parts), and
+// bottom left a trader's level (I, II), + for a builder, » for a speed employee: the marks the lesson names.
+// A rondel helper shows ⟳ in the middle; engineers and recruiters are told by their colour.
+function employeeFace(g, e, x, y, w, h, s) {
+  const mid = x + w / 2, gy = y + s * 0.5 + 4;
+  const item = e.item === "steam" ? "engine" : e.item;
+  if (item && ITEMS.includes(item)) itemGlyph(g, item, mid, gy, s);
+  else if (e.item === "mast") featureGlyph(g, "masts", mid, gy, s * 0.75);
+  else if (e.item === "crew") featureGlyph(g, "cabins", mid, gy, s * 0.6);
+  else if (e.good) goodGlyph(g, e.good, mid, gy, s * 0.75);
+  else if (e.family === "rondel") el("text", { x: mid, y: gy + s * 0.35, "font-size": s, "text-anchor": "middle" }, g, "⟳");
+  const mark = e.level ? (e.level === 2 ? "II" : "I") : { builder: "+", speed: "»" }[e.family];
+  if (mark) el("text", { x: x + 2, y: y + h - 3, "font-size": 11, "font-weight": 700, class: "sy-family-mark" }, g, mark);
+}
+
 // The employee rondel: eight stops of three stacks, each employee on top (what lies under it only hinted).
 function drawEmployeeRondel(ctx, ecx, ecy) {
   const { view, L, svg, offer } = ctx;
@@ -386,11 +402,8 @@ function drawEmployeeRondel(ctx, ecx, ecy) {
       if (e.id) {
         el("rect", { x: ex, y: ey, width: EMP_W, height: EMP_H, rx: 2, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: e.under ? "#555" : "#aaa",
                      "stroke-width": e.under ? 1.6 : 0.8, class: "bgw-frame" }, g);
-        if (e.item && ITEMS.includes(e.item)) itemGlyph(g, e.item, mid, ey + 12, 16);
-        else if (e.good) goodGlyph(g, e.good, mid, ey + 12, 12);
-        else el("text", { x: mid, y: ey + 17, "font-size": 15, "text-anchor": "middle" }, g, e.family === "rondel" ? "⟳" : e.family === "speed" ? "»" : "+");
-        // the level bottom left, an extra hiring cost bottom right (both in the tooltip too)
-        if (e.level) el("text", { x: ex + 2, y: ey + EMP_H - 3, "font-size": 11, "font-weight": 700 }, g, e.level === 2 ? "II" : "I");
+        employeeFace(g, e, ex, ey, EMP_W, EMP_H, 16);
+        // an extra hiring cost bottom right (in the tooltip too)
         if (e.cost) el("text", { x: ex + EMP_W - 1, y: ey + EMP_H - 3, "font-size": 11, "font-weight": 700, "text-anchor": "end", fill: "#922b21" }, g, `+${e.cost}`);
         el("title", {}, g, `${L(`sy.employee.${e.id}`)}${e.cost ? " · " + fill(L("sy.ui.employee-cost"), { n: e.cost }) : ""}${e.under ? " · " + L("sy.ui.hidden-below") : ""}`);
       } else {
@@ -621,9 +634,7 @@ function drawStaffAndGoods({ view, L, offer }, g, p, seat, ey) {
     const x = 100 + k * 32;
     const s = el("g", { class: "sy-staff" }, g);
     el("rect", { x, y: ey - 4, width: 28, height: 28, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
-    if (e.item && ITEMS.includes(e.item)) itemGlyph(s, e.item, x + 14, ey + 10, 18);
-    else if (e.good) goodGlyph(s, e.good, x + 14, ey + 10, 13);
-    else el("text", { x: x + 14, y: ey + 15, "font-size": 15, "text-anchor": "middle" }, s, e.family === "rondel" ? "⟳" : "»");
+    employeeFace(s, e, x, ey - 4, 28, 28, 14);
     el("title", {}, s, L(`sy.employee.${e.id}`));
   });
   const gy = ey + 34, gx0 = 24;
