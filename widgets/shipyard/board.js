@@ -378,11 +378,11 @@ function drawTradeRondel(ctx, cxr, cyr) {
 function employeeFace(g, e, x, y, w, h, s) {
   const mid = x + w / 2, gy = y + s * 0.5 + 4;
   const item = e.item === "steam" ? "engine" : e.item;
-  if (item && ITEMS.includes(item)) itemGlyph(g, item, mid, gy, s);
+  if (e.family === "rondel") el("text", { x: mid, y: gy + s * 0.35, "font-size": s, "text-anchor": "middle" }, g, "⟳");
+  else if (item && ITEMS.includes(item)) itemGlyph(g, item, mid, gy, s);
   else if (e.item === "mast") featureGlyph(g, "masts", mid, gy, s * 0.75);
   else if (e.item === "crew") featureGlyph(g, "cabins", mid, gy, s * 0.6);
   else if (e.good) goodGlyph(g, e.good, mid, gy, s * 0.75);
-  else if (e.family === "rondel") el("text", { x: mid, y: gy + s * 0.35, "font-size": s, "text-anchor": "middle" }, g, "⟳");
   const mark = e.level ? (e.level === 2 ? "II" : "I") : { builder: "+", speed: "»" }[e.family];
   if (mark) el("text", { x: x + 2, y: y + h - 3, "font-size": 11, "font-weight": 700, class: "sy-family-mark" }, g, mark);
 }
