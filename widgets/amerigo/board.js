@@ -11,7 +11,7 @@ const CUBE = { blue: "#2e6fd6", black: "#2b2b2b", red: "#c0392b", brown: "#8b5a2
 const GOODS = { cotton: "#fafafa", tea: "#7aa33a", sugar: "#e0c48c", coconut: "#8b5a2b", coffee: "#4b2e14" };
 const GOODS_INK = { cotton: "#333", tea: "#fff", sugar: "#333", coconut: "#fff", coffee: "#fff" };
 const SEA = "#bfe3f5", ANCHOR_SEA = "#a9d6ee", LAND = "#b7d08a", POST_LAND = "#cbdc9f", FRAME = "#8cc4e3";
-const NEUTRAL = "#d8b77a";
+const NEUTRAL = "#d8b77a", FRAME_SHORT = "#d4ebf7";
 const WIDTH = 1200;
 const PANEL = 640;                                                   // left edge of the side panel
 // Text sizes in viewBox units. The board is drawn at its container's width: about 964 px for these 1200 units
@@ -111,6 +111,37 @@ function drawBanner({ view, labels, L, svg }) {
 
 // -- the island area: the sea frame, the squares, the tiles laid, posts, chests, ships, time ----------------
 
+// The frame pieces the frame squares belong to: a thick line where one piece meets the next, and a long piece
+// that turns a corner filled across it, so that a long frame reads as one piece of 3 frame squares and a short
+// one as a piece of 1 (the key under the island area names them).
+function drawFramePieces(frames, frameRect, { W, H, S, F, X0, Y0 }, area) {
+  const N = frames.length;
+  const corner = { "N>E": [X0 + W * S, Y0 - F], "E>S": [X0 + W * S, Y0 + H * S], "S>W": [X0 - F, Y0 + H * S], "W>N": [X0 - F, Y0 - F] };
+  const seam = { stroke: "#1b3f5c", "stroke-width": 3.5, "stroke-linecap": "square", class: "am-frame-seam", "pointer-events": "none" };
+  // the edge of a frame square where the ring enters it (start) or leaves it (end), clockwise
+  const edge = (f, end) => {
+    const [x, y, w, h] = frameRect(f);
+    const side = f.side;
+    const at = (side === "N" || side === "E") === end ? "far" : "near";
+    if (side === "N" || side === "S") { const ex = at === "far" ? x + w : x; return [ex, y, ex, y + h]; }
+    const ey = at === "far" ? y + h : y; return [x, ey, x + w, ey];
+  };
+  for (let i = 0; i < N; i++) {
+    const f = frames[i], g = frames[(i + 1) % N];
+    if (f.side !== g.side) {
+      const [cx, cy] = corner[`${f.side}>${g.side}`] || [null, null];
+      if (cx !== null && f.piece === g.piece)
+        el("rect", { x: cx + 1, y: cy + 1, width: F - 2, height: F - 2, fill: f.long ? FRAME : FRAME_SHORT, "pointer-events": "none" }, area);
+    }
+    if (f.piece !== g.piece) {
+      const [a1, b1, a2, b2] = edge(f, true);
+      el("line", { x1: a1, y1: b1, x2: a2, y2: b2, ...seam }, area);
+      const [c1, d1, c2, d2] = edge(g, false);
+      el("line", { x1: c1, y1: d1, x2: c2, y2: d2, ...seam }, area);
+    }
+  }
+}
+
 // The frame squares, one beside each outer tile edge. Returns where each one's middle is (ships stand there).
 function drawFrameSquares({ L, ui, isl, W, H, n, S, F, X0, Y0, offer }, area) {
   const frameRect = (f) => {
@@ -125,13 +156,14 @@ function drawFrameSquares({ L, ui, isl, W, H, n, S, F, X0, Y0, offer }, area) {
     const [x, y, w, h] = frameRect(f);
     framePos[f.name] = { x: x + w / 2, y: y + h / 2, across: w >= h, half: Math.max(w, h) / 2 };
     const g = el("g", { class: "am-frame", "data-frame": f.name }, area);
-    el("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, fill: f.long ? FRAME : "#a6d2ea", stroke: "#4a7fa3",
+    el("rect", { x: x + 1, y: y + 1, width: w - 2, height: h - 2, fill: f.long ? FRAME : FRAME_SHORT, stroke: "#4a7fa3",
                  "stroke-width": 0.8, class: "bgw-frame" }, g);
     el("text", { x: x + w / 2, y: y + h / 2 + FS * 0.36, "font-size": FS, "text-anchor": "middle", fill: "#24506e" }, g,
        fill(L("am.ui.frame-short"), { n: f.name.slice(5) }));
     el("title", {}, g, aside(L, L(`am.pos.${f.name}`), L(f.long ? "am.ui.frame-long" : "am.ui.frame-short-piece")));
     if (!offer(g, `pos.${f.name}`)) offer(g, `move.${ui.ship}.${f.name}`);
   }
+  drawFramePieces(isl.frames, frameRect, { W, H, S, F, X0, Y0 }, area);
   return framePos;
 }
 
@@ -313,7 +345,37 @@ function drawTime({ view, L, H, S, F, X0, Y0, svg }) {
   const t = view.time || {};
   el("text", { x: X0 - F, y: Y0 + H * S + F + 20, "font-size": FS, class: "am-time", "data-target": "time" }, svg,   // a lesson may point at it
      named(L, L("am.ui.time-marker"), fill(L("am.ui.time"), { value: t.value, markers: (t.markers || []).join(" · ") || "—" })));
-  return Y0 + H * S + F + 30;
+  return drawKey({ L, svg }, X0 - F, Y0 + H * S + F + 30);
+}
+
+// The key under the island area: which goods each disc's mark stands for, and the two kinds of frame piece.
+function drawKey({ L, svg }, x0, y) {
+  const key = el("g", { class: "am-key" }, svg);
+  let x = x0;
+  const word = (text, bold) => {
+    const t = el("text", { x, y: y + 14, "font-size": FS, "font-weight": bold ? 700 : null }, key, text);
+    x += [...text].reduce((w, ch) => w + (ch.codePointAt(0) > 0x2e80 ? FS : FS * 0.58), 0) + 10;   // drawn detached: no measuring
+  };
+  word(L("am.ui.goods-key"), true);
+  for (const goods of Object.keys(GOODS)) {
+    const g = el("g", { class: "am-key-goods", "data-goods": goods }, key);
+    el("circle", { cx: x + 9, cy: y + 9, r: 9, fill: GOODS[goods], stroke: "#333", "stroke-width": 0.8 }, g);
+    el("text", { x: x + 9, y: y + 9 + FS * 0.36, "font-size": FS * 0.8, "text-anchor": "middle", fill: GOODS_INK[goods] }, g,
+       L(`am.ui.goods-mark.${goods}`));
+    x += 22;
+    word(L(`am.goods.${goods}`));
+  }
+  y += 24; x = x0;
+  word(L("am.ui.frames-key"), true);
+  for (const [long, label] of [[true, "am.ui.frame-long-key"], [false, "am.ui.frame-short-key"]]) {
+    el("rect", { x, y: y + 2, width: 26, height: 14, fill: long ? FRAME : FRAME_SHORT, stroke: "#4a7fa3", "stroke-width": 0.8 }, key);
+    x += 32;
+    word(L(label));
+  }
+  el("line", { x1: x + 2, y1: y + 2, x2: x + 2, y2: y + 16, stroke: "#1b3f5c", "stroke-width": 3.5 }, key);
+  x += 10;
+  word(L("am.ui.frame-seam-key"));
+  return y + 30;
 }
 
 // -- the side panel, top to bottom: each part takes the y it starts at and returns the y under it -------------
@@ -659,7 +721,9 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
   let gx = px + 6;
   for (const [goods, count] of Object.entries(p.goods || {})) {
     const gg = el("g", { class: "am-sheet-goods", "data-goods": goods }, g);
-    el("circle", { cx: gx + 8, cy: py + 105, r: 8, fill: GOODS[goods], stroke: "#333" }, gg);
+    el("circle", { cx: gx + 8, cy: py + 105, r: 9, fill: GOODS[goods], stroke: "#333" }, gg);
+    el("text", { x: gx + 8, y: py + 105 + FS * 0.28, "font-size": FS * 0.75, "text-anchor": "middle", fill: GOODS_INK[goods] }, gg,
+       L(`am.ui.goods-mark.${goods}`));                  // the same mark as on the islands (the key names it)
     el("text", { x: gx + 20, y: py + 110, "font-size": FS }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
     el("title", {}, gg, fill(L("am.ui.goods-line"), { goods: L(`am.goods.${goods}`), n: count, p: 1 + ((p.production || {})[goods] || 0) }));
     gx += 64;
