@@ -519,8 +519,12 @@ function drawDecision(ctx, py) {
     py += 4;
     if (turn.sub === "choose") {
       const bw = (PW - 6) / 2;
+      // another player's choice (none offered to the viewer): the colours not in the middle are greyed as the
+      // viewer's own refused ones would be, so that the buttons say the same thing whoever is choosing
+      const watching = !choices.length, middle = turn.offered || [];
       colours.forEach((colour, i) => button(decide, px + (i % 2) * (bw + 6), py + Math.floor(i / 2) * 34, bw, 28,
-        L(`am.action.${colour}`), `act.${colour}`, { swatch: colour }));
+        L(`am.action.${colour}`), `act.${colour}`,
+        watching && !middle.includes(colour) ? { swatch: colour, fill: "#eeeeee", ink: "#888" } : { swatch: colour }));
       py += 34 * Math.ceil(colours.length / 2);
       button(decide, px, py, bw, 28, (byTarget.gold || {}).label || L("am.ui.gold"), "gold", { fill: "#fff4c2" });
       if (byTarget["score-cubes"]) button(decide, px + bw + 6, py, bw, 28, byTarget["score-cubes"].label, "score-cubes");
