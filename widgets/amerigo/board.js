@@ -345,7 +345,7 @@ function drawTime({ view, L, H, S, F, X0, Y0, svg }) {
   const t = view.time || {};
   el("text", { x: X0 - F, y: Y0 + H * S + F + 20, "font-size": FS, class: "am-time", "data-target": "time" }, svg,   // a lesson may point at it
      named(L, L("am.ui.time-marker"), fill(L("am.ui.time"), { value: t.value, markers: (t.markers || []).join(" · ") || "—" })));
-  return drawKey({ L, svg }, X0 - F, Y0 + H * S + F + 30);
+  return drawKey({ L, svg }, X0 - F, Y0 + H * S + F + 34);
 }
 
 // The key under the island area: which goods each disc's mark stands for, and the two kinds of frame piece.
@@ -359,13 +359,13 @@ function drawKey({ L, svg }, x0, y) {
   word(L("am.ui.goods-key"), true);
   for (const goods of Object.keys(GOODS)) {
     const g = el("g", { class: "am-key-goods", "data-goods": goods }, key);
-    el("circle", { cx: x + 9, cy: y + 9, r: 9, fill: GOODS[goods], stroke: "#333", "stroke-width": 0.8 }, g);
-    el("text", { x: x + 9, y: y + 9 + FS * 0.36, "font-size": FS * 0.8, "text-anchor": "middle", fill: GOODS_INK[goods] }, g,
+    el("circle", { cx: x + 11, cy: y + 9, r: 11, fill: GOODS[goods], stroke: "#333", "stroke-width": 0.8 }, g);
+    el("text", { x: x + 11, y: y + 9 + FS * 0.36, "font-size": FS, "text-anchor": "middle", fill: GOODS_INK[goods] }, g,
        L(`am.ui.goods-mark.${goods}`));
-    x += 22;
+    x += 26;
     word(L(`am.goods.${goods}`));
   }
-  y += 24; x = x0;
+  y += 27; x = x0;
   word(L("am.ui.frames-key"), true);
   for (const [long, label] of [[true, "am.ui.frame-long-key"], [false, "am.ui.frame-short-key"]]) {
     el("rect", { x, y: y + 2, width: 26, height: 14, fill: long ? FRAME : FRAME_SHORT, stroke: "#4a7fa3", "stroke-width": 0.8 }, key);
@@ -725,10 +725,10 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
   let gx = px + 6;
   for (const [goods, count] of Object.entries(p.goods || {})) {
     const gg = el("g", { class: "am-sheet-goods", "data-goods": goods }, g);
-    el("circle", { cx: gx + 8, cy: py + 105, r: 9, fill: GOODS[goods], stroke: "#333" }, gg);
-    el("text", { x: gx + 8, y: py + 105 + FS * 0.28, "font-size": FS * 0.75, "text-anchor": "middle", fill: GOODS_INK[goods] }, gg,
+    el("circle", { cx: gx + 10, cy: py + 105, r: 11, fill: GOODS[goods], stroke: "#333" }, gg);
+    el("text", { x: gx + 10, y: py + 105 + FS * 0.36, "font-size": FS, "text-anchor": "middle", fill: GOODS_INK[goods] }, gg,
        L(`am.ui.goods-mark.${goods}`));                  // the same mark as on the islands (the key names it)
-    el("text", { x: gx + 20, y: py + 110, "font-size": FS }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
+    el("text", { x: gx + 24, y: py + 110, "font-size": FS }, gg, `${count}×${1 + ((p.production || {})[goods] || 0)}`);
     el("title", {}, gg, fill(L("am.ui.goods-line"), { goods: L(`am.goods.${goods}`), n: count, p: 1 + ((p.production || {})[goods] || 0) }));
     gx += 64;
   }
