@@ -79,6 +79,13 @@ function drawingContext(model, root, tip, ui) {
 
   const layChoices = choices.filter((c) => c.target && c.target.startsWith("lay."));
   const layShapes = [...new Set(layChoices.map((c) => c.target.split(".")[1]))];
+  // A lesson that points at a lay ("Show me", or a step's focus) picks its tile and its way, once per focus,
+  // so that the square it rings is drawn: a lay is drawn only for the tile and way picked.
+  const focus = (model.get("focus") || "").split("#")[0].replace(/!$/, "");
+  if (focus.startsWith("lay.") && focus !== ui.focusPicked) {
+    const [, shape, , way] = focus.split(".");
+    if (layShapes.includes(shape)) { ui.shape = shape; ui.way = Number(way); ui.focusPicked = focus; }
+  }
   if (layChoices.length && !layShapes.includes(ui.shape)) { ui.shape = layShapes[0]; ui.way = null; }
   const waysWithLays = new Set(layChoices.filter((c) => c.target.split(".")[1] === ui.shape).map((c) => Number(c.target.split(".")[3])));
   if (layChoices.length && (ui.way === null || !waysWithLays.has(ui.way))) ui.way = Math.min(...waysWithLays);
