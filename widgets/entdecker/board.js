@@ -452,19 +452,21 @@ function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
     offer(g, `pile.${i + 1}`);
   });
   py += 80;
-  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.reserve"));
+  // the reserve piles, heading and counts included, are one element a lesson may bring into view
+  const reserve = el("g", { class: "ent-reserve-piles", "data-target": "reserve" }, svg);
+  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, reserve, L("ent.ui.reserve"));
   py += 6;
   (view.reserve || []).forEach((r, i) => {
     const x = px + i * 56;
     const sides = { sea: "", coast: "N", corner: "NE", strait: "NS", bay: "NES", land: "NESW" }[r.pattern];
-    const g = el("g", { class: "ent-reserve", transform: `translate(${x},${py}) scale(0.36)` }, svg);
+    const g = el("g", { class: "ent-reserve", transform: `translate(${x},${py}) scale(0.36)` }, reserve);
     drawTile(g, { land: sides, areas: sides ? [sides] : [], routes: "", reserve: r.number }, clipId, { plain: true });
-    el("text", { x: x + 18, y: py + 51, "font-size": 12, "text-anchor": "middle" }, svg, named(L, r.number, `×${r.count}`));
+    el("text", { x: x + 18, y: py + 51, "font-size": 12, "text-anchor": "middle" }, reserve, named(L, r.number, `×${r.count}`));
     el("title", {}, g, named(L, r.number, `${L(`ent.pattern.${r.pattern}`)} ×${r.count}`));
   });
   py += 64;
   // The name and the counts in parts of one line, so that the name is a text of its own (a lesson names it).
-  const chipLine = el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg);
+  const chipLine = el("text", { x: px, y: py, "font-size": 12, "font-weight": 700, "data-target": "chip-piles" }, svg);
   const [before, after] = L("ui.named-value").split("{value}");
   el("tspan", {}, chipLine, L("ent.ui.chip-piles"));
   el("tspan", {}, chipLine, before.replace("{name}", "") + (view.chip_piles || []).map((c) => c.count).join(" + ") + (after || ""));
