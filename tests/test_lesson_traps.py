@@ -169,3 +169,17 @@ def test_two_steps_under_one_heading_are_found(tmp_path):
     assert len(problems) == 2 and "step 2 (again) title [en]" in problems[0] and "step 1's too" in problems[0]
     titled = lesson_of(tmp_path, body + '\ntitle.en = "Gold again"\ntitle.zh-Hant = "再談黃金"')
     assert lesson_checks.check_titles(titled) == []
+
+
+def test_a_right_answer_always_at_one_place_is_found(tmp_path):
+    lesson = load("entdecker")
+    assert lesson_checks.check_positions(lesson) == []
+    import dataclasses
+    first = []
+    for step in lesson.steps:
+        if step.question is not None:
+            choices = sorted(step.question.choices, key=lambda c: not c.right)       # the right one first
+            step = dataclasses.replace(step, question=dataclasses.replace(step.question, choices=choices))
+        first.append(step)
+    problems = lesson_checks.check_positions(dataclasses.replace(lesson, steps=first))
+    assert len(problems) == 1 and "choice 1 in" in problems[0]

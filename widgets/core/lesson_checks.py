@@ -15,7 +15,8 @@ The kinds (docs/lessons.md, "What the checks refuse"):
 - unfinished: no step leaves the learner in the middle of an action (a decision of the same seat pending
               right after their own) that the next step does not continue.
 - giveaway:   no question's right answer is printed before it is asked: neither its number nor its words
-              in the step's text, its task or what the move made happen.
+              in the step's text, its task or what the move made happen, nor its words in the rules folded
+              under the step.
 - terms:      a term the lesson introduces in bold is not used before the step that introduces it.
 - untaught:   what the learner's own move makes happen (the log lines under their move) applies only rules
               taught by that step or before: a consequence the lesson has not explained yet is taught there
@@ -23,6 +24,7 @@ The kinds (docs/lessons.md, "What the checks refuse"):
 - places:     a text names a board part by the name the board draws ({@key}); a direction word beside a
               part ("above {@...}") is a `layout` claim the browser test measures.
 - titles:     no two steps share a heading (the step's title or its rule's) in a language.
+- positions:  the right answer is not at one place (the first choice, say) in most of a lesson's questions.
 - unseen:     (with the drawn board: tests/browser/test_lesson_questions.py) a value a question's explanation
               reads off the position is in sight when the question is asked: in the step's texts or drawn on
               its board (not only in a tooltip).
@@ -261,6 +263,16 @@ def check_giveaway(lesson: Lesson) -> list[str]:
             if run and all(len(_shared_run(w, shown_text, lang)) < len(run) for w in wrong):
                 problems.append(f"{_where(step, 'question', lang)}: the right answer's words "
                                 f"\"{run}\" are printed before the question is asked")
+                continue
+            # the step's rules, folded under it, are shown too: their words may not hand over the answer (their
+            # numbers may: a question asks the learner to apply a rule's number to the board)
+            rules = lesson_rules(lesson)
+            folded = "\n".join(localized(rules[r].title, lang) + " " + localized(rules[r].text, lang)
+                               for r in step.rules)
+            run = _shared_run(answer, folded, lang)
+            if run and all(len(_shared_run(w, folded, lang)) < len(run) for w in wrong):
+                problems.append(f"{_where(step, 'question', lang)}: the right answer's words \"{run}\" are in the "
+                                f"rule folded under the step: ask the learner to apply it to the board instead")
     return problems
 
 
@@ -465,9 +477,25 @@ def unseen_values(lesson: Lesson, step, lang: str, board_texts: list[str]) -> li
     return sorted(n for n in reasoned - seen if n >= 2)
 
 
+def check_positions(lesson: Lesson) -> list[str]:
+    """The right answer does not sit at one place in most questions: a learner who meets it first in question
+    after question learns to pick the first choice, not to apply the rule (three lessons had every right answer
+    first). In a lesson of four questions or more, no place holds more than 60% of the right answers."""
+    places = [next(i for i, c in enumerate(s.question.choices) if c.right) for s in lesson.steps if s.question]
+    if len(places) < 4:
+        return []
+    common = max(set(places), key=places.count)
+    if places.count(common) <= 0.6 * len(places):
+        return []
+    steps = [s.number for s in lesson.steps if s.question]
+    return [f"the right answer is choice {common + 1} in {places.count(common)} of {len(places)} questions (steps "
+            f"{', '.join(str(n) for n, p in zip(steps, places) if p == common)}): vary its place, numbers in "
+            f"ascending order"]
+
+
 CHECKS = {"numbers": check_numbers, "story": check_story, "unfinished": check_unfinished,
           "giveaway": check_giveaway, "terms": check_terms, "untaught": check_untaught, "places": check_places,
-          "language": check_language, "titles": check_titles}
+          "language": check_language, "titles": check_titles, "positions": check_positions}
 
 
 def main(argv: list[str]) -> int:
