@@ -566,7 +566,7 @@ function sectionMat(B, S, seat, full, toggle) {
                          "data-full": full ? "1" : "0" }, S);
   const active = view.to_move === seat || (view.step && view.step.seat === seat && view.to_move === null);
   if (!full) return compactMat(B, matG, p, seat, colour, passed, active, toggle);
-  const h = 214;
+  const h = 266;
   el("rect", { x: 6, y: 0, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
                "stroke-width": active ? 4 : 1.5 }, matG);
   matName(B, matG, seat, colour, toggle);
@@ -574,7 +574,7 @@ function sectionMat(B, S, seat, full, toggle) {
   matTracks(B, matG, p, seat, colour);
   matCoastline(B, matG, p, seat, colour);
   // bottom band: cards held, action tokens in the harbor, attribute tokens under the tracks
-  const by = 128;
+  const by = 180;
   el("line", { x1: 14, y1: by, x2: WIDTH - 14, y2: by, stroke: "#e5e7e9" }, matG);
   matCards(B, matG, p, seat, by);
   const tokensEnd = matActionTokens(B, matG, p, seat, by);
@@ -609,29 +609,49 @@ function matDiscs(B, matG, p, colour, passed) {
 }
 
 // four tracks: a cube on the value, level boundaries as thick ticks, glory spaces starred and numbered under
-// the track (a cube there scores that number at the end; the numbers also say where the thick ticks are)
+// the track (a cube there scores that number at the end; 0 is the track's start, where no glory is scored),
+// and above the track, between the thick ticks, what each level gives (build level, growth, salary, card
+// limit), the cube's own level in bold, so that "what do I reach at N" is read off the track as drawn
+const TRACK_PITCH = 40, TRACK_TOP = 26;
 function matTracks(B, matG, p, seat, colour) {
   const { L, view, offer } = B;
   const track = view.mat || { thresholds: [], glory_spaces: [], printed_length: 15 };
+  const levelOf = (v) => track.thresholds.filter((t) => t <= v).length;   // 1 from the first threshold (0) on
   ATTRIBUTES.forEach((a, i) => {
-    const ty = 12 + i * 29, tx = 150, value = p.attributes[a];
+    const ty = TRACK_TOP + i * TRACK_PITCH, tx = 150, value = p.attributes[a];
     const last = Math.max(track.printed_length, value);
     const cell = Math.min(11, 176 / (last + 1));
     const g = el("g", { class: "bgw-attr-track", "data-attribute": a }, matG);
-    el("rect", { x: tx - 4, y: ty - 4, width: 336, height: 24, rx: 4, fill: "none", stroke: "none", class: "bgw-frame bgw-halo" }, g);
+    el("rect", { x: tx - 4, y: ty - 15, width: 336, height: 43, rx: 4, fill: "none", stroke: "none", class: "bgw-frame bgw-halo" }, g);
     el("text", { x: tx, y: ty + 11, "font-size": MIN_TEXT }, g, L(`attribute.${a}`));
     for (let s = 0; s <= last; s++) {
       const cx = tx + 52 + s * cell;
       el("rect", { x: cx, y: ty, width: cell - 1, height: 14, fill: s > track.printed_length ? "#f9ebea" : "#eef0f0" }, g);
-      if (track.glory_spaces.includes(s)) {
+      if (s > 0 && track.glory_spaces.includes(s)) {
         el("text", { x: cx + cell / 2 - 0.5, y: ty + 10, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#b9770e" }, g, "★");
         titled(el("text", { x: cx + cell / 2 - 0.5, y: ty + 25, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#9a6400",
                             class: "bgw-glory-space" }, g, `${s}`), named(L, L("ui.glory-space"), s));
-      }
-      if (s > 0 && track.thresholds.includes(s))
-        el("rect", { x: cx - 1, y: ty - 2, width: 1.5, height: 18, fill: "#555" }, g);
+      } else if (s === 0)
+        el("text", { x: cx + cell / 2 - 0.5, y: ty + 25, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#555" }, g, "0");
+      if (s > 0 && track.thresholds.includes(s))      // through the band of level values too
+        el("rect", { x: cx - 1, y: ty - 13, width: 1.5, height: 29, fill: "#555" }, g);
     }
-    titled(el("rect", { x: tx + 52 + value * cell, y: ty - 1, width: cell - 1, height: 16, rx: 2,
+    // the level values: the engine gives the cube's own level (p.levels); the others differ from it by
+    // their number of thick ticks (growth = level + a bonus, the others = level; the card limit's cap of
+    // five is never below the fifth level in either edition)
+    const shown = p.levels[LEVELS[i]], offset = shown - levelOf(value);
+    const bounds = track.thresholds.map((t) => Math.max(t, 0)).concat([last + 1]);
+    titled(el("text", { x: tx + 50, y: ty - 3, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#555", class: "bgw-level-name" }, g,
+              L(`level.${LEVELS[i]}`)), L(`level.${LEVELS[i]}`));
+    for (let k = 0; k + 1 < bounds.length; k++) {
+      const from = bounds[k], to = bounds[k + 1];       // spaces from..to-1 give level k + 1
+      const mine = value >= from && value < to;
+      const mid = tx + 52 + ((from + to) / 2) * cell - 0.5;
+      titled(el("text", { x: mid, y: ty - 3, "font-size": MIN_TEXT, "text-anchor": "middle", "font-weight": mine ? 700 : 400,
+                          fill: mine ? "#111" : "#555", class: "bgw-level-value" }, g, `${k + 1 + offset}`),
+             `${L(`attribute.${a}`)} ${k + 2 === bounds.length ? `${from}+` : to - 1 === from ? from : `${from}–${to - 1}`} → ${L(`level.${LEVELS[i]}`)} ${k + 1 + offset}`);
+    }
+    titled(el("rect", { x: tx + 52 + value * cell + 1.5, y: ty - 1, width: cell - 4, height: 16, rx: 2,
                         fill: ATTRIBUTE_COLOURS[a], stroke: colour, "stroke-width": 2, class: "bgw-cube" }, g),
            `${L(`attribute.${a}`)} ${value}`);
     el("text", { x: tx + 52 + 16 * 11 + 4, y: ty + 11, "font-size": MIN_TEXT, "font-weight": 600 }, g,
@@ -713,7 +733,8 @@ function matCards(B, matG, p, seat, by) {
     offer(g, `mat.${seat}.card.${c.id}`);
     x += cw + 5;
   }
-  if (!(p.cards || []).length) el("text", { x, y: by + 52, "font-size": MIN_TEXT, fill: "#999" }, matG, L("ui.none"));
+  // "none" only where nothing at all lies: the face-down slavery stack takes that place otherwise
+  if (!(p.cards || []).length && !p.slavery_down) el("text", { x, y: by + 52, "font-size": MIN_TEXT, fill: "#999" }, matG, L("ui.none"));
   if (p.slavery_down) {
     const g = el("g", { class: "bgw-slavery-down" }, matG);
     el("rect", { x: x + 6, y: by + 24, width: cw, height: ch, rx: 3, fill: "#4d3b2f", stroke: "#222" }, g);
