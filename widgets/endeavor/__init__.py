@@ -35,7 +35,8 @@ def _component_data(game) -> dict:
     """What each building type is (actions, how they combine, icons, glory) and each token kind (its
     attribute or actions): the view names only the type (the coastline, the start tiles, the tokens)."""
     data = {f"data.building.{b.id}": {"actions": list(b.actions), "combine": b.combine,
-                                      "icons": dict(zip(_ATTRIBUTES, b.icons)), "glory": b.glory}
+                                      "icons": dict(zip(_ATTRIBUTES, b.icons)), "glory": b.glory,
+                                      "memorial_tracks": list(b.memorial_tracks)}
             for b in game.buildings.values()}
     data["data.tokens"] = {k.id: {"attribute": None if k.attribute is None else _ATTRIBUTES[k.attribute],
                                   "actions": list(k.actions)} for k in game.tokens.values()}

@@ -930,7 +930,17 @@ function tile(B, parent, x, y0, w, h, b, extra) {
                stroke: "#a67c52", "stroke-width": 1.2, class: "bgw-frame" }, g);
   el("text", { x: x + 6, y: y0 + 15, "font-size": 13, "font-weight": 600 }, g, L(`building.${b.id}`));
   if (extra) el("text", { x: x + w - 6, y: y0 + 15, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#555" }, g, extra);
-  icons(B, g, x + 6, y0 + 22, b);
+  const iw = icons(B, g, x + 6, y0 + 22, b);
+  // the Memorial: the tracks a casualty of its owner may raise, as the attribute tokens it becomes
+  const mem = buildingData(B, b.id).memorial_tracks || [];
+  if (mem.length) {
+    const mg = el("g", { class: "bgw-memorial-tracks" }, g);
+    const mx = x + 6 + iw + 8, label = L("ui.memorial-casualty");
+    el("text", { x: mx, y: y0 + 32, "font-size": MIN_TEXT, fill: "#6c3483" }, mg, label);
+    mem.forEach((a, k) => el("rect", { x: mx + textWidth(label, MIN_TEXT) + 4 + k * 14, y: y0 + 22, width: 11, height: 11, rx: 2,
+                                       fill: ATTRIBUTE_COLOURS[a], stroke: "#333", "stroke-width": 0.6 }, mg));
+    titled(mg, named(L, L("ui.memorial-casualty-title"), listed(L, mem.map((a) => L(`attribute.${a}`)))));
+  }
   const acts = combined(L, (b.actions || []).map((a) => L(`ui.action.${a}`)), b.combine);
   if (acts) el("text", { x: x + 6, y: y0 + 48, "font-size": MIN_TEXT, fill: "#1a5276" }, g, acts);
   if (b.no_payment) titled(el("text", { x: x + w - 8, y: y0 + 34, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
