@@ -741,6 +741,9 @@ function matCards(B, matG, p, seat, by) {
     el("text", { x: x + 6 + cw / 2, y: by + 56, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g, `×${p.slavery_down}`);
     el("text", { x: x + 6 + cw / 2, y: by + 72, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#f5b7b1" }, g, `−${p.slavery_down}★`);
     titled(g, named(L, L("ui.slavery-down"), p.slavery_down));
+    // what the dark stack is, beside it (squeezed if the row of cards leaves little room before the tokens)
+    const lx = x + 6 + cw + 6, room = 510 - lx;
+    if (room > 30) fitted(g, { x: lx, y: by + 56, "font-size": MIN_TEXT, fill: "#4d3b2f" }, L("ui.slavery-down-label"), room);
   }
 }
 
