@@ -913,9 +913,11 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
   // so its glory and the abolition mark go in the top corner; an unnamed one (on the map) keeps them at the foot
   const deck = c.deck === "slavery" ? L("ui.deck.slavery") : (c.deck === "europe" ? L("ui.deck.europe") : L(`region.${c.deck}`));
   const lines = named ? (/[\u2e80-\uffff]/.test(deck) || !deck.includes(" ") ? [deck] : deck.split(" ")) : [];
-  const top = named && !c.governor;
-  const low = top ? (c.population ? y0 + 27 : y0 + 14) : (named ? y0 + h - 4 - 11 * lines.length : y0 + h - 4);
-  if (c.glory) el("text", { x: top ? x + w - 3 : x + 3, y: low, "font-size": MIN_TEXT, "text-anchor": top ? "end" : "start",
+  // (a named governor: its title fills the top, so the glory goes at the end of its row of icons, clear of a
+  // two-line name such as "North" / "America")
+  const top = named && !c.governor, beside = named && c.governor;
+  const low = top ? (c.population ? y0 + 27 : y0 + 14) : beside ? y0 + 27 : (named ? y0 + h - 4 - 11 * lines.length : y0 + h - 4);
+  if (c.glory) el("text", { x: top || beside ? x + w - 3 : x + 3, y: low, "font-size": MIN_TEXT, "text-anchor": top || beside ? "end" : "start",
                             fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
   if (c.abolition) el("text", { x: top ? x + w - 3 : x + w - 3, y: top ? y0 + 27 : low, "font-size": MIN_TEXT, "text-anchor": "end",
                                 fill: "#c0392b", "font-weight": 700 }, g, "⚖");
