@@ -2850,3 +2850,18 @@ def test_a_plus_buildings_other_action_with_no_target_is_said_before_the_turn_en
                 return
         seen = (m, m.to_move, len(m.log))
     pytest.fail("no '+' building's action was left without a target")
+
+
+@pytest.mark.parametrize("game_id", ["endeavor-aos", "endeavor-2009"])
+def test_the_view_gives_what_each_level_of_a_track_gives(game_id):
+    """The board prints over each track what its levels give (mat.gives); it reads them off the view, which takes
+    them from the very functions the rules use, so the printed numbers and the levels played cannot differ."""
+    match = engines.new_match(game_id, 3, seed=1)
+    game, player = match.game, match.state.players[0]
+    gives = match.view(0)["mat"]["gives"]
+    for level, threshold in enumerate(game.mat.thresholds, start=1):
+        player.attributes = [threshold] * len(player.attributes)
+        assert gives["build"][level - 1] == game.build_level(player)
+        assert gives["growth"][level - 1] == game.growth(player)
+        assert gives["salary"][level - 1] == game.salary(player)
+        assert gives["card_limit"][level - 1] == game.card_limit(player)

@@ -150,13 +150,26 @@ class Endeavor(Game):
         return self.level(player, INDUSTRY)
 
     def growth(self, player):
-        return self.level(player, CULTURE) + self.mat.growth_bonus
+        return self.growth_at(self.level(player, CULTURE))
 
     def salary(self, player):
         return self.level(player, WEALTH)
 
     def card_limit(self, player):
-        return min(self.level(player, INFLUENCE), self.mat.max_cards)
+        return self.card_limit_at(self.level(player, INFLUENCE))
+
+    def growth_at(self, level: int) -> int:
+        return level + self.mat.growth_bonus
+
+    def card_limit_at(self, level: int) -> int:
+        return min(level, self.mat.max_cards)
+
+    def level_values(self) -> dict:
+        """What each level of the mat's tracks gives, level 1 first (the board prints them over the tracks):
+        build level, growth, salary and card limit."""
+        levels = range(1, len(self.mat.thresholds) + 1)
+        return {"build": list(levels), "growth": [self.growth_at(k) for k in levels],
+                "salary": list(levels), "card_limit": [self.card_limit_at(k) for k in levels]}
 
     def gain_icons(self, player, seat, icons, events):
         for attribute, count in enumerate(icons):

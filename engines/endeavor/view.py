@@ -42,7 +42,7 @@ def board_view(game, state, seat):
         "pending": [{"kind": p[0], "seat": p[1], "options": list(p[2]) if len(p) > 2 and isinstance(p[2], tuple)
                      else p[2:]} for p in state.pending],
         "mat": {"thresholds": list(game.mat.thresholds), "glory_spaces": list(game.mat.glory_spaces),
-                "printed_length": game.mat.printed_length},
+                "printed_length": game.mat.printed_length, "gives": game.level_values()},
         "stand_in": {"buildings": sorted(b.id for b in game.buildings.values() if b.stand_in),
                      "cards": any(c.source == "stand-in" for c in game.cards.values()),
                      "map": board.stand_in, "mat": game.mat.stand_in},

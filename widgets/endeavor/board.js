@@ -615,8 +615,7 @@ function matDiscs(B, matG, p, colour, passed) {
 const TRACK_PITCH = 40, TRACK_TOP = 26;
 function matTracks(B, matG, p, seat, colour) {
   const { L, view, offer } = B;
-  const track = view.mat || { thresholds: [], glory_spaces: [], printed_length: 15 };
-  const levelOf = (v) => track.thresholds.filter((t) => t <= v).length;   // 1 from the first threshold (0) on
+  const track = view.mat || { thresholds: [], glory_spaces: [], printed_length: 15, gives: {} };
   ATTRIBUTES.forEach((a, i) => {
     const ty = TRACK_TOP + i * TRACK_PITCH, tx = 150, value = p.attributes[a];
     const last = Math.max(track.printed_length, value);
@@ -636,10 +635,8 @@ function matTracks(B, matG, p, seat, colour) {
       if (s > 0 && track.thresholds.includes(s))      // through the band of level values too
         el("rect", { x: cx - 1, y: ty - 13, width: 1.5, height: 29, fill: "#555" }, g);
     }
-    // the level values: the engine gives the cube's own level (p.levels); the others differ from it by
-    // their number of thick ticks (growth = level + a bonus, the others = level; the card limit's cap of
-    // five is never below the fifth level in either edition)
-    const shown = p.levels[LEVELS[i]], offset = shown - levelOf(value);
+    // the level values, as the view gives them (mat.gives: what each level gives, level 1 first)
+    const gives = (track.gives || {})[LEVELS[i]] || [];
     const bounds = track.thresholds.map((t) => Math.max(t, 0)).concat([last + 1]);
     titled(el("text", { x: tx + 50, y: ty - 3, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#555", class: "bgw-level-name" }, g,
               L(`level.${LEVELS[i]}`)), L(`level.${LEVELS[i]}`));
@@ -648,8 +645,8 @@ function matTracks(B, matG, p, seat, colour) {
       const mine = value >= from && value < to;
       const mid = tx + 52 + ((from + to) / 2) * cell - 0.5;
       titled(el("text", { x: mid, y: ty - 3, "font-size": MIN_TEXT, "text-anchor": "middle", "font-weight": mine ? 700 : 400,
-                          fill: mine ? "#111" : "#555", class: "bgw-level-value" }, g, `${k + 1 + offset}`),
-             `${L(`attribute.${a}`)} ${k + 2 === bounds.length ? `${from}+` : to - 1 === from ? from : `${from}–${to - 1}`} → ${L(`level.${LEVELS[i]}`)} ${k + 1 + offset}`);
+                          fill: mine ? "#111" : "#555", class: "bgw-level-value" }, g, `${gives[k] ?? ""}`),
+             `${L(`attribute.${a}`)} ${k + 2 === bounds.length ? `${from}+` : to - 1 === from ? from : `${from}–${to - 1}`} → ${L(`level.${LEVELS[i]}`)} ${gives[k] ?? ""}`);
     }
     titled(el("rect", { x: tx + 52 + value * cell + 1.5, y: ty - 1, width: cell - 4, height: 16, rx: 2,
                         fill: ATTRIBUTE_COLOURS[a], stroke: colour, "stroke-width": 2, class: "bgw-cube" }, g),
