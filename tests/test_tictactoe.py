@@ -145,15 +145,20 @@ def test_board_js_draws_the_grid_and_offers_the_legal_squares():
 class Node {
   constructor(tag) { this.tag = tag; this.attrs = {}; this.children = []; this.textContent = ""; this.on = {};
                      this.dataset = {}; const c = new Set(); this.classList = { add: (...n) => n.forEach((x) => c.add(x)),
-                     has: (n) => c.has(n) }; this.classes = c; }
+                     has: (n) => c.has(n), contains: (n) => c.has(n) }; this.classes = c; }
   setAttribute(k, v) { this.attrs[k] = String(v); if (k === "class") String(v).split(" ").forEach((x) => this.classes.add(x)); }
+  getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; }
+  removeAttribute(k) { delete this.attrs[k]; }
+  contains(n) { return [...this.walk()].includes(n); }
+  querySelectorAll(sel) { const m = /^\[([\w-]+)\]$/.exec(sel); return m ? [...this.walk()].filter((n) => m[1] in n.attrs) : []; }
+  focus() { globalThis.document.activeElement = this; }
   appendChild(n) { this.children.push(n); return n; }
   append(...n) { this.children.push(...n); }
   replaceChildren(...n) { this.children = n; }
   addEventListener(kind, f) { this.on[kind] = f; }
   *walk() { yield this; for (const c of this.children) yield* c.walk(); }
 }
-globalThis.document = { createElement: (t) => new Node(t), createElementNS: (_, t) => new Node(t) };
+globalThis.document = { createElement: (t) => new Node(t), createElementNS: (_, t) => new Node(t), activeElement: null };
 globalThis.requestAnimationFrame = () => 0;
 const TRAITS = %s, sent = [];
 const model = { get: (k) => TRAITS[k], on() {}, off() {}, send: (m) => sent.push(m) };
@@ -163,9 +168,11 @@ const all = [...host.walk()];
 const squares = all.filter((n) => n.classes.has("ttt-square"));
 const legal = squares.filter((n) => n.classes.has("bgw-legal"));
 legal.find((n) => n.attrs["data-target"] === "C3").on.click({ stopPropagation() {} });
+const asButtons = legal.every((n) => n.attrs.role === "button" && n.attrs["aria-label"] && "tabindex" in n.attrs);
+const tabbable = all.filter((n) => n.attrs.tabindex === "0").map((n) => n.attrs["data-action"]);
 console.log(JSON.stringify({ squares: squares.map((n) => n.attrs["data-target"]),
   legal: legal.map((n) => n.attrs["data-action"]), texts: all.filter((n) => n.tag === "text").map((n) => n.textContent),
-  sent, error: all.some((n) => String(n.textContent).startsWith("board error")) }));
+  sent, asButtons, tabbable, error: all.some((n) => String(n.textContent).startsWith("board error")) }));
 """ % json.dumps(traits)
     done = subprocess.run(["node", "--input-type=module", "-e", module + page], capture_output=True, text=True,
                           timeout=60)
@@ -176,6 +183,8 @@ console.log(JSON.stringify({ squares: squares.map((n) => n.attrs["data-target"])
     assert sorted(drawn["legal"]) == sorted(a.id for a in m.legal_actions()) and len(drawn["legal"]) == 7
     assert "X" in drawn["texts"] and "O" in drawn["texts"] and "Player 1 to play (X)" in drawn["texts"]
     assert drawn["sent"] == [{"type": "choose", "id": "mark:C3"}]
+    # the kit makes each option a button named by its move, one of them in the Tab order (issue 33)
+    assert drawn["asButtons"] and len(drawn["tabbable"]) == 1 and drawn["tabbable"][0] in drawn["legal"]
 
 
 def test_it_stays_out_of_the_published_project():

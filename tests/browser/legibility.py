@@ -120,7 +120,7 @@ def steps_keep_width(page, steps: int = 3) -> list[float]:
         if page.locator("button.bgw-next").is_disabled():
             break
         if page.locator("button.bgw-next.bgw-next-yours").count():
-            page.locator(".bgw-board .bgw-legal, button.bgw-choice-legal").first.click()
+            page.locator(".bgw-board .bgw-legal, button.bgw-choice-legal").first.click(timeout=PAGE_TIMEOUT)
         else:
             page.click("button.bgw-next")
         wait_for_redraw(page, before, timeout=PAGE_TIMEOUT)

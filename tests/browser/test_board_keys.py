@@ -78,10 +78,12 @@ def test_ten_decisions_with_the_keyboard_alone(page, voila_url, game):
     live = page.locator(".bgw-announce")
     expect(live).to_have_count(1)
     expect(live).to_have_attribute("aria-live", "polite")
-    captions = page.locator(".bgw-caption").all_inner_texts()
-    message = page.locator(".bgw-message").all_inner_texts()
-    said = live.inner_text()
-    assert said and (said == " ".join(message) or said == " ".join(captions)), (said, message, captions)
+    # (the panel redraws after the board: wait until it has said what it shows)
+    page.wait_for_function("""() => {
+      const said = document.querySelector('.bgw-announce').textContent;
+      const shown = (s) => [...document.querySelectorAll(s)].map((e) => e.innerText.trim()).join(' ');
+      return said && (said === shown('.bgw-message') || said === shown('.bgw-caption'));
+    }""", timeout=20_000)
     # Escape leaves the options for the board itself, and Tab goes on from there
     tab_to(page, IN_BOARD)
     if page.evaluate("() => document.activeElement.hasAttribute('data-action')"):

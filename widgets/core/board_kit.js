@@ -157,7 +157,7 @@ function mountBoard(model, host, className, paint) {
       const t0 = performance.now();
       const hadFocus = root.contains(document.activeElement);
       paint(root, tip);
-      name(model, root, keys);
+      nameBoard(model, root, keys);
       armKeys(root, seen, hadFocus);
       showFocus(model, root, seen);
       const t1 = performance.now();
@@ -179,7 +179,7 @@ function mountBoard(model, host, className, paint) {
 // The board's accessible name, and how its keys work in a line only a screen reader reads (`keys`, beside the
 // drawing). A drawing is a group of options, not a picture: its SVG is no role="img", which would hide the
 // options inside it.
-function name(model, root, keys) {
+function nameBoard(model, root, keys) {
   const L = (k) => (model.get("labels") || {})[k] || "";
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", L("ui.board.name"));
