@@ -99,7 +99,7 @@ def written(table: dict, lang: str) -> str:
 def _joined(text: str) -> str:
     """A Chinese text's lines joined where a paragraph (or a quoted one, "> ") runs on: Markdown shows a line
     break inside a paragraph as a space, which Chinese sets nowhere (a space after 。 or between two characters)."""
-    return re.sub(r"(?<=[^\x00-\x7f])\n(?:> )?(?=[^\x00-\x7f]|\*\*)", "", text)
+    return re.sub(r"(?<=[^\x00-\x7f])\n(?:> )?(?=[^\x00-\x7f]|\*+[^\s*])", "", text)    # *emphasis*, not a "* " item
 
 
 def chapter_steps(text: str, game: str) -> str:
