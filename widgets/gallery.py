@@ -278,13 +278,13 @@ _CSS = """<style>
                             margin: 0; background: #f8f9f9; }
 .bgw-card .bgw-card-board .bgw-tip { display: none; }
 .bgw-card .bgw-card-board svg { max-height: none !important; }
-.bgw-card-nopicture { height: 250px; display: flex; align-items: center; justify-content: center; color: #777;
+.bgw-card-nopicture { height: 250px; display: flex; align-items: center; justify-content: center; color: #5f6368;
                       background: #f4f6f6; border-bottom: 1px solid #e5e7e9; }
 .bgw-card-title { margin: 8px 0 2px 0; font-size: 18px; }
 .bgw-card-facts { color: #444; margin-bottom: 4px; }
 .bgw-card-line { font-size: 13px; color: #333; margin: 2px 0; }
 .bgw-card-variants { margin: 2px 0 4px 0; padding-left: 1.3em; }
-.bgw-card-caption { font-size: 11.5px; color: #777; margin: 6px 0; }
+.bgw-card-caption { font-size: 11.5px; color: #5f6368; margin: 6px 0; }
 .bgw-card-play { margin: 8px 0 6px 0; }
 .bgw-card-button { display: inline-block; background: #1e8449; color: #fff !important; border-radius: 6px; padding: 5px 16px;
                    font-weight: 700; text-decoration: none; margin-right: 8px; }

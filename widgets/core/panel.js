@@ -215,7 +215,19 @@ function draw(model, host) {
   if (old) old.replaceWith(root);
   else host.append(root);
   announce(host, p.message || (p.captions || []).join(" "));
+  labelTimeline(host, p.timeline);
   retitle(p);
+}
+
+// The step slider's handle (ipywidgets draws it with noUiSlider) is a role="slider" with no name of its own:
+// it takes the slider's label, so that a screen reader says what it moves (WCAG 4.1.2).
+function labelTimeline(host, label, tries = 40) {
+  if (!label) return;
+  const shell = host.closest(".bgw-shell");
+  const handles = shell ? shell.querySelectorAll(".bgw-timeline .noUi-handle") : [];
+  handles.forEach((h) => h.setAttribute("aria-label", label));
+  // the panel may be drawn before it is on the page, or before the slider: look again a little later
+  if (!handles.length && tries > 0) setTimeout(() => labelTimeline(host, label, tries - 1), 250);
 }
 
 // Steps announced (issue 33): what the last step did (its log lines), or the answer to a press or a click (a

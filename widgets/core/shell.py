@@ -592,6 +592,7 @@ class GameShell(W.VBox):
             # language changes (only a tab named after this page, never a lesson's).
             "lang": lang,
             "title": page_title("play", lang, m.game.id),
+            "timeline": t("ui.timeline.help", lang),      # the step slider's name for screen readers
         }
         self.panel.panel = panel
 
@@ -647,7 +648,7 @@ class GameShell(W.VBox):
             style = "color:#555" if line["automatic"] else "font-weight:600"
             lines.append(f"<div class='bgw-event' data-rule='{event.rule}' style='{style}' "
                          f"title='{html.escape(line['tip'])}'>{html.escape(line['text'])} "
-                         + (f"<small style='color:#888'>[{html.escape(line['cite'])}]</small>" if line["cite"] else "")
+                         + (f"<small style='color:#5f6368'>[{html.escape(line['cite'])}]</small>" if line["cite"] else "")
                          + "</div>")
         return "".join(lines)
 

@@ -1,0 +1,49 @@
+"""Issue 33: axe-core's WCAG 2.0/2.1 A and AA rules find nothing on the served pages: the gallery, every play page
+(the classroom mode too), every lesson and the teacher's pages, in the three languages. axe-core comes with
+axe-playwright-python (PyPI), injected into the real Voila pages in Debian Chromium at 1366 x 768."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from board_page import PAGE_TIMEOUT
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
+LANGS = ("en", "zh-Hant", "zh-Hans")
+RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+
+# Each game's play page and lesson, the languages taken in turn; the gallery, classroom mode and the teacher's
+# pages once each (they are made by one code for every game).
+PAGES = ([("gallery", "/?lang=zh-Hans")]
+         + [(f"play {g}", f"/voila/render/notebooks/{g}.ipynb?lang={LANGS[i % 3]}") for i, g in enumerate(GAMES)]
+         + [("classroom endeavor-aos", "/voila/render/notebooks/endeavor-aos.ipynb?mode=classroom&lang=zh-Hant")]
+         + [(f"lesson {g}", f"/voila/render/tutorials/{g}.{LANGS[(i + 2) % 3]}.ipynb") for i, g in enumerate(GAMES)]
+         + [("teach plan", "/teach/shipyard.plan.zh-Hant.html"), ("teach summary", "/teach/amerigo.summary.en.html"),
+            ("teach pictures", "/teach/entdecker.pictures.zh-Hans.html")])
+
+
+def violations(page) -> list[str]:
+    found = Axe().run(page, options=RULES).response["violations"]
+    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} node(s)): {v['nodes'][0]['target']} "
+            f"{v['nodes'][0].get('failureSummary', '')[:200]}" for v in found]
+
+
+@pytest.mark.parametrize("name,path", PAGES, ids=[name for name, _ in PAGES])
+def test_axe_finds_no_violation(page, voila_url, name, path):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(voila_url + path, timeout=PAGE_TIMEOUT)
+    if path.startswith("/teach/"):
+        page.wait_for_load_state("load")
+        if ".pictures." in path:
+            page.wait_for_function("document.body.dataset.drawn === 'yes'", timeout=PAGE_TIMEOUT)
+    elif name == "gallery":                 # every card's board drawn
+        page.wait_for_function(f"document.querySelectorAll('.bgw-card .bgw-root[data-drawn-at]').length >= {len(GAMES)}",
+                               timeout=PAGE_TIMEOUT)
+    else:
+        page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+        if "/notebooks/" in path:          # the step slider's handle is named once it is drawn
+            page.wait_for_function("[...document.querySelectorAll('.bgw-timeline .noUi-handle')]"
+                                   ".every((h) => h.getAttribute('aria-label'))", timeout=PAGE_TIMEOUT)
+    found = violations(page)
+    assert not found, f"{name}:\n" + "\n".join(found)
