@@ -42,6 +42,13 @@ _STYLE = """<style>
 /* The board scrolls in its own box, so the step's text and the board share the screen at 1366 x 768. */
 .bgw-lesson-main { flex: 1 1 auto; min-width: 0; max-height: calc(100vh - 90px); overflow-y: auto !important; }
 .bgw-lesson-main > *, .bgw-lesson-side > * { flex-shrink: 0; }
+/* A phone: the step above the board, each the screen's width (side by side, the board had no width left); the
+   board keeps a laptop's size and pans (board.css), in a box a little shorter than the screen. */
+@media (max-width: 760px) {
+  .bgw-lesson-body.widget-hbox { flex-direction: column; }
+  .bgw-lesson-side { flex: 0 0 auto; width: 100%; max-height: none; }
+  .bgw-lesson-main { width: 100%; max-height: 85vh; }
+}
 .bgw-lesson-count { color: #666; font-size: 13px; }
 .bgw-lesson-text p { margin: 0 0 8px 0; }
 .bgw-lesson-jump { background: #f3f0fa; border-left: 4px solid #6c4fa3; padding: 6px 10px; margin: 4px 0; }
