@@ -119,6 +119,13 @@ def steps_keep_width(page, steps: int = 3) -> list[float]:
         before = revision(page)
         if page.locator("button.bgw-next").is_disabled():
             break
+        # The board and the Next button are separate widgets, updated one after the other: wait until they
+        # agree (the learner's decision with its options drawn, or a step for Next) before choosing what to press.
+        page.wait_for_function("""() => {
+          const yours = document.querySelector('button.bgw-next.bgw-next-yours') !== null;
+          const offered = document.querySelector('.bgw-board .bgw-legal, button.bgw-choice-legal') !== null;
+          return yours === offered;
+        }""", timeout=PAGE_TIMEOUT)
         if page.locator("button.bgw-next.bgw-next-yours").count():
             page.locator(".bgw-board .bgw-legal, button.bgw-choice-legal").first.click(timeout=PAGE_TIMEOUT)
         else:
