@@ -91,7 +91,7 @@ move, as the widget asks it: (page title, steps, lesson)."""
                 card["done"] = paragraphs("✔ " + (say(step.task.done, True) or t("ui.lesson.done", lang)))
                 card["events"] = [html.escape(e.text(lang)) for e in widget.match.log[start:]]
             card["ask"] = paragraphs(say(q.ask, True))
-            card["choices"] = [html.escape(say(c.key, True)) for c in q.choices]
+            card["choices"] = [html.escape(say(c.key, True).replace("**", "")) for c in q.choices]
             if answers:
                 right = next(i for i, c in enumerate(q.choices) if c.right)
                 card["answer"] = paragraphs(f"**{t('ui.lesson.right', lang)}** ({right + 1}) " + say(q.explain, True))

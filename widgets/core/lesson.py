@@ -587,7 +587,8 @@ class LessonWidget(W.VBox):
                 style, icon = "danger", "times"
             # Once right, the question is settled; until then every answer not yet tried stays open.
             closed = self.answer is not None or index in self.tried or not self.task_done
-            button = W.Button(description=self._say(choice.key, True), button_style=style, icon=icon,
+            # a button shows no bold: a choice naming a board part ({@key}, drawn **bold** in texts) says it plainly
+            button = W.Button(description=self._say(choice.key, True).replace("**", ""), button_style=style, icon=icon,
                               disabled=closed, layout=W.Layout(width="100%"))
             button.add_class("bgw-lesson-answer")
             button.on_click(self._guard(lambda _, i=index: self.answer_question(i)))
