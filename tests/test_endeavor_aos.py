@@ -870,16 +870,16 @@ def test_aos_salary_rulebook_example_choose_two_of_three():
     assert me["attributes"]["wealth"] == 2 and me["levels"]["salary"] == 2
     assert [b["workers"] for b in me["buildings"]] == [1, 1, 1, 0]
     assert ids(m.legal_actions()) == ["pay:0", "pay:1", "pay:2"]
-    assert m.legal_actions()[1].label.render("en") == "Pay the worker on the Workshop"
+    assert m.legal_actions()[1].label.render("en") == "Pay the worker on the Docks"
     events = m.play("pay:1")
     assert [(e.rule, e.key, e.automatic) for e in events] == [("aos.salary", "aos.salary.pay", False)]
-    assert events[0].params == {"building": "building.workshop", "paid": 1, "salary": 2}
-    assert events[0].text("en") == "Player 1 pays the worker on the Workshop (1 of 2)."
+    assert events[0].params == {"building": "building.docks", "paid": 1, "salary": 2}
+    assert events[0].text("en") == "Player 1 pays the worker on the Docks (1 of 2)."
     # a second choice, by the same player; the paid building offers nothing more
     assert m.to_move == 0
     assert ids(m.legal_actions()) == ["pay:0", "pay:2"]
     assert m.why_not_rule("pay:1") == "aos.salary"
-    assert m.why_not("pay:1").render("en") == "No worker stands on the Workshop, so there is nobody to pay there."
+    assert m.why_not("pay:1").render("en") == "No worker stands on the Docks, so there is nobody to pay there."
     m.play("pay:2")
     player = m.state.players[0]
     assert player.workers == [1, 0, 0, 0]

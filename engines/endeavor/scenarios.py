@@ -112,10 +112,11 @@ def build_level_example(game):
 
 
 def salary_choice_example(game):
-    """Rulebook 3: 薪水階段: wealth 2 pays two workers, so with three at work the player chooses."""
+    """Rulebook 3: 薪水階段: wealth 2 pays two workers, so with three at work the player chooses. Player 1's
+    workers stand on buildings with an action (a worker is placed only to carry one out)."""
     def prepare(state, events):
         for seat, (coast, workers) in enumerate([
-                (["merchants-dock", "workshop", "shipyard", "market"], (0, 1, 2)),
+                (["merchants-dock", "docks", "shipyard", "workshop"], (0, 1, 2)),
                 (["colonial-house", "market", "shipyard", "market"], (0, 2)),
                 (["colonial-house", "shipyard", "market", "shipyard"], (1,))]):
             _give_buildings(game, state, seat, coast, workers)
