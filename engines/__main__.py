@@ -279,6 +279,19 @@ def _search_settings(pairs) -> dict:
     return settings
 
 
+def fingerprint(args) -> int:
+    from .tooling.fingerprint import fingerprint as digest
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    try:
+        digests = digest(args.game, args.games, out)
+    finally:
+        if out is not None:
+            out.close()
+    for players, value in digests.items():
+        print(f"{args.game} {players} players: {value}")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -304,6 +317,11 @@ def main(argv=None) -> int:
     c = sub.add_parser("coverage", help="write docs/coverage/GAME.md: rules, their tests and lesson steps")
     c.add_argument("game", choices=[*sorted(engines.GAMES), "all"])
     c.set_defaults(run=coverage)
+    f = sub.add_parser("fingerprint", help="digest of every offered action and refusal over seeded random games")
+    f.add_argument("game", choices=sorted(engines.GAMES))
+    f.add_argument("--games", type=int, default=2, help="seeded random games per player count (default 2)")
+    f.add_argument("--out", help="also write every line to this file (to diff two runs)")
+    f.set_defaults(run=fingerprint)
     t = sub.add_parser("tournament", help="bots play each other: win rates with 95%% intervals")
     t.add_argument("game", choices=sorted(engines.GAMES))
     t.add_argument("--bots", default="greedy,random", help="comma-separated bot kinds (random, greedy, mcts; openspiel-mcts with .[rl])")

@@ -92,6 +92,49 @@ def test_every_legal_action_has_a_declared_move(game_id):
     assert seen and seen <= set(game.moves)
 
 
+@pytest.mark.parametrize("game_id", every_game())
+def test_a_game_offers_a_move_only_in_the_phases_it_declares(game_id):
+    """Issue 32: a move's `phases` are read twice, by the refusal ("not in this phase", `Game.offered_in`) and
+    by this check of the legal set over random games: whatever is offered is offered in a phase its move
+    declares, so the refusal and the legal set cannot disagree on when a move may be made."""
+    import random
+    import engines
+    game = engines.GAMES[game_id]
+    declared_phases = {kind: m.phases for kind, m in game.moves.items() if m.phases}
+    wrong = set()
+    for players in range(game.min_players, game.max_players + 1):
+        m = new_for(game_id, players)()
+        choose = random.Random(players)
+        for _ in range(600):
+            if m.is_over:
+                break
+            if m.to_move is None:
+                m.advance()
+                continue
+            legal = m.legal_actions()
+            phase = game.phase_of(m.state)
+            wrong.update((a.kind, phase) for a in legal if not game.offered_in(m.state, a.kind))
+            m.play(choose.choice(legal).id)
+    assert not wrong, f"offered outside the phases its move declares (kind, phase): {sorted(wrong)}"
+    if game_id in ("endeavor-aos", "endeavor-2009", "entdecker", "shipyard", "amerigo"):
+        assert declared_phases, "the five games' moves name their phases"
+
+
+def test_a_move_refused_outside_its_phases_and_phases_must_be_a_tuple():
+    class Phased(Counter):
+        @move("add", "ct.add", phases=("adding",))
+        def _add(self, state, n, events):
+            state.total += n
+
+    game = Phased()
+    state = type("S", (), {"phase": "adding"})()
+    assert game.offered_in(state, "add") is True and game.offered_in(state, "double") is True
+    state.phase = "doubling"
+    assert game.offered_in(state, "add") is False and game.offered_in(state, "nothing") is None
+    with pytest.raises(TypeError, match="tuple of phase names"):
+        move("add", "ct.add", phases="adding")
+
+
 def test_an_edition_names_the_rule_and_label_of_an_offered_action_its_own_way():
     """`offer` passes the declared rule and label through the game's `rule_name` and `label_name`: Endeavor 2009
     offers Age of Sail's shared moves under its own rule ids (e09.*) and wording."""
@@ -114,3 +157,23 @@ def test_every_game_makes_its_actions_through_offer():
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if re.search(r"(?<![\w.])Action\(", line)]
     assert not made, "actions built outside Game.offer: " + ", ".join(made)
+
+
+def test_the_fingerprint_lists_every_offer_and_every_refusal_and_is_the_same_on_every_run(monkeypatch):
+    """`python -m engines fingerprint` is the proof that a change of the rules code changed nothing a player
+    meets (issue 32): it must list what is offered and what is refused, in every language, and come out the
+    same on every run; a changed refusal text changes it."""
+    import io
+    import engines
+    from engines.core.texts import Text
+    from engines.tooling.fingerprint import fingerprint
+    out = io.StringIO()
+    first = fingerprint("tictactoe", games=1, out=out)
+    lines = out.getvalue().splitlines()
+    assert any(" + " in line for line in lines) and any(" - " in line for line in lines)
+    refused = next(line for line in lines if " - " in line)
+    assert refused.count(" | ") == 4, refused           # id | rule | en | zh-Hant | zh-Hans
+    assert fingerprint("tictactoe", games=1) == first
+    game = engines.GAMES["tictactoe"]
+    monkeypatch.setattr(game, "explain", lambda state, action_id: ("ttt.move", Text("core.game.over")))
+    assert fingerprint("tictactoe", games=1) != first

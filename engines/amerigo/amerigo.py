@@ -409,7 +409,7 @@ class Amerigo(Game):
         if not via_special:
             self._bonus_events(state, seat, colour, events)
 
-    @move("gold", "am.gold.instead")
+    @move("gold", "am.gold.instead", phases=("choose",))
     def _take_gold(self, state, events):
         seat = state.order[state.turn]
         R = self.numbers
@@ -421,7 +421,7 @@ class Amerigo(Game):
         self.gain_gold(state, seat, amount, events)
         self._end_turn(state, events)
 
-    @move("score-cubes", "am.progress.score-cubes")
+    @move("score-cubes", "am.progress.score-cubes", phases=("choose",))
     def _score_cubes(self, state, events):
         seat = state.order[state.turn]
         t = self.holds(state, seat, "score-cubes")
@@ -563,7 +563,7 @@ class Amerigo(Game):
                 return []
         return out
 
-    @move("launch", "am.move.launch")
+    @move("launch", "am.move.launch", phases=("launch",))
     def _launch(self, state, frame, events):
         seat = state.order[state.turn]
         k = state.launching
@@ -575,7 +575,7 @@ class Amerigo(Game):
             state.sub = "move"
             self._after_move_step(state, seat, events)
 
-    @move("move", "am.move.step")
+    @move("move", "am.move.step", phases=("move",))
     def _move(self, state, k, pos, events):
         seat = state.order[state.turn]
         if state.moved[k] >= state.points:
@@ -600,7 +600,7 @@ class Amerigo(Game):
     def _stranded(self, state, seat) -> bool:
         return any(self.occupied(state, p, (seat, k)) for k, p in enumerate(state.ships[seat]))
 
-    @move("post", "am.move.post")
+    @move("post", "am.move.post", phases=("move",))
     def _build_post(self, state, k, p, events):
         seat = state.order[state.turn]
         L = state.layout
@@ -646,7 +646,7 @@ class Amerigo(Game):
             return [0]
         return list(range(1, min(room, self.budget(state, seat)) + 1))
 
-    @move("load", "am.cannon.load")
+    @move("load", "am.cannon.load", phases=("load",))
     def _load(self, state, n, events):
         seat = state.order[state.turn]
         if n == 0:
@@ -667,7 +667,7 @@ class Amerigo(Game):
         reached = [v for s, v in numbers.items() if s <= position]
         return max(reached, default=0)
 
-    @move("develop", "am.develop.move")
+    @move("develop", "am.develop.move", phases=("develop",))
     def _develop(self, state, n, events):
         seat = state.order[state.turn]
         if n == 0:
@@ -700,7 +700,7 @@ class Amerigo(Game):
         else:
             self._end_turn(state, events)
 
-    @move("take", "am.develop.tile")
+    @move("take", "am.develop.tile", phases=("take",))
     def _take(self, state, tile, events):
         seat = state.order[state.turn]
         state.takes -= 1
@@ -713,7 +713,7 @@ class Amerigo(Game):
                                 tile=f"am.progress-tile.{tile}"))
         self._next_take(state, seat, events)
 
-    @move("order", "am.special.order")
+    @move("order", "am.special.order", phases=("white",))
     def _order(self, state, n, events):
         seat = state.order[state.turn]
         if n == 0:
@@ -777,7 +777,7 @@ class Amerigo(Game):
             out += [s for i, s in enumerate(self.village_shapes) if state.village[seat][i]]
         return out
 
-    @move("plan", "am.plan.neutral")
+    @move("plan", "am.plan.neutral", phases=("plan",))
     def _plan(self, state, s, events):
         seat = state.order[state.turn]
         shape = self.shape_list[s]
@@ -845,7 +845,7 @@ class Amerigo(Game):
         fr, fc = divmod(first, W)
         return [(fr + dr) * W + fc + dc for dr, dc in self.orients[s][o]]
 
-    @move("lay", "am.build.place")
+    @move("lay", "am.build.place", phases=("build",))
     def _lay(self, state, s, first, o, events):
         seat = state.order[state.turn]
         L = state.layout
@@ -918,7 +918,7 @@ class Amerigo(Game):
         return sorted((slot for slot, k in enumerate(slots) if k >= 0 and self.production_kinds[k][1] <= budget),
                       key=lambda slot: (slots[slot], slot))
 
-    @move("buy", "am.production.buy")
+    @move("buy", "am.production.buy", phases=("buy",))
     def _buy(self, state, slot, events):
         seat = state.order[state.turn]
         k = state.production_slots[slot]
@@ -1348,21 +1348,21 @@ class Amerigo(Game):
         return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
 
     # -- the decisions played here (the others are declared beside their rules, above) ------------------------
-    @move("act", "am.phase.turn", label="am.act.choose")
+    @move("act", "am.phase.turn", label="am.act.choose", phases=("choose",))
     def _act(self, state, colour, events):
         seat = state.order[state.turn]
         self._choose(state, seat, colour, events)
         if colour == BLUE and state.sub == "move":
             self._after_move_step(state, seat, events)
 
-    @move("special", "am.special.action")
+    @move("special", "am.special.action", phases=("white",))
     def _special_decided(self, state, events):
         seat = state.order[state.turn]
         self._special(state, seat, events)
         if state.sub == "move":
             self._after_move_step(state, seat, events)
 
-    @move("use", "am.progress.ships")
+    @move("use", "am.progress.ships", phases=("move", "white"))
     def _use_tile(self, state, tile, events):
         """use:ships8 (8 more action points for the ships) or use:first (the first space of the order)."""
         seat = state.order[state.turn]
@@ -1372,7 +1372,7 @@ class Amerigo(Game):
         else:
             self._first(state, seat, events)
 
-    @move("done", "am.phase.turn")
+    @move("done", "am.phase.turn", phases=("move", "plan", "build", "buy"))
     def _done_decided(self, state, events):
         events.append(Event("am.phase.turn", seat=state.order[state.turn], automatic=False, key="am.log.done"))
         self._end_turn(state, events)
@@ -1384,6 +1384,10 @@ class Amerigo(Game):
         return L.names.index(name)
 
     # -- why an option is refused, naming the rule ---------------------------------------------------------
+    def phase_of(self, state):
+        """The pending decision's part of the turn (choose, move, plan, ...): the moves' `phases` name these."""
+        return state.sub
+
     def explain(self, state, action_id):
         from .explain import explain
         return explain(self, state, action_id)

@@ -9,26 +9,18 @@ from __future__ import annotations
 from ..core.texts import Text
 from .components import COLOURS
 
-# Which decision each kind of id belongs to.
-SUB_OF = {"act": ("choose",), "gold": ("choose",), "score-cubes": ("choose",), "launch": ("launch",),
-          "move": ("move",), "post": ("move",), "load": ("load",), "develop": ("develop",), "take": ("take",),
-          "order": ("white",), "special": ("white",), "plan": ("plan",), "lay": ("build",), "buy": ("buy",),
-          "done": ("move", "plan", "build", "buy")}
-
-
 def explain(game, state, action_id):
     kind, _, arg = action_id.partition(":")
     unknown = ("core.action.unknown", Text("core.action.unknown", action=action_id))
     seat = state.order[state.turn]
-    if kind == "use":
-        subs = ("move",) if arg == "ships8" else ("white",)
-    else:
-        subs = SUB_OF.get(kind)
-    if subs is None:
+    offered = game.offered_in(state, kind)      # by the decisions (phases) its move declares
+    if offered is None:
         return unknown
+    if kind == "use":       # the 8-ship tile is used while moving, the others on the white action
+        offered = state.sub == ("move" if arg == "ships8" else "white")
     if kind == "move" and state.sub == "launch":
         return "am.move.launch", Text("am.why.move-launch", ship=state.launching + 1)
-    if state.sub not in subs:
+    if not offered:
         return "am.phase.turn", Text("am.why.not-now", action=action_id, now=f"am.sub.{state.sub or 'none'}")
     why = {"act": _act, "score-cubes": _score_cubes, "move": _move, "post": _post, "use": _use, "load": _track,
            "develop": _track, "order": _track, "special": _special, "take": _take, "plan": _plan, "lay": _lay,

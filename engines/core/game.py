@@ -112,6 +112,18 @@ class Game:
         return Action(kind if arg is None else f"{kind}:{arg}", self.rule_name(rule or declared.rule), target,
                       self.label_name(label or declared.label or self.action_labels + kind), args=args, **params)
 
+    def phase_of(self, state) -> str | None:
+        """The phase of the pending decision, as moves name it in their `phases` (default: `state.phase`)."""
+        return getattr(state, "phase", None)
+
+    def offered_in(self, state, kind: str) -> bool | None:
+        """Whether a move of `kind` may be offered in the phase of the pending decision, by its declaration;
+        None when the game has no such move. (Only the phase: the move's own conditions decide the rest.)"""
+        declared = self.moves.get(kind)
+        if declared is None:
+            return None
+        return not declared.phases or self.phase_of(state) in declared.phases
+
     def rule_name(self, rule: str) -> str:
         """The id this game gives a rule as its code writes it (an edition renames shared rules: Endeavor)."""
         return rule

@@ -109,12 +109,12 @@ class AgeOfSail(Endeavor):
             return self.why_not_build(state, state.players[state.steps[0][1]], arg, scarce=True)
         return super().explain(state, action_id)
 
-    @move("start", "aos.setup.start-tile")
+    @move("start", "aos.setup.start-tile", phases=("start",))
     def _start_tile(self, state, side, events):
         seat = state.steps[0][1]
         self._take_start_tile(state, seat, state.players[seat], side, events)
 
-    @move("scarce", "aos.variant.scarce")
+    @move("scarce", "aos.variant.scarce", phases=("scarce",))
     def _scarce(self, state, building, events):
         self.silent.scarce(state, state.steps[0][1], building, events)
         self._finish_step(state, events)

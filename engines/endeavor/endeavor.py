@@ -405,10 +405,9 @@ class Endeavor(Game):
                     + [a for a in self.legal_actions(state) if not a.id.startswith("activate:")])
         return self.legal_actions(state)
 
-    # Which phase offers each kind of decision.
-    PHASE_OF = {"start": "start", "build": "build", "pay": "salary", "scarce": "scarce", "slot": "discard",
-                "discard": "discard", "activate": "action", "token": "action", "pass": "action", "ship": "action",
-                "occupy": "action", "attack": "action", "payment": "action", "acquire": "action", "done": "action"}
+    def phase_of(self, state):
+        """The phase whose step is pending (the moves' `phases` name these)."""
+        return state.steps[0][0] if state.steps else None
 
     def explain(self, state, action_id):
         kind, _, arg = action_id.partition(":")
@@ -432,12 +431,12 @@ class Endeavor(Game):
             return self.rid("aos.flow.phases"), self.say("why.order-not-now", phase=self.term(f"phase.{state.phase}"))
         phase, seat = state.steps[0]
         player = state.players[seat]
-        wanted = self.PHASE_OF.get(kind)
-        if wanted is None:
+        declared = self.moves.get(kind)
+        if declared is None or not declared.phases:
             return unknown
-        if wanted != phase:
-            return self.rid("aos.flow.phases"), self.say("why.not-this-phase", action=action_id,
-                                                     phase=self.term(f"phase.{phase}"), needed=self.term(f"phase.{wanted}"))
+        if not self.offered_in(state, kind):
+            return self.rid("aos.flow.phases"), self.say("why.not-this-phase", action=action_id, phase=self.term(
+                f"phase.{phase}"), needed=self.term(f"phase.{declared.phases[0]}"))
         if kind in ("discard", "slot") and arg not in self.cards and arg != "empty":
             return unknown      # unknown cards are no action
         if kind in ("discard", "slot") and arg == "empty":
@@ -524,7 +523,7 @@ class Endeavor(Game):
         level = self.build_level(player)
         return [b for b, left in state.supply.items() if left and self.buildings[b].level <= level]
 
-    @move("build", "aos.build")
+    @move("build", "aos.build", phases=("build",))
     def _build(self, state, building_id, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -555,7 +554,7 @@ class Endeavor(Game):
     def _salary_needs_choice(self, state, player) -> bool:
         return sum(player.workers) > self.salary(player) - state.paid > 0
 
-    @move("pay", "aos.salary")
+    @move("pay", "aos.salary", phases=("salary",))
     def _pay(self, state, slot, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -585,14 +584,14 @@ class Endeavor(Game):
 
     # The decisions of the action phase: a turn starts with a worker or a token, or the player passes;
     # then each action of the building (or token) is carried out on its target.
-    @move("pass", "aos.action.pass")
+    @move("pass", "aos.action.pass", phases=("action",))
     def _pass(self, state, events):
         seat = state.steps[0][1]
         state.passed[seat] = True
         events.append(self.event("aos.action.pass", seat=seat, automatic=False))
         self._next_actor(state, seat, events)
 
-    @move("activate", "aos.action.activate")
+    @move("activate", "aos.action.activate", phases=("action",))
     def _activate(self, state, slot, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -606,7 +605,7 @@ class Endeavor(Game):
                                  building=self.term(f"building.{building.id}"),
                                  actions=[self.term(f"action.{a}") for a in building.actions]))
 
-    @move("token", "aos.action.token")
+    @move("token", "aos.action.token", phases=("action",))
     def _use_token(self, state, token, events):
         seat = state.steps[0][1]
         state.players[seat].action_tokens[token] -= 1
@@ -614,11 +613,11 @@ class Endeavor(Game):
         state.turn = Turn(seat, self.tokens[token].actions, "/", token=token)
         events.append(self.event("aos.action.token", seat=seat, automatic=False, token=self.term(f"token.{token}")))
 
-    @move("done", "aos.action.combine")
+    @move("done", "aos.action.combine", phases=("action",))
     def _turn_done(self, state, events):
         self._end_turn(state, state.turn, events)
 
-    @move("ship", "aos.action.ship.track")
+    @move("ship", "aos.action.ship.track", phases=("action",))
     def _ship(self, state, where, target, events):
         seat, turn = state.steps[0][1], state.turn
         state.players[seat].harbor -= 1
@@ -630,7 +629,7 @@ class Endeavor(Game):
             self.actions.ship_to_sea(state, seat, target, events)
         self._action_done(state, seat, turn, "ship", events)
 
-    @move("occupy", "aos.action.occupy")
+    @move("occupy", "aos.action.occupy", phases=("action",))
     def _occupy(self, state, space, events):
         seat, turn = state.steps[0][1], state.turn
         state.players[seat].harbor -= 1
@@ -638,19 +637,19 @@ class Endeavor(Game):
         state.last_occupied_region = self.board(state).spaces[space]["region"]
         self._action_done(state, seat, turn, "occupy", events)
 
-    @move("attack", "aos.action.attack")
+    @move("attack", "aos.action.attack", phases=("action",))
     def _attack(self, state, space, events):
         seat, turn = state.steps[0][1], state.turn
         self.actions.attack(state, seat, space, events)
         self._action_done(state, seat, turn, "attack", events)
 
-    @move("payment", "aos.action.payment")
+    @move("payment", "aos.action.payment", phases=("action",))
     def _payment(self, state, slot, events):
         seat, turn = state.steps[0][1], state.turn
         self.actions.payment(state, seat, slot, events)
         self._action_done(state, seat, turn, "payment", events)
 
-    @move("acquire", "aos.action.acquire")
+    @move("acquire", "aos.action.acquire", phases=("action",))
     def _acquire(self, state, source, events):
         seat, turn = state.steps[0][1], state.turn
         self.actions.acquire(state, seat, source, events)
@@ -730,7 +729,7 @@ class Endeavor(Game):
         return [self.offer("discard", c, args=(c,), target=f"mat.{seat}.card.{c}", card=self.term(f"card.{c}"))
                 for c in dict.fromkeys(player.cards) if c != keep]
 
-    @move("slot", "aos.discard.governor-slot")
+    @move("slot", "aos.discard.governor-slot", phases=("discard",))
     def _choose_governor_slot(self, state, card, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -741,7 +740,7 @@ class Endeavor(Game):
                                  card=None if card == "empty" else self.term(f"card.{card}")))
         self._discard_step_done(state, seat, player, events)
 
-    @move("discard", "aos.discard")
+    @move("discard", "aos.discard", phases=("discard",))
     def _discard_decided(self, state, card, events):
         seat = state.steps[0][1]
         player = state.players[seat]

@@ -276,7 +276,7 @@ class Entdecker(Game):
             return any(grid[q] < 0 for q, _ in self.circles)
         return False
 
-    @move("start", "ent.explore.start")
+    @move("start", "ent.explore.start", phases=("start",))
     def _place_ship(self, state, position, events):
         seat = state.seat
         fee = self.start_fee(state, seat, position)
@@ -304,7 +304,7 @@ class Entdecker(Game):
         return min(state.gold[seat] // self.numbers.tile_cost if self.numbers.tile_cost else 12,
                    sum(state.pile_size))
 
-    @move("buy", "ent.explore.buy")
+    @move("buy", "ent.explore.buy", phases=("buy",))
     def _buy(self, state, count, events):
         seat = state.seat
         cost = count * self.numbers.tile_cost
@@ -328,7 +328,7 @@ class Entdecker(Game):
         tops = [b for b in state.pile_top if b >= 0]
         return self.face_down_events(state) - sum(tops), sum(state.pile_size) - len(tops)
 
-    @move("draw", "ent.explore.draw")
+    @move("draw", "ent.explore.draw", phases=("explore",))
     def _draw(self, state, p, events):
         seat = state.seat
         state.bought -= 1
@@ -665,7 +665,7 @@ class Entdecker(Game):
         return (bool(self.fresh_areas(state)) and not state.supply[seat][SCOUT]
                 and self.unit_cost(state, SCOUT) <= state.gold[seat] and bool(self._own_scouts(state, seat)))
 
-    @move("unit", "ent.unit.place")
+    @move("unit", "ent.unit.place", phases=("explore",))
     def _place_unit(self, state, kind, area, events):
         seat = state.seat
         q = state.fresh
@@ -679,7 +679,7 @@ class Entdecker(Game):
                             left=state.bought))
         self._end_turn(state)
 
-    @move("recall", "ent.unit.recall")
+    @move("recall", "ent.unit.recall", phases=("start", "explore"))
     def _recall(self, state, q, events):
         seat = state.seat
         state.unit[q] = state.unit_area[q] = -1
@@ -945,11 +945,11 @@ class Entdecker(Game):
         return explain(self, state, action_id)
 
     # -- the decisions played here (the others are declared beside their rules, above) ------------------------
-    @move("place", "ent.explore.choose")
+    @move("place", "ent.explore.choose", phases=("place",))
     def _place_drawn(self, state, q, turns, events):
         self._place_tile(state, state.seat, state.drawn, q, turns, "ent.explore.choose", events)
 
-    @move("end", "ent.explore.stop")
+    @move("end", "ent.explore.stop", phases=("explore",))
     def _stop_exploring(self, state, events):
         events.append(Event("ent.explore.stop", seat=state.seat, automatic=False, key="ent.log.end", left=state.bought))
         self._end_turn(state)

@@ -45,17 +45,13 @@ def _recall_other(game, q, kind):
 
 
 # -- why an option is refused, naming the rule ----------------------------------------------------------
-PHASE_OF = {"start": ("start",), "buy": ("buy",), "draw": ("explore",), "place": ("place",),
-            "unit": ("explore",), "recall": ("start", "explore"), "end": ("explore",)}
-
-
 def explain(game, state, action_id):
     kind, _, arg = action_id.partition(":")
     unknown = ("core.action.unknown", Text("core.action.unknown", action=action_id))
-    phases = PHASE_OF.get(kind)
-    if phases is None:
+    offered = game.offered_in(state, kind)      # by the phases its move declares
+    if offered is None:
         return unknown
-    if state.phase not in phases:
+    if not offered:
         return "ent.flow.turn", Text("ent.why.not-now", action=action_id, phase=f"ent.phase.{state.phase}")
     seat = state.seat
     if kind == "start":

@@ -36,7 +36,7 @@ class Actions:
                     break
         return out
 
-    @move("buy", "sy.build.buy")
+    @move("buy", "sy.build.buy", phases=("turn", "act", "build", "final-build"))
     def _buy_part(self, state, place, events):
         seat = state.seat
         if state.doing != BUILD:
@@ -51,7 +51,7 @@ class Actions:
                             place=self.places[place], cost=cost))
         state.phase = "place"
 
-    @move("place", "sy.build.place")
+    @move("place", "sy.build.place", phases=("place",))
     def _place_part(self, state, space, events):
         seat = state.seat
         k = state.holding
@@ -94,7 +94,7 @@ class Actions:
         return [(i, e) for i, p in enumerate(pieces) if p is not None
                 for e in range(self.canal_exits[p[0]]) if p[1 + e] < 0]
 
-    @move("canal", "sy.canal.buy")
+    @move("canal", "sy.canal.buy", phases=("turn", "act"))
     def _rent(self, state, place, events):
         seat = state.seat
         if state.doing != CANAL:
@@ -112,7 +112,7 @@ class Actions:
         else:
             state.phase = "attach"
 
-    @move("attach", "sy.canal.attach")
+    @move("attach", "sy.canal.attach", phases=("attach",))
     def _attach(self, state, point, events):
         seat = state.seat
         pieces = state.canal[seat]
@@ -139,7 +139,7 @@ class Actions:
         self._done(state, events)
 
     # == buy goods (進貨) ===================================================================================
-    @move("goods", "sy.goods.buy")
+    @move("goods", "sy.goods.buy", phases=("turn", "act"))
     def _buy_goods(self, state, place, events):
         seat = state.seat
         if state.doing != GOODS_ACTION:
@@ -186,8 +186,8 @@ class Actions:
         costs = self.stop_costs(state, seat, rondel, len(kinds))
         return [s for s, cost in enumerate(costs) if cost <= money and supply[kinds[s]]]
 
-    @move("equip", "sy.equipment.take", label="sy.act.take")
-    @move("crew", "sy.crew.take", label="sy.act.take")
+    @move("equip", "sy.equipment.take", label="sy.act.take", phases=("turn", "act"))
+    @move("crew", "sy.crew.take", label="sy.act.take", phases=("turn", "act"))
     def _take_item(self, state, rondel, stop, events):
         """Manufacture equipment or recruit crew: move, pay, take the item, and what the engineers or
         recruiters add."""
@@ -246,7 +246,7 @@ class Actions:
                     break
         return out
 
-    @move("hire", "sy.employee.hire")
+    @move("hire", "sy.employee.hire", phases=("turn", "act"))
     def _hire(self, state, slot, events):
         seat = state.seat
         if state.doing != EMPLOYEE:
@@ -272,7 +272,7 @@ class Actions:
     def trade_prices(self, state) -> tuple:
         return self.rondels.trade[state.rondel[3]]
 
-    @move("trade", "sy.trade.tile")
+    @move("trade", "sy.trade.tile", phases=("turn", "act"))
     def _trade(self, state, index, events):
         seat = state.seat
         if state.doing != TRADE:
@@ -300,7 +300,7 @@ class Actions:
         good = self.trade_good(state)
         return [i for i, (g, item) in enumerate(self.swaps) if g == good and i not in state.swaps_used and state.supply[item]]
 
-    @move("sell", "sy.trade.sell")
+    @move("sell", "sy.trade.sell", phases=("trade",))
     def _sell(self, state, events):
         seat = state.seat
         good = self.trade_good(state)
@@ -313,7 +313,7 @@ class Actions:
                                 bonus=price - self.trade_prices(state)[good]))
         self._next_good(state, events)
 
-    @move("swap", "sy.trade.swap")
+    @move("swap", "sy.trade.swap", phases=("trade",))
     def _swap(self, state, i, events):
         seat = state.seat
         good, item = self.swaps[i]
@@ -333,7 +333,7 @@ class Actions:
             self._done(state, events)
 
     # == subsidy (輔助金) ===================================================================================
-    @move("subsidy", "sy.subsidy")
+    @move("subsidy", "sy.subsidy", phases=("turn", "act"))
     def _subsidy(self, state, events):
         seat = state.seat
         if state.doing != SUBSIDY:

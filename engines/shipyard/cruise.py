@@ -73,7 +73,7 @@ class Cruise:
         dock = state.dock[state.cruise["seat"]]
         return [i for i in range(len(ITEMS)) if dock[i] and self.room_for(state, i)]
 
-    @move("fit", "sy.cruise.fit")
+    @move("fit", "sy.cruise.fit", phases=("fit",))
     def _fit(self, state, item, events):
         c = state.cruise
         seat = c["seat"]
@@ -81,7 +81,7 @@ class Cruise:
         c["fitted"][item] += 1
         events.append(Event("sy.cruise.fit", seat=seat, automatic=False, key="sy.log.fit", item=f"sy.item.{ITEMS[item]}"))
 
-    @move("launch", "sy.cruise.fit")
+    @move("launch", "sy.cruise.fit", phases=("fit",))
     def _launch(self, state, events, decided=True):
         c = state.cruise
         c["stage"] = "speed"

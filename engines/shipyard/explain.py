@@ -8,14 +8,6 @@ from ..core.texts import Text
 from .components import (ACTIONS, BUILD, CANAL, CAPTAIN, CREW_ACTION, EMPLOYEE, EQUIP, GOODS, GOODS_ACTION, ITEMS,
                          STOKER, SUBSIDY, TRADE)
 
-# The phases in which each kind of decision is taken (the first step of an action is taken in "turn" for
-# the chosen action, in "act" for a bonus or final action).
-PHASES = {"choose": ("choose",), "bonus": ("turn",), "final": ("final",), "end": ("turn",),
-          "buy": ("turn", "act", "build", "final-build"), "place": ("place",), "done": ("build",),
-          "canal": ("turn", "act"), "attach": ("attach",), "goods": ("turn", "act"), "equip": ("turn", "act"),
-          "crew": ("turn", "act"), "hire": ("turn", "act"), "trade": ("turn", "act"), "subsidy": ("turn", "act"),
-          "sell": ("trade",), "swap": ("trade",), "keep": ("discard",), "cruise": ("order",), "fit": ("fit",),
-          "launch": ("fit",), "sail": ("sail",), "pass": ("final-build",)}
 ACTION_OF = {"buy": BUILD, "canal": CANAL, "goods": GOODS_ACTION, "equip": EQUIP, "crew": CREW_ACTION,
              "hire": EMPLOYEE, "trade": TRADE, "subsidy": SUBSIDY}
 
@@ -27,13 +19,13 @@ def tile(a) -> str:
 def explain(game, state, action_id):
     kind, _, arg = action_id.partition(":")
     unknown = ("core.action.unknown", Text("core.action.unknown", action=action_id))
-    phases = PHASES.get(kind)
-    if phases is None:
+    offered = game.offered_in(state, kind)      # by the phases its move declares
+    if offered is None:
         return unknown
     if kind in ("choose", "bonus", "final", "subsidy") and (arg or "subsidy") == "subsidy" \
             and ACTIONS.index("subsidy") not in state.track:
         return "sy.subsidy", Text("sy.why.subsidy-4p")
-    if state.phase not in phases:
+    if not offered:
         return "sy.turn.steps", Text("sy.why.not-now", phase=f"sy.phase.{state.phase}")
     seat = state.seat
     if state.phase in ("turn", "act") and kind in ACTION_OF:

@@ -303,7 +303,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         return [a for a in track if cube[a] < 0 and (front_open or a != track[-1])
                 and self.can_do(state, seat, a, money + right[a] + coins[a])]
 
-    @move("choose", "sy.turn.choose")
+    @move("choose", "sy.turn.choose", phases=("choose",))
     def _choose(self, state, a, events):
         seat = state.seat
         state.cube[a] = seat
@@ -424,7 +424,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         else:
             state.phase = after
 
-    @move("bonus", "sy.turn.bonus")
+    @move("bonus", "sy.turn.bonus", phases=("turn",))
     def _bonus(self, state, a, events):
         seat = state.seat
         self._pay(state, seat, self.numbers.bonus)
@@ -476,7 +476,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         order = [(first + i) % state.players for i in range(state.players)]
         state.discarding = [s for s in order if len(state.red[s]) > keep or len(state.blue[s]) > keep]
 
-    @move("keep", "sy.contract.discard")
+    @move("keep", "sy.contract.discard", phases=("discard",))
     def _keep(self, state, colour, index, events):
         """sy.contract.discard: keep one contract of this colour, discard the others face down."""
         seat = state.discarding[0]
@@ -554,7 +554,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         money, prices, rows, code = state.money[seat], self.numbers.prices, self.rows, self.part_code
         return [p for p, k in enumerate(state.market) if k >= 0 and prices[p % rows] <= money and finishing[code[k] - 1]]
 
-    @move("pass", "sy.end.final-build")
+    @move("pass", "sy.end.final-build", phases=("final-build",))
     def _final_pass(self, state, events, decided=True):
         events.append(Event("sy.end.final-build", seat=state.seat, automatic=not decided, key="sy.log.final-pass"))
         self._find_ships(state, events)
@@ -772,7 +772,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         return [self.made(("subsidy",), self._make_subsidy_action)]
 
     # -- the decisions played here (the others are declared beside their rules: actions.py, cruise.py) ----------
-    @move("final", "sy.end.final-action")
+    @move("final", "sy.end.final-action", phases=("final",))
     def _final_action(self, state, a, events):
         events.append(Event("sy.end.final-action", seat=state.seat, automatic=False, key="sy.log.final",
                             tile=f"sy.action.{ACTIONS[a]}"))
@@ -782,22 +782,22 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         else:
             state.phase = "act"
 
-    @move("end", "sy.turn.end")
+    @move("end", "sy.turn.end", phases=("turn",))
     def _end_decided(self, state, events):
         events.append(Event("sy.turn.end", seat=state.seat, automatic=False, key="sy.log.end"))
         self._find_ships(state, events)
 
-    @move("done", "sy.build.buy")
+    @move("done", "sy.build.buy", phases=("build",))
     def _done_buying(self, state, events):
         events.append(Event("sy.build.buy", seat=state.seat, automatic=False, key="sy.log.build-done", count=state.bought))
         self._end_build(state, events)
 
-    @move("cruise", "sy.cruise.order")
+    @move("cruise", "sy.cruise.order", phases=("order",))
     def _cruise_first(self, state, a, events):
         events.append(Event("sy.cruise.order", seat=state.seat, automatic=False, key="sy.log.cruise-first", bow=a + 1))
         self._start_cruise(state, a, events)
 
-    @move("sail", "sy.cruise.sail")
+    @move("sail", "sy.cruise.sail", phases=("sail",))
     def _sail_decided(self, state, way, events):
         self._sail(state, way, events, decided=True)
 

@@ -1,5 +1,7 @@
 """What every browser test does with a board page: find the board, and wait until it has redrawn."""
 
+import contextlib
+
 BOARD = ".bgw-board svg"
 PAGE_TIMEOUT = 120_000      # a cold Voila kernel on a loaded 2-core machine can take a while
 
@@ -13,3 +15,19 @@ def wait_for_redraw(page, before: int, timeout: int = 20_000) -> None:
     page.wait_for_function(
         "before => { const s = document.querySelector('.bgw-board svg');"
         " return s && Number(s.getAttribute('data-revision')) > before; }", arg=before, timeout=timeout)
+
+
+@contextlib.contextmanager
+def pictures_page(browser, tmp_path, lesson, lang: str):
+    """A lesson's pictures page (widgets/pictures.py: every step's board, and the board after the move beside
+    each question), written to `tmp_path` and opened in Chromium once every board is drawn."""
+    from widgets import pictures
+    path = tmp_path / f"{lesson.game}.pictures.{lang}.html"
+    path.write_text(pictures.page(lesson.game, lang, lesson=lesson), encoding="utf-8")
+    page = browser.new_page(viewport={"width": pictures.WIDTH, "height": 768})
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_function("document.body.dataset.drawn === 'yes'", timeout=PAGE_TIMEOUT)
+        yield page
+    finally:
+        page.close()

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from widgets import pictures
+from board_page import pictures_page
 from widgets.core.lesson_checks import step_texts
 from games import one_step_lesson
 from widgets.core.lesson_file import _PART, board_labels, load
@@ -107,16 +107,9 @@ def problems_of(browser, tmp_path, lesson, lang: str) -> list[str] | None:
     chinese = lang.startswith("zh")
     if not cases and not chinese:
         return None
-    path = tmp_path / f"{game}.pictures.{lang}.html"
-    path.write_text(pictures.page(game, lang, lesson=lesson), encoding="utf-8")
-    page = browser.new_page(viewport={"width": pictures.WIDTH, "height": 768})
-    try:
-        page.goto(path.as_uri())
-        page.wait_for_function("document.body.dataset.drawn === 'yes'", timeout=120_000)
+    with pictures_page(browser, tmp_path, lesson, lang) as page:
         measured = {m["step"]: m["boxes"] for m in page.evaluate(_MEASURE, cases)}
         problems = half_width_marks(page.evaluate(_SHOWN)) if chinese else []
-    finally:
-        page.close()
     labels = board_labels(game, lang)
     for case in cases:
         boxes = measured[case["step"]]

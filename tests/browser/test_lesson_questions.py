@@ -7,7 +7,7 @@ Debian Chromium, the board after the move beside each question)."""
 
 import pytest
 
-from widgets import pictures
+from board_page import pictures_page
 from widgets.core.lesson_checks import unseen_values
 from widgets.core.lesson_file import load
 from games import one_step_lesson
@@ -28,15 +28,8 @@ _LABELS = """() => Object.fromEntries([...document.querySelectorAll("[id^='board
 
 def drawn_labels(browser, tmp_path, lesson, lang: str) -> dict[str, list[str]]:
     """For each board of the lesson's pictures page ("12", and "12-after" beside a question): its labels."""
-    path = tmp_path / f"{lesson.game}.pictures.{lang}.html"
-    path.write_text(pictures.page(lesson.game, lang, lesson=lesson), encoding="utf-8")
-    page = browser.new_page(viewport={"width": pictures.WIDTH, "height": 768})
-    try:
-        page.goto(path.as_uri())
-        page.wait_for_function("document.body.dataset.drawn === 'yes'", timeout=120_000)
+    with pictures_page(browser, tmp_path, lesson, lang) as page:
         return page.evaluate(_LABELS)
-    finally:
-        page.close()
 
 
 def unseen(browser, tmp_path, lesson, lang: str) -> list[str]:

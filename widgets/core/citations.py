@@ -15,6 +15,7 @@ load_overrides(Path(__file__).with_name("zh-Hans.toml"))
 
 
 def t(key: str, lang: str, **params) -> str:
+    """A text of the pages in the page's language (every widget module's words go through this one)."""
     return render(key, params, lang)
 
 

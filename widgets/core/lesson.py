@@ -23,8 +23,9 @@ import ipywidgets as W
 import traitlets
 
 import engines
-from engines.core.texts import localized, render
+from engines.core.texts import localized
 
+from .citations import t
 from .board import BoardWidget
 from .chart import ScoreBreakdown
 from . import presenter
@@ -72,10 +73,6 @@ _STYLE = """<style>
 
 _SPACE = {"en": " ", "zh-Hant": "", "zh-Hans": ""}     # between two sentences: Chinese sets none
 _COLON = {"en": ": ", "zh-Hant": "：", "zh-Hans": "："}
-
-
-def t(key: str, lang: str, **params) -> str:
-    return render(key, params, lang)
 
 
 # When a step starts, its target and its instruction share the screen. The board brings the target into

@@ -220,14 +220,31 @@ function draw(model, host) {
 }
 
 // The step slider's handle (ipywidgets draws it with noUiSlider) is a role="slider" with no name of its own:
-// it takes the slider's label, so that a screen reader says what it moves (WCAG 4.1.2).
-function labelTimeline(host, label, tries = 40) {
+// it takes the slider's label, so that a screen reader says what it moves (WCAG 4.1.2). The slider may be
+// drawn after the panel, and the panel before the shell is on the page: once the shell is there, one observer
+// of its children names every handle drawn in it, now or later, with the panel's latest label.
+function labelTimeline(host, label) {
   if (!label) return;
+  host.dataset.timelineLabel = label;
   const shell = host.closest(".bgw-shell");
-  const handles = shell ? shell.querySelectorAll(".bgw-timeline .noUi-handle") : [];
-  handles.forEach((h) => h.setAttribute("aria-label", label));
-  // the panel may be drawn before it is on the page, or before the slider: look again a little later
-  if (!handles.length && tries > 0) setTimeout(() => labelTimeline(host, label, tries - 1), 250);
+  if (!shell) {
+    if (host._bgwWaitForShell) return;
+    host._bgwWaitForShell = new MutationObserver(() => {
+      if (!host.closest(".bgw-shell")) return;
+      host._bgwWaitForShell.disconnect();
+      labelTimeline(host, host.dataset.timelineLabel);
+    });
+    host._bgwWaitForShell.observe(document.body, { childList: true, subtree: true });
+    return;
+  }
+  const name = () => shell.querySelectorAll(".bgw-timeline .noUi-handle").forEach((h) => {
+    if (h.getAttribute("aria-label") !== host.dataset.timelineLabel) h.setAttribute("aria-label", host.dataset.timelineLabel);
+  });
+  name();
+  if (!shell._bgwTimelineNamer) {
+    shell._bgwTimelineNamer = new MutationObserver(name);
+    shell._bgwTimelineNamer.observe(shell, { childList: true, subtree: true });
+  }
 }
 
 // Steps announced (issue 33): what the last step did (its log lines), or the answer to a press or a click (a

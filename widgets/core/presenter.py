@@ -14,14 +14,10 @@ import html
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engines.core.texts import localized, render
+from engines.core.texts import localized
 
 from .choices import board_choices
-from .citations import cite, cite_tip
-
-
-def t(key: str, lang: str, **params) -> str:
-    return render(key, params, lang)
+from .citations import cite, cite_tip, t
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,12 @@ import ipywidgets as W
 import traitlets
 
 import engines
-from engines.core.texts import has_text, render
+from engines.core.texts import has_text
+
+from .citations import t
 
 SEAT_KINDS = ("human", "random", "greedy", "mcts")
 MAX_SAVE_BYTES = 5_000_000                        # a whole game's save is a few kB
-
-
-def t(key: str, lang: str, **params) -> str:
-    return render(key, params, lang)
 
 
 def choice_label(option: str, choice, lang: str) -> str:

@@ -15,12 +15,12 @@ import ipywidgets as W
 
 import engines
 from engines.core.bots import make_bot
-from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides, render
+from engines.core.texts import LANG_NAMES, Text, load_catalog, load_overrides
 
 from .board import BoardWidget
 from .chart import ScoreBreakdown, ScoreChart
 from .choices import guarded
-from .citations import cite, cite_tip, section_title, section_titles  # noqa: F401 (imported from here too)
+from .citations import cite, cite_tip, section_title, section_titles, t  # noqa: F401 (imported from here too)
 from .hint import hint_bot, hints, hints_html, in_language
 from .panel import ShellPanel
 from . import presenter
@@ -33,10 +33,6 @@ log = logging.getLogger(__name__)
 # Each language by its own name (from the kernel, which knows the languages).
 LANG_CHOICES = tuple((LANG_NAMES.get(lang, lang), lang) for lang in engines.core.texts.LANGS)
 _LOG_LINES = 80
-
-
-def t(key: str, lang: str, **params) -> str:
-    return render(key, params, lang)
 
 
 def page_title(kind: str, lang: str, game: str | None = None) -> str:
