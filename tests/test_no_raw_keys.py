@@ -54,7 +54,7 @@ def widget_strings(widget):
         value = getattr(widget, name, None)
         if isinstance(value, str):
             yield name, value
-    for name in ("titles", "_options_labels", "view", "choices", "labels", "panel"):
+    for name in ("titles", "_options_labels", "view", "choices", "labels", "panel", "words"):
         value = getattr(widget, name, None)
         if value is not None:
             for text in strings(value):

@@ -40,6 +40,7 @@ class BoardWidget(anywidget.AnyWidget):
     options = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
     focus = traitlets.Unicode("").tag(sync=True)    # a data-target the page scrolls into view (lessons)
+    words = traitlets.List().tag(sync=True)         # the board in words: [[heading, [line, ...]], ...]
 
     def __init__(self, renderer_dir: Path, **kwargs):
         renderer_dir = Path(renderer_dir)
@@ -48,10 +49,12 @@ class BoardWidget(anywidget.AnyWidget):
             _css=_HOST_CSS + (renderer_dir / "board.css").read_text(encoding="utf-8"),
             **kwargs)
 
-    def show(self, view: dict, choices: list, labels: dict, lang: str, seat: int | None, focus: str = ""):
+    def show(self, view: dict, choices: list, labels: dict, lang: str, seat: int | None, focus: str = "",
+             words: list | None = None):
         """Redraw in one go: every trait is a new object, so the front end always hears of it."""
         with self.hold_sync():
             self.focus = focus or ""
+            self.words = list(words or [])
             self.view = view
             self.choices = choices
             self.labels = labels

@@ -147,7 +147,9 @@ function mountBoard(model, host, className, paint) {
   keys.className = "bgw-keys bgw-sr-only";
   keys.id = `bgw-keys-${Math.random().toString(36).slice(2)}`;
   root.setAttribute("aria-describedby", keys.id);
-  host.append(tip, keys, root);
+  const words = document.createElement("details");
+  words.className = "bgw-words";
+  host.append(tip, keys, root, words);
   root.addEventListener("click", (event) => answerElsewhere(model, root, event));
   const seen = { focus: "", key: "" };
   listenKeys(model, root, tip, seen);
@@ -158,6 +160,7 @@ function mountBoard(model, host, className, paint) {
       const hadFocus = root.contains(document.activeElement);
       paint(root, tip);
       nameBoard(model, root, keys);
+      tellBoard(model, words);
       armKeys(root, seen, hadFocus);
       showFocus(model, root, seen);
       const t1 = performance.now();
@@ -185,6 +188,31 @@ function nameBoard(model, root, keys) {
   root.setAttribute("aria-label", L("ui.board.name"));
   keys.textContent = L("ui.board.keys");
   root.querySelectorAll("svg[role='img']").forEach((svg) => svg.removeAttribute("role"));
+}
+
+// The board in words (widgets/core/words.py): the position part by part, under the drawing, folded so that a
+// sighted learner is not in its way; a screen reader reaches it right after the board's options. Opened or
+// closed, it stays so across redraws.
+function tellBoard(model, details) {
+  const parts = model.get("words") || [];
+  details.hidden = !parts.length;
+  const summary = document.createElement("summary");
+  summary.textContent = (model.get("labels") || {})["ui.words.title"] || "";
+  const body = document.createElement("div");
+  body.className = "bgw-words-body";
+  for (const [heading, lines] of parts) {
+    const title = document.createElement("p");
+    title.className = "bgw-words-heading";
+    title.textContent = heading;
+    const list = document.createElement("ul");
+    for (const line of lines) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.append(item);
+    }
+    body.append(title, list);
+  }
+  details.replaceChildren(summary, body);
 }
 
 const NS = "http://www.w3.org/2000/svg";

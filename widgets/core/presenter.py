@@ -18,6 +18,7 @@ from engines.core.texts import localized
 
 from .choices import board_choices
 from .citations import cite, cite_tip, t
+from .words import board_in_words
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Frame:
     choices: list = field(default_factory=list)    # board_choices: every option, legal or not, with why
     labels: dict = field(default_factory=dict)     # the board's words for this view
     asks: str = ""                     # what the offered decision asks for, in a few words
+    words: list = field(default_factory=list)      # the board in words (words.py): [[heading, [line, ...]], ...]
 
     @property
     def legal(self) -> frozenset:
@@ -50,9 +52,10 @@ def frame(match, renderer, lang: str, viewer: int | None, offer: bool, hide: tup
     seat = match.to_move if offer else None
     candidates = match.candidates() if seat is not None else []      # the engine asked once for this frame
     legal = [action for action, why in candidates if why is None]
-    return Frame(position=match.position, lang=lang, view=view, seat=seat,
-                 choices=board_choices(match, lang, candidates) if seat is not None else [],
-                 labels=renderer.labels(view, lang), asks=asks(match, lang, legal) if seat is not None else "")
+    choices = board_choices(match, lang, candidates) if seat is not None else []
+    return Frame(position=match.position, lang=lang, view=view, seat=seat, choices=choices,
+                 labels=renderer.labels(view, lang), asks=asks(match, lang, legal) if seat is not None else "",
+                 words=board_in_words(match, view, renderer, lang, choices, seat))
 
 
 def asks(match, lang: str, legal: list | None = None) -> str:

@@ -16,7 +16,8 @@ from engines.core.texts import catalog_keys, load_catalog, render, template
 # The templates board_kit.js composes with (named, aside, either, listed): "{name}: {value}", "{name} ({note})",
 # "{a} / {b}", "a, b" in the language's colon, brackets, slash and comma; and the board's accessible name and
 # the line that says how its keys work. Every board's labels carry them.
-KIT_TEMPLATES = ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator", "ui.board.name", "ui.board.keys")
+KIT_TEMPLATES = ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator", "ui.board.name", "ui.board.keys",
+                 "ui.words.title")
 
 
 def kit_templates(lang: str) -> dict:
@@ -24,8 +25,10 @@ def kit_templates(lang: str) -> dict:
 
 
 class Renderer:
-    def __init__(self, directory: Path, prefix: str, names: tuple[str, ...], templates: tuple[str, ...] = ()):
+    def __init__(self, directory: Path, prefix: str, names: tuple[str, ...], templates: tuple[str, ...] = (),
+                 words=None):
         self.directory = Path(directory)
+        self._words = words                        # the game's part of the board in words (see `words`)
         self.prefix = prefix                       # the game's text namespace, e.g. "ent"
         self.names = names
         self.templates = templates or (f"{prefix}.ui.",)
@@ -42,3 +45,9 @@ class Renderer:
         for seat in range(len(view.get("players", []))):
             labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
         return labels
+
+    def words(self, view: dict, say) -> list:
+        """The game's part of the board in words (widgets/core/words.py): [(heading, [line, ...]), ...], what
+        each seat holds and what lies on each region or track, read from `view` as the board draws it;
+        `say(key, **params)` renders a text in the page's language."""
+        return self._words(view, say) if self._words is not None else []
