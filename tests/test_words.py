@@ -24,6 +24,10 @@ CJK = re.compile(r"[\u3400-\u9fff\uff01-\uff5e]")
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 KEY_LIKE = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9-]+){2,}\b")     # ent.words.gold, ui.words.now
 GAMES = every_game()
+# Every published board's renderer (and its texts) loaded now, outside the test-only games' borrowed text
+# catalog, which is dropped after each module (tests/games.py): a renderer first imported inside it would
+# leave its texts behind for the tests that run after this module.
+PUBLISHED_RENDERERS = [renderer_for(game_id) for game_id in sorted(engines.GAMES)]
 # The games whose board renderer tells its own parts (what each seat holds, what lies where).
 TELLING = ("tictactoe",)
 
