@@ -89,6 +89,14 @@ def test_ten_decisions_with_the_keyboard_alone(page, voila_url, game):
     if page.evaluate("() => document.activeElement.hasAttribute('data-action')"):
         page.keyboard.press("Escape")
         assert page.evaluate("() => document.activeElement.classList.contains('bgw-root')")
+    # right after the board, the board in words: opened with Enter, it reads the position part by part
+    tab_to(page, "() => document.activeElement.matches('.bgw-board .bgw-words > summary')")
+    assert page.evaluate("() => document.activeElement.textContent") == "The board in words"
+    page.keyboard.press("Enter")
+    words = page.locator(".bgw-board .bgw-words")
+    expect(words).to_have_attribute("open", "")
+    headings = words.locator(".bgw-words-heading").all_inner_texts()
+    assert headings[:2] == ["Now", "Scores"], headings
 
 
 def test_a_refused_option_chosen_by_keyboard_is_announced_with_its_reason(page, voila_url):

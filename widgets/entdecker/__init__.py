@@ -4,7 +4,8 @@ events, side patterns, phases and score parts, and its phrases with a number are
 from pathlib import Path
 
 from ..core.renderer import Renderer
+from .words import words
 
 RENDERER = Renderer(Path(__file__).parent, "ent", names=(
     "ent.tile.", "ent.unit.", "ent.chip.", "ent.event-name.", "ent.pattern.", "ent.phase.", "ent.score.",
-    "ent.side.", "ent.terrain."))
+    "ent.side.", "ent.terrain."), words=words)
