@@ -55,7 +55,8 @@ function locate(host) {
   const shell = host.closest(".bgw-shell") || document;
   const first = shell.querySelector(".bgw-board .bgw-legal[data-action]");
   if (!first) return;
-  first.scrollIntoView({ behavior: "smooth", block: "center", inline: "nearest" });
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  first.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "center", inline: "nearest" });
   shell.querySelectorAll(".bgw-board .bgw-legal[data-action]").forEach((g) => {
     g.classList.remove("bgw-located");
     void g.getBoundingClientRect();    // restart the animation
