@@ -50,3 +50,21 @@ def test_a_play_page_on_a_phone_fits_its_controls(phone, voila_url):
     assert outside == 0
     sizes = phone.evaluate(_SIZES)
     assert sizes["drawn"] >= 960 and sizes["median"] >= 11, sizes
+
+
+def test_at_200_percent_zoom_a_lesson_reflows_without_panning(browser, voila_url):
+    """WCAG 1.4.10: a 1366 x 768 window zoomed to 200% is a 683 x 384 page; the page itself never pans sideways
+    (only the board, inside its own box), and the step's controls are on screen. (A play page's controls fit
+    390 px: the test above.)"""
+    path = "tutorials/endeavor-aos.zh-Hans.ipynb"
+    context = browser.new_context(viewport={"width": 683, "height": 384}, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}/voila/render/{path}", timeout=PAGE_TIMEOUT)
+        page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 683
+        outside = page.evaluate("""() => [...document.querySelectorAll('button')].filter((b) => b.offsetParent)
+            .map((b) => b.getBoundingClientRect()).filter((r) => r.width && (r.left < 0 || r.right > innerWidth + 0.5)).length""")
+        assert outside == 0
+    finally:
+        context.close()
