@@ -31,3 +31,15 @@ def pictures_page(browser, tmp_path, lesson, lang: str):
         yield page
     finally:
         page.close()
+
+
+# axe-core's WCAG 2.0/2.1 A and AA rules (axe-playwright-python carries axe-core and injects it into the page).
+AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+
+
+def axe_violations(page) -> list[str]:
+    """What axe-core's WCAG A and AA rules find on the page as it is now, one line per rule broken."""
+    from axe_playwright_python.sync_playwright import Axe
+    found = Axe().run(page, options=AXE_RULES).response["violations"]
+    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} node(s)): {v['nodes'][0]['target']} "
+            f"{v['nodes'][0].get('failureSummary', '')[:200]}" for v in found]

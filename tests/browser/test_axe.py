@@ -3,15 +3,13 @@
 axe-playwright-python (PyPI), injected into the real Voila pages in Debian Chromium at 1366 x 768."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from board_page import PAGE_TIMEOUT
+from board_page import PAGE_TIMEOUT, axe_violations
 
 pytestmark = pytest.mark.browser
 
 GAMES = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
 LANGS = ("en", "zh-Hant", "zh-Hans")
-RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 
 # Each game's play page and lesson, the languages taken in turn; the gallery, classroom mode and the teacher's
 # pages once each (they are made by one code for every game).
@@ -21,12 +19,6 @@ PAGES = ([("gallery", "/?lang=zh-Hans")]
          + [(f"lesson {g}", f"/voila/render/tutorials/{g}.{LANGS[(i + 2) % 3]}.ipynb") for i, g in enumerate(GAMES)]
          + [("teach plan", "/teach/shipyard.plan.zh-Hant.html"), ("teach summary", "/teach/amerigo.summary.en.html"),
             ("teach pictures", "/teach/entdecker.pictures.zh-Hans.html")])
-
-
-def violations(page) -> list[str]:
-    found = Axe().run(page, options=RULES).response["violations"]
-    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} node(s)): {v['nodes'][0]['target']} "
-            f"{v['nodes'][0].get('failureSummary', '')[:200]}" for v in found]
 
 
 @pytest.mark.parametrize("name,path", PAGES, ids=[name for name, _ in PAGES])
@@ -45,5 +37,5 @@ def test_axe_finds_no_violation(page, voila_url, name, path):
         if "/notebooks/" in path:          # the step slider's handle is named once it is drawn
             page.wait_for_function("[...document.querySelectorAll('.bgw-timeline .noUi-handle')]"
                                    ".every((h) => h.getAttribute('aria-label'))", timeout=PAGE_TIMEOUT)
-    found = violations(page)
+    found = axe_violations(page)
     assert not found, f"{name}:\n" + "\n".join(found)

@@ -22,7 +22,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from board_page import PAGE_TIMEOUT
+from board_page import PAGE_TIMEOUT, axe_violations
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -86,12 +86,14 @@ def test_play_page_draws_its_board_offline(offline_page, site_url):
     text = page.inner_text("body")
     assert "玩家2" in text and "玩家3" not in text        # ?lang= and ?players= reached the kernel
     assert not blocked, blocked
+    assert not axe_violations(page), axe_violations(page)    # WCAG 2.1 AA, as on the server (test_axe.py)
 
 
 def test_gallery_play_link_and_next(offline_page, site_url):
     page, blocked = offline_page
     page.goto(site_url + "?lang=en")                       # the site's root forwards to the gallery
     page.wait_for_selector(".bgw-card a.bgw-card-button", timeout=PAGE_TIMEOUT)
+    assert not axe_violations(page), axe_violations(page)
     teach = page.get_attribute(".bgw-card-teach a", "href")         # the teacher's page, served by the site
     assert page.request.get(urljoin(page.url, teach)).status == 200, teach
     page.click(".bgw-card a.bgw-card-button[href^='entdecker.ipynb']")
@@ -112,6 +114,7 @@ def test_lesson_continue(offline_page, site_url):
     page.get_by_role("button", name="Continue").click()
     page.wait_for_function("() => document.body.innerText.includes('Step 3 of')", timeout=30_000)
     assert not blocked, blocked
+    assert not axe_violations(page), axe_violations(page)
 
 
 def test_the_sites_wheels_carry_byte_code_its_python_takes_unchecked():
