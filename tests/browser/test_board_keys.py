@@ -123,3 +123,20 @@ def test_a_refused_option_chosen_by_keyboard_is_announced_with_its_reason(page, 
     why = label.split(": ", 1)[1]
     expect(page.locator(".bgw-message")).to_contain_text(why, timeout=20_000)
     expect(page.locator(".bgw-announce")).to_contain_text(why)
+
+
+def test_a_folded_mat_unfolds_by_keyboard(page, voila_url):
+    """Endeavor draws the mats of the seats not deciding folded, unfolded by a click: its "unfold" is a control of
+    the board's own (board_kit.js ownControl), reached with the arrow keys and chosen with Enter like an option."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/notebooks/endeavor-aos.ipynb?seed=2&players=3", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+    unfold = page.locator(".bgw-board [data-pick^='unfold.']")
+    expect(unfold.first).to_be_attached(timeout=20_000)
+    seat = unfold.first.get_attribute("data-pick").split(".")[1]
+    tab_to(page, IN_BOARD)
+    tab_to(page, f"() => document.activeElement.getAttribute('data-pick') === 'unfold.{seat}'", key="ArrowRight")
+    assert page.evaluate("() => [document.activeElement.getAttribute('role'), document.activeElement.getAttribute('aria-label')]") \
+        == ["button", f"Player {int(seat) + 1}: show the whole mat"]
+    page.keyboard.press("Enter")
+    expect(page.locator(f".bgw-board [data-pick='fold.{seat}']")).to_be_attached(timeout=20_000)

@@ -102,7 +102,7 @@ function drawingContext(model, root, tip, ui) {
     button: (parent, x, y, w, h, text, target, opts = {}) => kit.button(parent, x, y, w, h, text, target, {
       size: FS, ...opts, cls: `am-button ${opts.cls || ""}`,
       icon: opts.swatch ? (g, bx, by, bh) => cube(g, bx + 5, by + (bh - 12) / 2, opts.swatch) : null }),
-    redraw: () => draw(model, root, tip, ui),     // after a pick of the page's own
+    redraw: () => ui.redraw(),                     // after a pick of the page's own (the kit's redraw)
     send: (message) => model.send(message),
   };
 }
@@ -338,11 +338,13 @@ function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, fr
     const g = ship(svg, x, y, SEAT[seat], k + 1);
     g.setAttribute("data-seat", seat);
     g.setAttribute("data-ship", k + 1);
-    el("title", {}, g, fill(L("am.ui.ship"), { seat: L(`seat.${seat}`), n: k + 1 }));
+    const shipName = fill(L("am.ui.ship"), { seat: L(`seat.${seat}`), n: k + 1 });
     if (seat === acting && turn.sub === "move") {
       g.classList.add("am-ship-pick");
       if (ui.ship === k + 1) el("circle", { cx: 0, cy: -1, r: 12, fill: "none", stroke: "#e8a317", "stroke-width": 2.5 }, g);
-      g.addEventListener("click", (event) => { event.preventDefault(); ui.ship = k + 1; redraw(); });   // a pick of the page's, no move
+      ownControl(g, `ship.${k + 1}`, shipName, () => { ui.ship = k + 1; redraw(); });   // a pick of the page's, no move
+    } else {
+      el("title", {}, g, shipName);
     }
   }));
 }
@@ -476,12 +478,11 @@ function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw 
   const colourOf = (id) => (id.startsWith("n") ? NEUTRAL : SEAT[acting]);
   layShapes.forEach((id, i) => {
     const x = px + (i % perRow) * 70, y = py + Math.floor(i / perRow) * 50;
-    const g = el("g", { class: "am-pick-shape", "data-shape": id, style: "cursor: pointer" }, decide);   // a pick of the page's
+    const g = el("g", { class: "am-pick-shape", "data-shape": id }, decide);   // a pick of the page's
     el("rect", { x, y, width: 64, height: 44, rx: 4, fill: id === ui.shape ? "#fff1c1" : "#fff", stroke: id === ui.shape ? "#e8a317" : "#a67c52",
                  "stroke-width": id === ui.shape ? 2.5 : 1, class: "bgw-frame" }, g);
     shapeIcon(g, x + 6, y + 6, (shapes[id] || {}).cells || [], 9, colourOf(id));
-    el("title", {}, g, L(`am.shape.${id}`));
-    g.addEventListener("click", (event) => { event.preventDefault(); ui.shape = id; ui.way = null; redraw(); });
+    ownControl(g, `shape.${id}`, L(`am.shape.${id}`), () => { ui.shape = id; ui.way = null; redraw(); });
   });
   py += 50 * Math.ceil(layShapes.length / perRow);
   const shape = shapes[ui.shape] || {};
@@ -495,7 +496,7 @@ function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw 
     const x = px + (i % 3) * (BW + 6), y = py + Math.floor(i / 3) * (BH + 6);
     const picked = o === ui.way;
     const name = L(names[o]);
-    const g = el("g", { class: "am-pick-way", "data-way": o, "data-way-name": names[o], style: "cursor: pointer" }, decide);
+    const g = el("g", { class: "am-pick-way", "data-way": o, "data-way-name": names[o] }, decide);
     el("rect", { x, y, width: BW, height: BH, rx: 4, fill: picked ? "#fff1c1" : "#fff", stroke: picked ? "#e8a317" : "#a67c52",
                  "stroke-width": picked ? 2.5 : 1, class: "bgw-frame" }, g);
     const left = Math.min(...cells.map(([, c]) => c));
@@ -503,8 +504,7 @@ function drawLayPicker({ ui, acting, shapes, layShapes, waysWithLays, L, redraw 
     shapeIcon(g, x + 5, y + 5, drawn, unit, colourOf(ui.shape));
     el("circle", { cx: x + 5 + drawn[0][1] * unit + (unit - 1) / 2, cy: y + 5 + drawn[0][0] * unit + (unit - 1) / 2, r: 2.3, fill: "#222" }, g);
     textBlock(g, x + 48, y + 19, name, BW - 52, FS);
-    el("title", {}, g, name);
-    g.addEventListener("click", (event) => { event.preventDefault(); ui.way = o; redraw(); });
+    ownControl(g, `way.${o}`, name, () => { ui.way = o; redraw(); });
   });
   return py + Math.ceil(shown.length / 3) * (BH + 6) + 4;
 }
@@ -796,7 +796,7 @@ function draw(model, root, tip, ui) {
 export default {
   render({ model, el: host }) {
     const ui = { ship: 1, shape: null, way: null, lastDrop: null };     // the page's own picks
-    return mountBoard(model, host, "am-board", (root, tip) => {
+    const board = mountBoard(model, host, "am-board", (root, tip) => {
       const turn = (model.get("view") || {}).turn || {};
       if (turn.sub !== "move") ui.ship = 1;
       else if ((turn.stopped || [])[ui.ship - 1] && !(turn.stopped || [])[2 - ui.ship]) ui.ship = 3 - ui.ship;
@@ -805,6 +805,10 @@ export default {
         if (moves.length && !moves.some((c) => c.target.startsWith(`move.${ui.ship}.`))) ui.ship = Number(moves[0].target.split(".")[1]);
       }
       draw(model, root, tip, ui);
-    }).stop;
+    });
+    // A pick of the page's own redraws through the kit, so the keys find the new drawing's options and the
+    // focus stays on the pick (armKeys).
+    ui.redraw = board.redraw;
+    return board.stop;
   },
 };

@@ -49,7 +49,7 @@ function answerElsewhere(model, root, event) {
   let target = "";
   for (let e = event.target; e && e !== root; e = e.parentElement) {
     if (e.nodeType !== 1) continue;
-    if (e.hasAttribute("data-action") || e.matches("a, button, input, select, textarea, summary, label")) return;
+    if (e.matches(OPTION) || e.matches("a, button, input, select, textarea, summary, label")) return;
     const cursor = getComputedStyle(e).cursor;
     if (cursor === "pointer" || cursor === "help") return;
     if (!target && e.hasAttribute("data-target")) target = e.getAttribute("data-target");
@@ -64,8 +64,13 @@ function answerElsewhere(model, root, event) {
 // with no option now is itself one stop, so that it can still be reached and read. The focused option is
 // ringed and its move shown on the hover line; the page's own keys (classroom mode) are not heard while the
 // focus is on an option, since arrows and Space then act on the board.
+// A board's own controls that make no move (a pick that narrows the options shown: Amerigo's ship, tile and
+// way; a mat unfolded by a click) are reached the same way: `ownControl(group, name, label, act)` below.
+const OPTION = "[data-action], [data-pick]";
+const optionKey = (e) => e.getAttribute("data-action") || `pick:${e.getAttribute("data-pick")}`;
+
 function keyboardOptions(root) {
-  return [...root.querySelectorAll("[data-action]")];
+  return [...root.querySelectorAll(OPTION)];
 }
 
 function readingOrder(options) {
@@ -79,7 +84,7 @@ function readingOrder(options) {
 // if it is still offered, else the first legal one), and the focus back on the board if it was there.
 function armKeys(root, seen, hadFocus) {
   const options = keyboardOptions(root);
-  const keep = options.find((e) => e.getAttribute("data-action") === seen.key);
+  const keep = options.find((e) => optionKey(e) === seen.key);
   const first = keep || options.find((e) => e.classList.contains("bgw-legal")) || options[0];
   for (const e of options) e.setAttribute("tabindex", e === first ? "0" : "-1");
   root.setAttribute("tabindex", first ? "-1" : "0");
@@ -88,10 +93,10 @@ function armKeys(root, seen, hadFocus) {
 
 function listenKeys(model, root, tip, seen) {
   root.addEventListener("focusin", (event) => {
-    const option = event.target.closest && event.target.closest("[data-action]");
+    const option = event.target.closest && event.target.closest(OPTION);
     root.querySelectorAll(".bgw-focus-ring").forEach((ring) => ring.remove());
     if (!option || !root.contains(option)) return;
-    seen.key = option.getAttribute("data-action");
+    seen.key = optionKey(option);
     for (const e of keyboardOptions(root)) e.setAttribute("tabindex", e === option ? "0" : "-1");
     tip.textContent = option.getAttribute("aria-label") || "";
     ring(option, "bgw-focus-ring");
@@ -99,7 +104,7 @@ function listenKeys(model, root, tip, seen) {
   root.addEventListener("focusout", () => root.querySelectorAll(".bgw-focus-ring").forEach((r) => r.remove()));
   root.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const option = event.target.closest && event.target.closest("[data-action]");
+    const option = event.target.closest && event.target.closest(OPTION);
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
     let next = null;
     if (step || event.key === "Home" || event.key === "End") {
@@ -269,6 +274,21 @@ function offerChoice(model, tip, group, target, choice) {
   group.addEventListener("mouseleave", () => { if (tip.textContent === said) tip.textContent = ""; });
   group.addEventListener("click", (event) => { event.stopPropagation(); model.send({ type: "choose", id: choice.id }); });
   return true;
+}
+
+// A control of the board's own that makes no move (a pick that narrows what is offered, a mat that unfolds):
+// clicked, or chosen with Enter or Space from the keys like an option, it calls `act()`; named by `label`
+// (its tooltip and its name for a screen reader); `name` tells it apart from the board's other picks, so that
+// the focus stays on it when the board redraws after it.
+function ownControl(group, name, label, act) {
+  group.setAttribute("data-pick", name);
+  group.setAttribute("role", "button");
+  group.setAttribute("aria-label", label);
+  group.setAttribute("tabindex", "-1");
+  group.style.cursor = "pointer";
+  el("title", {}, group, label);
+  group.addEventListener("click", (event) => { event.preventDefault(); event.stopPropagation(); act(); });
+  return group;
 }
 
 // The seats' colours, the score chart's (widgets/core/chart.py PALETTE). A game whose rulebook prints its

@@ -589,8 +589,9 @@ function matName(B, matG, seat, colour, toggle) {
   const name = el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700, class: "bgw-mat-name" }, matG, L(`seat.${seat}`));
   if (toggle) {       // a mat opened by a click closes by a click on its name
     name.style.cursor = "pointer";
-    el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 28, y: 24, "font-size": MIN_TEXT, fill: "#1a5276",
-                 class: "bgw-mat-toggle", style: "cursor:pointer" }, matG, `▴ ${L("ui.fold")}`).addEventListener("click", toggle);
+    ownControl(el("text", { x: 40 + textWidth(L(`seat.${seat}`), 15) + 28, y: 24, "font-size": MIN_TEXT, fill: "#1a5276",
+                      class: "bgw-mat-toggle" }, matG, `▴ ${L("ui.fold")}`),
+         `fold.${seat}`, named(L, L(`seat.${seat}`), L("ui.fold")), toggle);
     name.addEventListener("click", toggle);
   }
   if (view.crown === seat)       // a target of its own, so that a lesson can bring the crown into view
@@ -817,8 +818,8 @@ function compactMat(B, matG, p, seat, colour, passed, active, toggle) {
   if (tokens) facts.push(`${L("ui.tokens")} ${tokens}`);
   el("text", { x: x + 8, y: 25, "font-size": 12, fill: "#333" }, matG, facts.join(" · "));
   if (toggle) {
-    el("text", { x: WIDTH - 18, y: 25, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#1a5276", class: "bgw-mat-toggle" }, matG,
-       `▾ ${L("ui.unfold")}`);
+    ownControl(el("text", { x: WIDTH - 18, y: 25, "font-size": MIN_TEXT, "text-anchor": "end", fill: "#1a5276", class: "bgw-mat-toggle" }, matG,
+            `▾ ${L("ui.unfold")}`), `unfold.${seat}`, named(L, L(`seat.${seat}`), L("ui.unfold")), toggle);
     matG.style.cursor = "pointer";
     titled(frame, L("ui.unfold"));
     matG.addEventListener("click", toggle);
