@@ -114,9 +114,12 @@ def chapter_steps(text: str, game: str) -> str:
 
 
 def notebook(game: str, lang: str) -> dict:
+    page = page_texts(game)
+    # A game whose rulebook has its own word for the board (Entdecker's 遊戲板, not 版圖) says the shared
+    # sentences in it: its page's `how` / `start` replace them in the languages they give.
+    how, start = (written({**table, **page.pop(part, {})}, lang) for part, table in (("how", HOW), ("start", START)))
     texts = {part: chapter_steps(value if isinstance(value, str) else written(value, lang), game)
-             for part, value in page_texts(game).items()}
-    how, start = written(HOW, lang), written(START, lang)
+             for part, value in page.items()}
     cells = [
         cell("markdown", texts["intro"] + "\n\n" + start),
         cell("code", f'import widgets\n\n# The page address may choose the language and the step: ?lang=zh-Hans&step=12\n'
