@@ -374,14 +374,16 @@ function drawSpinner({ view, L, svg }, py) {
   return py + 86;
 }
 
-// One mat per player: name and score, the gold counter 0-12, the units left, the chips won.
+// One mat per player: name and score, the gold counter 0-12, the units left, and on a row of their own, named,
+// the chips won (a chip in the units' row read as a unit, and many chips there were squeezed over each other).
+const MAT = 92;
 function drawPlayerMats({ view, L, svg, turn, players }, py) {
   const px = PANEL;
   players.forEach((p, seat) => {
     const colour = SEAT_COLOURS[seat];
     const g = el("g", { class: "ent-player", "data-seat": seat }, svg);
     const active = turn.seat === seat && !view.over;
-    el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: 74, rx: 7, fill: "#fff", stroke: colour, "stroke-width": active ? 3.5 : 1.2 }, g);
+    el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: MAT, rx: 7, fill: "#fff", stroke: colour, "stroke-width": active ? 3.5 : 1.2 }, g);
     el("circle", { cx: px + 10, cy: py + 15, r: 7, fill: colour }, g);
     el("text", { x: px + 22, y: py + 20, "font-size": 13, "font-weight": 700 }, g, L(`seat.${seat}`));
     el("text", { x: px + 110, y: py + 20, "font-size": 13 }, g, named(L, L("ent.ui.score"), p.score));
@@ -405,32 +407,34 @@ function drawPlayerMats({ view, L, svg, turn, players }, py) {
       el("text", { x: ux + 20, y: py + 64, "font-size": 12 }, g, `×${n}`);
       ux += 46;
     }
-    ux += 6;
     // The chips won on islands, then, after the friendly natives' mark, the chips friendly natives gave: kept
     // apart, pale and dashed, for they count for no points (ent.event.friendly).
+    const cy = py + 81;
+    el("text", { x: px + 6, y: cy + 4.5, "font-size": 12 }, g, L("ent.ui.chips"));
+    ux = px + 84;
     const chips = p.chips || [], gifts = p.gifts || [];
     const slots = chips.length + gifts.length + (gifts.length ? 1 : 0);
-    const step = Math.min(20, (WIDTH - 16 - ux) / Math.max(1, slots));   // many chips overlap a little
+    const step = Math.min(21, (WIDTH - 16 - ux) / Math.max(1, slots));   // a great many chips overlap a little
     chips.forEach((c, i) => {
       const cg = el("g", { class: "ent-chip" }, g);
-      el("circle", { cx: ux + 9 + i * step, cy: py + 59, r: 9, fill: "#f5cba7", stroke: "#935116" }, cg);
-      el("text", { x: ux + 9 + i * step, y: py + 63.5, "font-size": 12, "text-anchor": "middle" }, cg, `${c.value}`);
+      el("circle", { cx: ux + 9 + i * step, cy, r: 9, fill: "#f5cba7", stroke: "#935116" }, cg);
+      el("text", { x: ux + 9 + i * step, y: cy + 4.5, "font-size": 12, "text-anchor": "middle" }, cg, `${c.value}`);
       el("title", {}, cg, named(L, L(`ent.chip.${c.kind}`), c.value));
     });
     if (gifts.length) {
       const gx = ux + chips.length * step + (chips.length ? 4 : 0);
       const mark = el("g", { class: "ent-gifts" }, g);
-      el("text", { x: gx + 8, y: py + 65, "font-size": 17, "text-anchor": "middle", fill: "#8a4b00" }, mark, EVENT_ICON.friendly);
+      el("text", { x: gx + 8, y: cy + 6, "font-size": 17, "text-anchor": "middle", fill: "#8a4b00" }, mark, EVENT_ICON.friendly);
       el("title", {}, mark, L("ent.ui.gifts"));
       gifts.forEach((c, i) => {
         const x = gx + 9 + (i + 1) * step;
         const cg = el("g", { class: "ent-gift" }, g);
-        el("circle", { cx: x, cy: py + 59, r: 9, fill: "#f2f3f4", stroke: "#935116", "stroke-dasharray": "3 2" }, cg);
-        el("text", { x, y: py + 63.5, "font-size": 12, "text-anchor": "middle", fill: "#4d5656" }, cg, `${c.value}`);
+        el("circle", { cx: x, cy, r: 9, fill: "#f2f3f4", stroke: "#935116", "stroke-dasharray": "3 2" }, cg);
+        el("text", { x, y: cy + 4.5, "font-size": 12, "text-anchor": "middle", fill: "#4d5656" }, cg, `${c.value}`);
         el("title", {}, cg, fill(L("ent.ui.gift"), { chip: L(`ent.chip.${c.kind}`), value: c.value }));
       });
     }
-    py += 80;
+    py += MAT + 6;
   });
   return py;
 }
