@@ -557,7 +557,7 @@ function drawIslandScoring({ view, L, list, svg }, py) {
   if (sc.eligible && stageIndex >= 2) {
     if (sc.final) lines.push([L("ent.ui.chip-none-final"), 400]);
     else if (sc.shortage) lines.push([fill(L("ent.ui.chip-shortage"), { left: sc.chips_left, n: sc.ranks[0].seats.length }), 400]);
-    else lines.push([fill(L("ent.ui.chip-line"), { chips: list(sc.chips.map((c) => `${L(`seat.${c.seat}`)} ${L(`ent.chip.${c.chip}`)} ${c.value}`)) }), 400]);
+    else lines.push([fill(L("ent.ui.chip-line"), { chips: list(sc.chips.map((c) => named(L, L(`seat.${c.seat}`), aside(L, L(`ent.chip.${c.chip}`), c.value)))) }), 400]);
   }
   if (sc.eligible && stageIndex >= 3) {
     lines.push([fill(L(sc.chip_value ? "ent.ui.value-line" : "ent.ui.value-line.no-chip"), { tiles: sc.tiles, chip: sc.chip_value, value: sc.value }), 600]);
