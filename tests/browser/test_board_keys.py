@@ -50,11 +50,28 @@ def choose_on_the_board(page) -> None:
     press_and_wait(page, "Enter")
 
 
+def unfold_a_mat(page):
+    """Endeavor draws the mats of the seats not deciding folded, unfolded by a click: its "unfold" is a control of
+    the board's own (board_kit.js ownControl), reached with the arrow keys and chosen with Enter like an option."""
+    unfold = page.locator(".bgw-board [data-pick^='unfold.']")
+    expect(unfold.first).to_be_attached(timeout=20_000)
+    seat = unfold.first.get_attribute("data-pick").split(".")[1]
+    tab_to(page, IN_BOARD)
+    tab_to(page, f"() => document.activeElement.getAttribute('data-pick') === 'unfold.{seat}'", key="ArrowRight")
+    assert page.evaluate("() => [document.activeElement.getAttribute('role'), "
+                         "document.activeElement.getAttribute('aria-label')]") \
+        == ["button", f"Player {int(seat) + 1}: show the whole mat"]
+    page.keyboard.press("Enter")
+    expect(page.locator(f".bgw-board [data-pick='fold.{seat}']")).to_be_attached(timeout=20_000)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_ten_decisions_with_the_keyboard_alone(page, voila_url, game):
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_url}/voila/render/notebooks/{game}.ipynb?seed=2&players=3", timeout=PAGE_TIMEOUT)
     page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+    if game == "endeavor-aos":
+        unfold_a_mat(page)
     root = page.locator(".bgw-board .bgw-root")
     expect(root).to_have_attribute("role", "group")
     expect(root).to_have_attribute("aria-label", "Game board")
@@ -124,19 +141,3 @@ def test_a_refused_option_chosen_by_keyboard_is_announced_with_its_reason(page, 
     expect(page.locator(".bgw-message")).to_contain_text(why, timeout=20_000)
     expect(page.locator(".bgw-announce")).to_contain_text(why)
 
-
-def test_a_folded_mat_unfolds_by_keyboard(page, voila_url):
-    """Endeavor draws the mats of the seats not deciding folded, unfolded by a click: its "unfold" is a control of
-    the board's own (board_kit.js ownControl), reached with the arrow keys and chosen with Enter like an option."""
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{voila_url}/voila/render/notebooks/endeavor-aos.ipynb?seed=2&players=3", timeout=PAGE_TIMEOUT)
-    page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
-    unfold = page.locator(".bgw-board [data-pick^='unfold.']")
-    expect(unfold.first).to_be_attached(timeout=20_000)
-    seat = unfold.first.get_attribute("data-pick").split(".")[1]
-    tab_to(page, IN_BOARD)
-    tab_to(page, f"() => document.activeElement.getAttribute('data-pick') === 'unfold.{seat}'", key="ArrowRight")
-    assert page.evaluate("() => [document.activeElement.getAttribute('role'), document.activeElement.getAttribute('aria-label')]") \
-        == ["button", f"Player {int(seat) + 1}: show the whole mat"]
-    page.keyboard.press("Enter")
-    expect(page.locator(f".bgw-board [data-pick='fold.{seat}']")).to_be_attached(timeout=20_000)
