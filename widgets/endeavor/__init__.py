@@ -72,5 +72,11 @@ class EndeavorRenderer:
             _cache[key] = labels
         return dict(_cache[key])
 
+    def words(self, view: dict, say) -> list:
+        """The board in words (widgets/core/words.py): each seat's mat, each region, the connections, the tray,
+        in the words of the view's edition (words.py)."""
+        from .words import words
+        return words(view, say)
+
 
 RENDERER = EndeavorRenderer()
