@@ -71,11 +71,11 @@ def words(view: dict, say) -> list:
     parts.append(_tray(L, view))
     if view.get("silent_fleet"):
         parts.append((L("seat.silent"), [L.named(L("ui.supply"), view["silent_fleet"]["supply"])]))
-    return [(heading, [_capital(line) for line in lines]) for heading, lines in parts if lines]
+    return [(_capital(heading), [_capital(line) for line in lines]) for heading, lines in parts if lines]
 
 
 def _capital(line: str) -> str:
-    """A line starts as a sentence does ("harbor: 10" as "Harbor: 10"); Chinese has no capitals."""
+    """A heading or line starts as a sentence does ("harbor: 10" as "Harbor: 10"); Chinese has no capitals."""
     return line[:1].upper() + line[1:]
 
 
@@ -101,8 +101,11 @@ def _seat(L, view, seat, p, tokens):
         joiner = L("ui.or-slash") if turn.get("combine") == "/" else f" {turn.get('combine')} "
         acts = joiner.join(L.aside(L(f"ui.action.{a}"), L("words.done")) if a in (turn.get("done") or [])
                            else L(f"ui.action.{a}") for a in turn.get("actions", []))
-        source = L(f"token.{turn['token']}") if turn.get("token") else L("ui.worker")
-        lines.append(L.named(L("ui.taking"), L.aside(acts, source)))
+        # where the action comes from: the spent token, or the building the worker went to (the slot drawn framed)
+        slot = next((b for b in p.get("buildings", []) if b["slot"] == turn.get("slot")), None)
+        source = (L(f"token.{turn['token']}") if turn.get("token") else
+                  L(f"building.{slot['id']}") if slot else L("ui.worker"))
+        lines.append(L.named(L.aside(L("ui.taking"), source), acts))
     lines.append(L.named(L("ui.harbor"), p["harbor"]))
     lines.append(L.named(L("ui.supply"), p["supply"]))
     for a, level in zip(ATTRIBUTES, LEVELS):
