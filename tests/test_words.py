@@ -98,3 +98,23 @@ def test_the_tic_tac_toe_grid_in_words_is_the_position():
     assert grid[2].startswith("Empty: B1, C1, A2") and "B2" not in grid[2], grid
     assert frame.words[0] == ["Now", ["Marking squares; Player 1 to decide"]], frame.words[0]
     assert frame.words[-1][0] == "The options of Player 1" and len(frame.words[-1][1]) == 7
+
+
+@pytest.mark.parametrize("game_id, names", [
+    ("endeavor-aos", {"tray": "Building tray", "links": "Connections", "coast": "Coastline: Colonial House",
+                      "track": "Industry: 0 (build level 1)"}),
+    ("endeavor-2009", {"tray": "Buildings in the supply", "links": "White lines", "coast": "Buildings: Colonial House",
+                       "track": "Industry: 0 (industry level 1)"}),
+])
+def test_the_endeavor_board_in_words_speaks_its_editions_words(game_id, names):
+    """Both editions share one board renderer; each tells its board in its own words (the 2009 rulebook's)."""
+    m = new_for(game_id, 3)()
+    while m.to_move is None or m.phase in ("setup", "start"):
+        if m.to_move is None:
+            m.advance()
+        else:
+            m.play(m.legal_actions()[0].id)
+    parts = dict(presenter.frame(m, renderer_for(game_id), "en", m.to_move, True).words)
+    assert names["tray"] in parts and names["links"] in parts, list(parts)
+    mat = parts["Player 1"]
+    assert any(line.startswith(names["coast"]) for line in mat) and names["track"] in mat, mat

@@ -58,6 +58,7 @@ class _Names:
 
 
 def words(view: dict, say) -> list:
+    """[(heading, [line, ...]), ...]: each seat's mat, each region, the connections, the building tray."""
     import engines
     game = engines.get_game(view.get("game") or "endeavor-aos")
     L = _Names(game, say)
