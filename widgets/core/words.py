@@ -14,6 +14,8 @@ view the board draws (`Renderer.words`). Each part is (heading, [lines]).
 
 from __future__ import annotations
 
+import functools
+
 from engines.core.explain_move import hint_key
 from engines.core.texts import Text, render
 
@@ -25,7 +27,10 @@ MOST_OPTIONS = 40          # a decision with more options lists these, then says
 def board_in_words(match, view: dict, renderer, lang: str, choices: list, seat: int | None) -> list[list]:
     """The parts of the board in words, [[heading, [line, ...]], ...], for `view` as the board draws it."""
     def say(key: str, **params) -> str:
-        return render(key, params, lang)
+        try:
+            return _said(key, lang, tuple(sorted(params.items())))
+        except TypeError:                  # a parameter that is no plain value
+            return render(key, params, lang)
 
     parts = [[t("ui.words.now", lang), now(match, view, lang)],
              [t("ui.words.scores", lang), scores(match, lang)]]
@@ -35,6 +40,13 @@ def board_in_words(match, view: dict, renderer, lang: str, choices: list, seat: 
         parts.append([t("ui.words.options", lang, seat=t("core.seat", lang, n=seat + 1) if seat is not None else ""),
                       options(choices, lang)])
     return parts
+
+
+@functools.lru_cache(maxsize=8192)
+def _said(key: str, lang: str, params: tuple) -> str:
+    """A text rendered once: a board in words says the same names hundreds of times (a board's ~800 phrases,
+    ~400 of them different, would cost ~10 ms at every redraw). The texts do not change while pages run."""
+    return render(key, dict(params), lang)
 
 
 def now(match, view: dict, lang: str) -> list[str]:
