@@ -1,7 +1,9 @@
 """Browser test of every tutorial in Voila (Debian Chromium, driven by Playwright): the page opens on step 1
-with the position step 1 describes, and the learner clicks through the steps up to the first move the rules
-forbid: the refused click explains why (the engine's own words), the expected click is played and Continue
-leads on. Each page is photographed at 1366 x 768 (test-artifacts/) for a person to look at."""
+with the position step 1 describes, and the learner goes through the steps up to the first move the rules
+forbid, with the keyboard alone (issue 33: Tab, the arrow keys along the board's options, Enter): the refused
+move explains why (the engine's own words), the expected move is played and Continue leads on. Each page is
+photographed at 1366 x 768 (test-artifacts/) for a person to look at. (Clicks and taps: test_lesson_focus.py,
+test_phone.py.)"""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+import keyboard
 from board_page import BOARD, PAGE_TIMEOUT
 from widgets.core.lesson_file import load
 
@@ -33,16 +36,12 @@ def first_refusal(lesson):
 
 
 def make_move(page, action_id: str) -> None:
-    """Click the board element of an action (or its button under the board)."""
-    board = page.locator(f".bgw-board [data-action='{action_id}']")
-    if board.count():
-        board.first.click()
-    else:
-        page.locator(".bgw-choice-" + "".join(ch if ch.isalnum() else "-" for ch in action_id)).first.click()
+    """The move of an action, by keyboard: its option on the board, or its button under the board."""
+    keyboard.choose(page, action_id, ".bgw-lesson-main .bgw-board")
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
-def test_lesson_page_teaches_by_clicking(page, voila_url, path):
+def test_lesson_page_teaches_by_keyboard(page, voila_url, path):
     game, lang = path.name[:-len(".ipynb")].split(".", 1)
     lesson = load(game)
     n = len(lesson.steps)
@@ -70,9 +69,9 @@ def test_lesson_page_teaches_by_clicking(page, voila_url, path):
             expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
         if step.question is not None:
             right = next(i for i, c in enumerate(step.question.choices) if c.right)
-            page.locator(".bgw-lesson-answer").nth(right).click()
+            keyboard.press(page, "bgw-lesson-answer", right)
             expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
-        page.locator(".bgw-lesson-continue").click()
+        keyboard.press(page, "bgw-lesson-continue")
         expect(count).to_have_text(STEP[lang].format(k=step.number + 1, n=n), timeout=20_000)
 
     # A move the rules forbid: refused with the engine's reason, and the learner tries again.
@@ -90,11 +89,11 @@ def test_lesson_page_teaches_by_clicking(page, voila_url, path):
         choices = target.question.choices
         wrong = next((i for i, c in enumerate(choices) if not c.right), None)
         if wrong is not None:
-            page.locator(".bgw-lesson-answer").nth(wrong).click()
+            keyboard.press(page, "bgw-lesson-answer", wrong)
             expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
             expect(page.locator(".bgw-lesson-continue")).to_be_disabled()
-        page.locator(".bgw-lesson-answer").nth(next(i for i, c in enumerate(choices) if c.right)).click()
+        keyboard.press(page, "bgw-lesson-answer", next(i for i, c in enumerate(choices) if c.right))
         expect(page.locator(".bgw-lesson-continue")).to_be_enabled(timeout=20_000)
-    page.locator(".bgw-lesson-continue").click()
+    keyboard.press(page, "bgw-lesson-continue")
     expect(count).to_have_text(STEP[lang].format(k=target.number + 1, n=n), timeout=20_000)
     assert not [e for e in errors if "board error" in e or "anywidget" in e.lower()], errors
