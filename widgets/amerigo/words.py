@@ -152,8 +152,9 @@ class _Teller:
 
     def time(self) -> list[str]:
         t = self.view.get("time") or {}
-        markers = self.sep.join(str(m) for m in t.get("markers") or []) or "—"
-        return [self.say("am.words.time", value=t.get("value"), markers=markers)]
+        if not t.get("markers"):                          # the stack is used up: the printed number counts
+            return [self.say("am.words.time-printed", value=t.get("value"))]
+        return [self.say("am.words.time", value=t.get("value"), markers=self.sep.join(str(m) for m in t["markers"]))]
 
     # -- the island area ---------------------------------------------------------------------------------------
     def square(self, q: int) -> str:
