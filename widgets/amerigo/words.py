@@ -103,8 +103,12 @@ class _Teller:
 
     def tower(self) -> list[str]:
         cubes = self.view.get("cubes") or {}
-        inside = (self.say("am.words.inside", n=cubes["inside"], cubes=self.cubes(cubes["tower"]))
-                  if cubes.get("tower") is not None else self.say("am.words.inside-hidden"))
+        if cubes.get("tower") is None:                    # a seat's view: the tower's inside is hidden
+            inside = self.say("am.words.inside-hidden")
+        elif not cubes.get("inside"):
+            inside = self.say("am.words.inside-empty")
+        else:
+            inside = self.say("am.words.inside", n=cubes["inside"], cubes=self.cubes(cubes["tower"]))
         return [inside, self.say("am.words.tray", cubes=self.cubes(cubes.get("tray")))]
 
     def pirates(self) -> list[str]:
