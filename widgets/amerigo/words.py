@@ -96,9 +96,11 @@ class _Teller:
         cubes = self.view.get("cubes") or {}
         lines = [self.say("am.words.storage", cubes=self.cubes(cubes.get("storage"))),
                  self.say("am.words.middle", cubes=self.cubes(cubes.get("central")))]
-        ap = (self.view.get("turn") or {}).get("ap")
-        if ap:
-            lines.append(self.say("am.words.ap", n=ap))
+        turn = self.view.get("turn") or {}
+        if turn.get("ap"):
+            lines.append(self.say("am.words.ap", n=turn["ap"]))
+        if turn.get("action"):                             # an action under way: what is left of its points
+            lines.append(self.say("am.words.points-left", left=turn["left"], gold=turn["gold"]))
         return lines
 
     def tower(self) -> list[str]:
