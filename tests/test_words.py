@@ -118,3 +118,24 @@ def test_the_endeavor_board_in_words_speaks_its_editions_words(game_id, names):
     assert names["tray"] in parts and names["links"] in parts, list(parts)
     mat = parts["Player 1"]
     assert any(line.startswith(names["coast"]) for line in mat) and names["track"] in mat, mat
+
+
+def test_the_board_in_words_is_made_only_while_it_is_open():
+    """Most learners never open it: a redraw makes it only while the page has it open (the board's words_open),
+    and opening it makes it at once, for the position on the board. A forged value is refused."""
+    import traitlets
+    from widgets.core.board import BoardWidget
+    m = new_for("tictactoe", 2)()
+    m.play("mark:A1")
+    renderer = renderer_for("tictactoe")
+    board = BoardWidget(renderer.directory)
+    frame = presenter.frame(m, renderer, "en", m.to_move, True)
+    asked = []
+    board.show(frame.view, frame.choices, frame.labels, "en", frame.seat, words=lambda: asked.append(1) or frame.words)
+    assert board.words == [] and asked == []
+    revision = board.revision
+    board.words_open = True
+    assert asked == [1] and board.words[0][0] == "Now" and board.revision == revision + 1
+    assert dict(board.words)["The grid"][0] == "Player 1 (X): A1"
+    with pytest.raises(traitlets.TraitError):
+        board.words_open = "yes"

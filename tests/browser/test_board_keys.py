@@ -112,6 +112,7 @@ def test_ten_decisions_with_the_keyboard_alone(page, voila_url, game):
     page.keyboard.press("Enter")
     words = page.locator(".bgw-board .bgw-words")
     expect(words).to_have_attribute("open", "")
+    expect(words.locator(".bgw-words-heading").first).to_have_text("Now", timeout=20_000)   # made once opened
     headings = words.locator(".bgw-words-heading").all_inner_texts()
     assert headings[:2] == ["Now", "Scores"], headings
 

@@ -41,6 +41,7 @@ class BoardWidget(anywidget.AnyWidget):
     revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
     focus = traitlets.Unicode("").tag(sync=True)    # a data-target the page scrolls into view (lessons)
     words = traitlets.List().tag(sync=True)         # the board in words: [[heading, [line, ...]], ...]
+    words_open = traitlets.Bool(False).tag(sync=True)   # the learner opened it (it is made only while open)
 
     def __init__(self, renderer_dir: Path, **kwargs):
         renderer_dir = Path(renderer_dir)
@@ -50,17 +51,32 @@ class BoardWidget(anywidget.AnyWidget):
             **kwargs)
 
     def show(self, view: dict, choices: list, labels: dict, lang: str, seat: int | None, focus: str = "",
-             words: list | None = None):
-        """Redraw in one go: every trait is a new object, so the front end always hears of it."""
+             words=None):
+        """Redraw in one go: every trait is a new object, so the front end always hears of it. `words`: the
+        board in words, or a function that makes it, asked only while the learner has it open."""
+        self._tell = words
         with self.hold_sync():
             self.focus = focus or ""
-            self.words = list(words or [])
+            self.words = self._told()
             self.view = view
             self.choices = choices
             self.labels = labels
             self.lang = lang
             self.seat = -1 if seat is None else seat
             self.revision += 1
+
+    def _told(self) -> list:
+        tell = getattr(self, "_tell", None)
+        if not self.words_open or tell is None:
+            return []
+        return list(tell() if callable(tell) else tell)
+
+    @traitlets.observe("words_open")
+    def _words_opened(self, change):
+        if change["new"]:                  # made now, for the position on the board
+            with self.hold_sync():
+                self.words = self._told()
+                self.revision += 1
 
     def __repr__(self):
         return f"<BoardWidget revision={self.revision}>"

@@ -154,6 +154,12 @@ function mountBoard(model, host, className, paint) {
   root.setAttribute("aria-describedby", keys.id);
   const words = document.createElement("details");
   words.className = "bgw-words";
+  // made by Python only while open: opening it asks for it
+  words.addEventListener("toggle", () => {
+    if (model.get("words_open") === words.open) return;
+    model.set("words_open", words.open);
+    model.save_changes();
+  });
   host.append(tip, keys, root, words);
   root.addEventListener("click", (event) => answerElsewhere(model, root, event));
   const seen = { focus: "", key: "" };
@@ -197,10 +203,9 @@ function nameBoard(model, root, keys) {
 
 // The board in words (widgets/core/words.py): the position part by part, under the drawing, folded so that a
 // sighted learner is not in its way; a screen reader reaches it right after the board's options. Opened or
-// closed, it stays so across redraws.
+// closed, it stays so across redraws; Python makes its parts only while it is open (words_open).
 function tellBoard(model, details) {
   const parts = model.get("words") || [];
-  details.hidden = !parts.length;
   const summary = document.createElement("summary");
   summary.textContent = (model.get("labels") || {})["ui.words.title"] || "";
   const body = document.createElement("div");

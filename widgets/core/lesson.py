@@ -493,7 +493,7 @@ class LessonWidget(W.VBox):
         view = frame.view
         pointing = task_open and self.pointed
         focus = f"{self._task_target()}#{self.number}!" if pointing else f"{self._focus}#{self.number}"
-        self.board.show(view, frame.choices, frame.labels, lang, frame.seat, focus=focus, words=frame.words)
+        self.board.show(view, frame.choices, frame.labels, lang, frame.seat, focus=focus, words=lambda: frame.words)
         self._loose_buttons(frame.choices)
         self.status.value = presenter.status_html(m, view, lang, to_move=True)
         # The breakdown (a bokeh figure) is rebuilt only when the scores shown change, not at every step.

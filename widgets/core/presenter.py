@@ -31,7 +31,16 @@ class Frame:
     choices: list = field(default_factory=list)    # board_choices: every option, legal or not, with why
     labels: dict = field(default_factory=dict)     # the board's words for this view
     asks: str = ""                     # what the offered decision asks for, in a few words
-    words: list = field(default_factory=list)      # the board in words (words.py): [[heading, [line, ...]], ...]
+    tell: object = field(default=None, repr=False, compare=False)   # makes the board in words (words.py)
+    _told: list = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def words(self) -> list:
+        """The board in words (words.py): [[heading, [line, ...]], ...], made the first time it is asked for
+        (most pages never open it), from the match as it is then: ask before the match moves on."""
+        if not self._told and self.tell is not None:
+            self._told.extend(self.tell())
+        return self._told
 
     @property
     def legal(self) -> frozenset:
@@ -55,7 +64,7 @@ def frame(match, renderer, lang: str, viewer: int | None, offer: bool, hide: tup
     choices = board_choices(match, lang, candidates) if seat is not None else []
     return Frame(position=match.position, lang=lang, view=view, seat=seat, choices=choices,
                  labels=renderer.labels(view, lang), asks=asks(match, lang, legal) if seat is not None else "",
-                 words=board_in_words(match, view, renderer, lang, choices, seat))
+                 tell=lambda: board_in_words(match, view, renderer, lang, choices, seat))
 
 
 def asks(match, lang: str, legal: list | None = None) -> str:

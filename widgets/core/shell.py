@@ -533,7 +533,7 @@ class GameShell(W.VBox):
         open_mats = {"mats": "compact", "open": human_seats, "teacher": self.teacher_view}
         if self.board.options != open_mats:
             self.board.options = open_mats
-        self.board.show(frame.view, frame.choices, frame.labels, lang, frame.seat, words=frame.words)
+        self.board.show(frame.view, frame.choices, frame.labels, lang, frame.seat, words=lambda: frame.words)
         self._choices = frame.choices
         self._show_panel()
         self.status.value = self._status_html(frame.view)

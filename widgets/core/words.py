@@ -7,6 +7,7 @@ A learner who cannot see the board reads the position part by part, as a list un
     <the game's own parts>   what each seat holds, what lies on each region or track (its renderer's `words`)
     Your options   the options of the pending decision, each named as its hover line names it
 
+It is made only while a learner has it open (the board's `words_open`; a redraw costs 0.3-6 ms more then).
 The first two and the last come from the match alone (the kernel's status, scores and options), so every game
 has them; the parts between are the game's, built by its board renderer's `words(view, say)` from the very
 view the board draws (`Renderer.words`). Each part is (heading, [lines]).
