@@ -29,7 +29,7 @@ GAMES = every_game()
 # leave its texts behind for the tests that run after this module.
 PUBLISHED_RENDERERS = [renderer_for(game_id) for game_id in sorted(engines.GAMES)]
 # The games whose board renderer tells its own parts (what each seat holds, what lies where).
-TELLING = ("tictactoe", "entdecker", "endeavor-aos", "endeavor-2009", "amerigo")
+TELLING = ("tictactoe", "entdecker", "endeavor-aos", "endeavor-2009", "amerigo", "shipyard")
 
 
 def frames(game_id: str, players: int, seed: int, every: int = 5):

@@ -5,7 +5,8 @@ its phrases with a number are the `sy.ui.` texts."""
 from pathlib import Path
 
 from ..core.renderer import Renderer
+from .words import words
 
-RENDERER = Renderer(Path(__file__).parent, "sy", names=(
+RENDERER = Renderer(Path(__file__).parent, "sy", words=words, names=(
     "sy.action.", "sy.item.", "sy.good.", "sy.partname.", "sy.part.", "sy.canal.", "sy.goods-tile.",
     "sy.employee.", "sy.contract.", "sy.colour.", "sy.phase.", "sy.score."))
