@@ -163,8 +163,8 @@ def cruise(c, say, listed, counted) -> tuple:
     lines = [say("sy.words.ship", parts=listed(part_name(p, say) for p in c["parts"])),
              say("sy.words.aboard", items=counted(c.get("fitted") or {}) or say("sy.words.none")),
              say("sy.ui.room", **c["room"])]
-    if c["stage"] != "fit":
-        sp = c.get("speed_parts") or {}
+    sp = c.get("speed_parts") or {}
+    if c["stage"] != "fit" and sp:              # a ship lost before it sails has no speed
         lines.append(say("sy.ui.speed-steam" if "engines" in sp else "sy.ui.speed-sail", speed=c["speed"], **sp))
     for p in c.get("path", []):
         where = say("sy.words.canal-space", slot=p["piece"], n=p["space"])
