@@ -55,10 +55,12 @@ def words(view: dict, say) -> list:
 
 
 def track(view, say, listed) -> list[str]:
-    """The action tiles left to right (each with its cube, its coins, whether chosen, the one by the gear), what
+    """The stage (the round, or the game's last actions), the action tiles left to right (each with its cube, its coins, whether chosen, the one by the gear), what
     is in hand or being traded this turn, the gear and the turn track."""
     tiles = view.get("track", [])
-    lines = []
+    stage = view.get("stage")
+    lines = [] if view.get("over") else [           # the banner's stage (the kernel's Now says the game is over)
+        say(f"sy.ui.{stage}") if stage in ("final-action", "final-build", "scoring") else say("sy.ui.round", n=view.get("game_round") or 1)]
     for i, tile in enumerate(tiles):
         notes = []
         if tile["cube"] >= 0:
@@ -132,9 +134,8 @@ def rondels(view, say, listed, item) -> list:
         if not data:
             continue
         parts.append((say("sy.words.rondel", name=say(f"sy.ui.rondel.{name}")), [
-            say("sy.words.marker", n=data["at"] + 1, what=item(data["stops"][data["at"]])),
-            say("sy.words.stops", stops=listed(say("sy.words.stop-item", n=k + 1, item=item(i))
-                                               for k, i in enumerate(data["stops"])))]))
+            say("sy.words.marker", n=data["at"] + 1, what=item(data["stops"][data["at"]]))]
+            + [say("sy.words.stop", n=k + 1, what=item(i)) for k, i in enumerate(data["stops"])]))
     trade = r.get("trade")
     if trade:
         def prices(stop):
