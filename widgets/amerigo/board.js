@@ -565,43 +565,110 @@ function drawDecision(ctx, py) {
       if (refused) say(L("am.ui.done-refused"));       // a ship shares an island sea square: why the action cannot end
     }
   } else if (view.over) {
-    el("text", { x: px, y: py + 6, "font-size": FH, "font-weight": 700 }, decide, L("am.ui.final"));
-    py += 18;
+    py = drawFinalTable(ctx, decide, py);
   }
   return py + 6;
 }
 
+// At the end: the final scoring, a row per part of the score and a column per player, the totals last (the
+// parts are the score's own: what the log's final lines added up). A lesson may point at it ("final").
+const SCORE_PARTS = ["islands", "gold", "pirates", "progress", "goods", "development", "order"];
+function drawFinalTable({ view, L, players }, decide, py) {
+  const px = PANEL, PW = WIDTH - PANEL - 10;
+  const g = el("g", { class: "am-final", "data-target": "final" }, decide);
+  el("text", { x: px, y: py + 6, "font-size": FH, "font-weight": 700 }, g, L("am.ui.final"));
+  py += 14;
+  const colW = 74, labelW = PW - colW * players.length - 6;
+  const colX = (seat) => px + labelW + 6 + seat * colW + colW - 8;
+  players.forEach((p, seat) => el("text", { x: colX(seat), y: py + 12, "font-size": FS, "font-weight": 700, "text-anchor": "end",
+                                             fill: SEAT_DARK[seat] }, g, L(`seat.${seat}`)));
+  py += 18;
+  const row = (label, values, bold) => {
+    const top = py;
+    const lines = textBlock(g, px + 4, py + 12, label, labelW - 4, FS, bold ? { "font-weight": 700 } : {});
+    values.forEach((v, seat) => el("text", { x: colX(seat), y: py + 12, "font-size": FS, "text-anchor": "end",
+                                              "font-weight": bold ? 700 : null }, g, `${v}`));
+    py += lines * (FS + 4) + 3;
+    el("line", { x1: px, y1: py - 1, x2: px + PW, y2: py - 1, stroke: bold ? "#555" : "#ddd" }, g);
+    return top;
+  };
+  SCORE_PARTS.forEach((part) => row(L(`am.score.${part}`), players.map((p) => (p.parts || {})[part] || 0)));
+  row(L("am.ui.final-total"), players.map((p) => p.score), true);
+  return py + 4;
+}
+
 // A progress tile, in the display or on a player's sheet: its kind (∞ permanent, 1x once, E end of game; * a
-// stand-in) and its text, on one line.
-function progressTile({ view, L, offer }, parent, x, y, id, used = false, w = 272) {
+// stand-in) and its name on the first line, what it does under it (in as many lines as it takes), so that no
+// tile's meaning is left to a tooltip. The kinds' marks are explained by the display's key.
+const TILE_W = 272, TILE_LINE = FS + 4;
+function progressSays({ view, L }, id) {
+  const info = ((view.progress || {}).tiles || {})[id] || {};
+  const colours = (info.colours || []).map((c) => L(`am.colour.${c}`));
+  const either = colours.length > 1 ? fill(L("am.ui.says-or"), { a: colours[0], b: colours[1] }) : (colours[0] || "");
+  const others = info.effect === "pirates" && (view.options || {}).pirate_tile === "others";
+  return fill(L(`am.ui.says.${info.effect}${others ? "-others" : ""}`), { n: info.amount, colours: either });
+}
+// The height of a tile: its name line and its meaning's lines (the same line breaking as textBlock).
+function tileLines(ctx, id, w = TILE_W) {
+  const width = w - 12, size = FS;
+  const cw = (ch) => (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.56);
+  let lines = 0, lineW = 0, line = "";
+  for (const token of progressSays(ctx, id).match(/[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+/g) || []) {
+    const tw = [...token].reduce((a, ch) => a + cw(ch), 0);
+    if (lineW + tw > width && line.trim()) { lines += 1; line = token.trimStart(); lineW = [...line].reduce((a, ch) => a + cw(ch), 0); }
+    else { line += token; lineW += tw; }
+  }
+  return lines + (line.trim() ? 1 : 0);
+}
+const tileHeight = (ctx, id, w = TILE_W) => 28 + TILE_LINE * tileLines(ctx, id, w);
+function progressTile(ctx, parent, x, y, id, used = false, w = TILE_W, h = null) {
+  const { view, L, offer } = ctx;
   const info = ((view.progress || {}).tiles || {})[id] || {};
   const g = el("g", { class: "am-progress", "data-tile": id }, parent);
-  el("rect", { x, y, width: w, height: 28, rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
+  el("rect", { x, y, width: w, height: h || tileHeight(ctx, id, w), rx: 4, fill: used ? "#ddd" : "#fffaf0", stroke: "#8b5a2b", class: "bgw-frame" }, g);
   el("text", { x: x + 5, y: y + 19, "font-size": FS, "font-weight": 700, fill: "#8b5a2b" }, g, `${PROGRESS_KIND_MARK[info.kind] || ""}${info.stand_in ? "*" : ""}`);
   el("text", { x: x + 34, y: y + 19, "font-size": FS }, g, L(`am.progress-tile.${id}`));
+  textBlock(g, x + 6, y + 19 + TILE_LINE, progressSays(ctx, id), w - 12, FS, { fill: "#444", class: "am-progress-says" });
   el("title", {}, g, `${aside(L, L(`am.progress-tile.${id}`), L(`am.ui.kind-${info.kind}`))}${used ? ` · ${L("am.ui.used")}` : ""}`);
   offer(g, `progress.${id}`);
   return g;
 }
+// Tiles two to a row: each row as tall as its taller tile. Returns the rows' heights.
+function tileRows(ctx, ids, w = TILE_W) {
+  const rows = [];
+  ids.forEach((id, i) => {
+    const r = Math.floor(i / 2);
+    rows[r] = Math.max(rows[r] || 28, id ? tileHeight(ctx, id, w) : 28);
+  });
+  return rows;
+}
 
-// The progress display: its left half and right half, one tile a line, empty places dashed.
+// The progress display: a key to the kinds' marks, then its left half and right half side by side, one tile
+// a line, empty places dashed.
 function drawProgressDisplay(ctx, py) {
   const { view, L, svg } = ctx;
   const px = PANEL;
   const prog = view.progress || { left: [], right: [], tiles: {} };
   el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, fill(L("am.ui.progress"), { n: prog.face_down }));
   py += 22;
+  const key = ["permanent", "once", "end"].map((k) => L(`am.ui.kind-${k}`)).concat(prog.tiles && Object.values(prog.tiles).some((t) => t.stand_in) ? [L("am.ui.kind-stand-in")] : []);
+  py += (FS + 4) * textBlock(svg, px, py + 12, key.join(" · "), WIDTH - PANEL - 10, FS, { fill: "#8b5a2b", class: "am-progress-key" });
   const rows = Math.max((prog.left || []).length, (prog.right || []).length);
+  const heights = [];
+  for (let i = 0; i < rows; i++) {
+    heights.push(Math.max(...["left", "right"].map((half) => ((prog[half] || [])[i] ? tileHeight(ctx, prog[half][i]) : 28))));
+  }
   ["left", "right"].forEach((half, h) => {
     const x = px + h * 278;
     el("text", { x, y: py + 12, "font-size": FS, fill: "#555" }, svg, L(`am.ui.half-${half}`));
+    let y = py + 18;
     (prog[half] || []).forEach((id, i) => {
-      const y = py + 18 + i * 32;
-      if (id) progressTile(ctx, svg, x, y, id);
-      else el("rect", { x, y, width: 272, height: 28, rx: 4, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 2" }, svg);
+      if (id) progressTile(ctx, svg, x, y, id, false, TILE_W, heights[i]);
+      else el("rect", { x, y, width: TILE_W, height: heights[i], rx: 4, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 2" }, svg);
+      y += heights[i] + 4;
     });
   });
-  return py + 18 + rows * 32 + 4;
+  return py + 18 + heights.reduce((a, b) => a + b + 4, 0) + 4;
 }
 
 // The production display: a slot per goods tile offered, its goods and cost, and the stack it came from.
@@ -715,8 +782,9 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
   const SHEET_W = WIDTH - PANEL - 6;
   const colour = SEAT[seat];
   const g = el("g", { class: "am-player", "data-seat": seat, "data-target": `sheet.${seat}` }, svg);   // a lesson may point at it
-  const rows = Math.ceil((p.progress || []).length / 2);
-  const h = 148 + rows * 32;
+  const tileIds = (p.progress || []).map((t) => t.id);
+  const heights = tileRows(ctx, tileIds, 268);
+  const h = 148 + heights.reduce((a, b) => a + b + 4, 0);
   el("rect", { x: px - 4, y: py, width: SHEET_W, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
                "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
   el("circle", { cx: px + 9, cy: py + 16, r: 7, fill: colour, stroke: "#333" }, g);
@@ -749,7 +817,8 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
     el("text", { x: tx2 + w + 3, y: py + 136, "font-size": FS }, g, `×${count}`);
     tx2 += w + 32;
   }
-  (p.progress || []).forEach((t, i) => progressTile(ctx, g, px + 6 + (i % 2) * 274, py + 146 + Math.floor(i / 2) * 32, t.id, t.used, 268));
+  const rowTop = heights.map((_, r) => py + 146 + heights.slice(0, r).reduce((a, b) => a + b + 4, 0));
+  (p.progress || []).forEach((t, i) => progressTile(ctx, g, px + 6 + (i % 2) * 274, rowTop[Math.floor(i / 2)], t.id, t.used, 268, heights[Math.floor(i / 2)]));
   return py + h + 8;
 }
 
