@@ -298,7 +298,11 @@ function drawPostsAndChests({ L, isl, W, H, S, index, sqXY, svg }) {
     }
     if (island.done) {
       const [x, y] = sqXY(index[island.name]);
-      el("text", { x: x + 2, y: y + FS, "font-size": FS, fill: "#0b5a1f", "font-weight": 700, class: "am-done" }, svg, "✓");
+      // a green badge with a white tick, which reads on a tile of any colour
+      const g = el("g", { class: "am-done", "pointer-events": "none" }, svg);
+      el("circle", { cx: x + 10, cy: y + 10, r: 9, fill: "#1e8a3a", stroke: "#fff", "stroke-width": 1.5 }, g);
+      el("text", { x: x + 10, y: y + 10 + FS * 0.36, "font-size": FS, fill: "#fff", "font-weight": 700, "text-anchor": "middle" }, g, "✓");
+      el("title", {}, g, L("am.ui.island-done"));
     }
   }
 }
