@@ -537,7 +537,9 @@ function drawDecision(ctx, py) {
         L(`am.action.${colour}`), `act.${colour}`,
         watching && !middle.includes(colour) ? { swatch: colour, fill: "#eeeeee", ink: "#888" } : { swatch: colour }));
       py += 34 * Math.ceil(colours.length / 2);
-      button(decide, px, py, bw, 28, (byTarget.gold || {}).label || L("am.ui.gold"), "gold", { fill: "#fff4c2" });
+      // the gold it gives, whether or not it is offered to the viewer (the acting player's amount)
+      const goldLabel = (byTarget.gold || {}).label || (Number.isInteger(turn.gold_instead) ? fill(L("am.ui.gold-n"), { gold: turn.gold_instead }) : L("am.ui.gold"));
+      button(decide, px, py, bw, 28, goldLabel, "gold", { fill: "#fff4c2" });
       if (byTarget["score-cubes"]) button(decide, px + bw + 6, py, bw, 28, byTarget["score-cubes"].label, "score-cubes");
       py += 38;
     }
