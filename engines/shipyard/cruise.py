@@ -106,8 +106,15 @@ class Cruise:
         c = state.cruise
         seat = c["seat"]
         c["speed"], c["speed_parts"] = self.speed(state, seat, c["fitted"])
-        events.append(Event("sy.cruise.speed", seat=seat, key="sy.log.speed-steam" if "engines" in c["speed_parts"]
-                            else "sy.log.speed-sail", speed=c["speed"], **c["speed_parts"]))
+        parts = c["speed_parts"]
+        if "engines" in parts:
+            key = "sy.log.speed-steam"
+        elif any(parts[k] for k in parts if k != "base"):
+            key = "sy.log.speed-sail"
+        else:           # nothing aboard drives it: no sails, stokers or steam engines to name (a first ship)
+            key = "sy.log.speed-plain"
+        events.append(Event("sy.cruise.speed", seat=seat, key=key, speed=c["speed"],
+                            **(parts if key != "sy.log.speed-plain" else {})))
         if not c["fitted"][CAPTAIN]:
             self._lose_ship(state, "captain", events)
             return
@@ -262,7 +269,8 @@ class Cruise:
         p[3] += riband
         c["points"]["crew"], c["points"]["equipment"], c["points"]["speed"] = crew, equipment, speed
         c["points"]["checkpoints"] += riband
-        events.append(Event("sy.cruise.score.crew", seat=seat, key="sy.log.score-crew", points=crew))
+        events.append(Event("sy.cruise.score.crew", seat=seat, points=crew,       # stokers named only if aboard
+                            key="sy.log.score-crew" if fit[STOKER] else "sy.log.score-crew-plain"))
         events.append(Event("sy.cruise.score.equipment", seat=seat, key="sy.log.score-equipment", points=equipment))
         events.append(Event("sy.cruise.score.speed", seat=seat, key="sy.log.score-speed", points=speed))
         if riband:

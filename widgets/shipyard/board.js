@@ -300,6 +300,24 @@ function drawCanalMarket({ view, L, svg, offer }, cx0, y) {
   return y + 12 + (view.canal_market || []).length * 30;
 }
 
+// The legend of the canal: every checkpoint a canal space may show, drawn as on the tiles and named with what
+// it scores, and the fork; under the goods market (the lesson names it by its heading).
+const CANAL_ICONS = ["military", "economic", "lantern", "lifeboat", "buoy", "riband"];
+function drawCanalLegend({ L, svg }, cx0, y) {
+  const lg = el("g", { class: "sy-legend", "data-place": "canal-legend" }, svg);
+  el("text", { x: cx0, y, "font-size": 11, "font-weight": 700 }, lg, L("sy.ui.canal-legend"));
+  CANAL_ICONS.forEach((icon, k) => {
+    const ly = y + 15 + k * 15;
+    el("rect", { x: cx0, y: ly - 11, width: 14, height: 14, fill: "#aed6f1", stroke: "#1f618d", "stroke-width": 0.6 }, lg);
+    checkpointGlyph(lg, icon, cx0 + 7, ly - 4, 10);
+    el("text", { x: cx0 + 19, y: ly, "font-size": 10.5, fill: "#333" }, lg, L(`sy.ui.canal-legend.${icon}`));
+  });
+  const fy = y + 15 + CANAL_ICONS.length * 15;
+  el("path", { d: `M${cx0 + 2},${fy - 4} l10,-5 M${cx0 + 2},${fy - 4} l10,5`, stroke: "#1f618d", "stroke-width": 2, fill: "none" }, lg);
+  el("text", { x: cx0 + 19, y: fy, "font-size": 10.5, fill: "#333" }, lg, L("sy.ui.canal-legend.fork"));
+  return fy + 8;
+}
+
 // The goods tiles for sale, the cheap row at the bottom. Returns the y under them.
 function drawGoodsMarket({ view, L, svg, offer }, cx0, gy0) {
   el("text", { x: cx0, y: gy0, "font-size": 12, "font-weight": 700 }, svg, fill(L("sy.ui.goods-market"), { n: view.goods_supply ?? 0 }));
@@ -541,7 +559,8 @@ function drawCruise({ L, svg, cruise, seatName, kit, byTarget }, y) {
   cy += 15 * textBlock(g, 24, cy, fill(L("sy.ui.room"), cruise.room), WIDTH - 48, 11.5, { fill: "#444" }, 3);
   if (cruise.stage !== "fit") {
     const sp = cruise.speed_parts || {};
-    const key = "engines" in sp ? "sy.ui.speed-steam" : "sy.ui.speed-sail";
+    const driven = Object.entries(sp).some(([k, v]) => k !== "base" && v);   // else nothing aboard drives it
+    const key = "engines" in sp ? "sy.ui.speed-steam" : driven ? "sy.ui.speed-sail" : "sy.ui.speed-plain";
     cy += 16 * textBlock(g, 24, cy + 2, fill(L(key), { speed: cruise.speed, ...sp }), WIDTH - 48, 12.5, { "font-weight": 700, class: "sy-speed" }, 3);
   }
   if (cruise.path.length) {
@@ -585,7 +604,8 @@ function drawMatHeader({ L, seatName }, g, p, seat, y) {
   const pts = el("text", { x: 210, y: y + 21, "font-size": 13, "font-weight": 700, class: "sy-score" }, g, fill(L("sy.ui.points"), { n: p.score }));
   el("title", {}, pts, Object.entries(p.parts || {}).map(([k, v]) => `${L(`sy.score.${k}`)} ${v}`).join(" · "));
   el("text", { x: 300, y: y + 21, "font-size": 12, fill: "#555" }, g,
-     `${fill(L("sy.ui.fleet"), { n: (p.fleet || []).length })}${(p.fleet || []).length ? " · " + p.fleet.map((s) => s.points).join(" + ") : ""}`);
+     (p.fleet || []).length ? fill(L("sy.ui.fleet-points"), { n: p.fleet.length, points: p.fleet.map((s) => s.points).join(" + ") })
+       : fill(L("sy.ui.fleet"), { n: 0 }));
 }
 
 // The yard: its numbered spaces with the parts built, a bracket over each complete ship.
@@ -795,7 +815,8 @@ function draw(model, root, tip) {
   const market = drawPartMarket(ctx, y);
   const sideX = market.right + 30;                // the canal and goods markets, beside the part market
   const goodsY = drawCanalMarket(ctx, sideX, y) + 14;
-  const marketBottom = Math.max(market.bottom, drawGoodsMarket(ctx, sideX, goodsY));
+  const goodsBottom = drawGoodsMarket(ctx, sideX, goodsY);
+  const marketBottom = Math.max(market.bottom, drawCanalLegend(ctx, sideX, goodsBottom + 8));
   const rondelsBottom = drawRondels(ctx, y);
   y = Math.max(drawSupply(ctx, marketBottom + 12), rondelsBottom) + 6;
   drawSwaps(ctx, y);
