@@ -1086,7 +1086,7 @@ def test_log_names_places_and_counts_for_readers():
 
 def test_simplified_chinese_uses_mainland_words():
     """sy.cruise.mounts, sy.cruise.score.equipment: the generated zh-Hans texts write the crane 起重机 (the
-    summary's 起落架, "landing gear", only where a text says that the summary writes it so), cannons and gun
+    summary's 起落架, "landing gear", only where a text says that the rulebook writes it so), cannons and gun
     mounts with 炮, and the turn track as a record kept (记录)."""
     import tomllib
 
@@ -1099,7 +1099,7 @@ def test_simplified_chinese_uses_mainland_words():
     joined = "\n".join(texts)
     assert "起重机" in joined and "炮座" in joined and "大炮" in joined
     assert "砲" not in joined and "纪录" not in joined
-    assert all("起落架" not in t or "摘要写作" in t for t in texts)
+    assert all("起落架" not in t or "写作“起落架”" in t for t in texts)
 
 
 def test_board_text_is_legible():

@@ -310,11 +310,11 @@ function drawCanalLegend({ L, svg }, cx0, y) {
     const ly = y + 15 + k * 15;
     el("rect", { x: cx0, y: ly - 11, width: 14, height: 14, fill: "#aed6f1", stroke: "#1f618d", "stroke-width": 0.6 }, lg);
     checkpointGlyph(lg, icon, cx0 + 7, ly - 4, 10);
-    el("text", { x: cx0 + 19, y: ly, "font-size": 10.5, fill: "#333" }, lg, L(`sy.ui.canal-legend.${icon}`));
+    el("text", { x: cx0 + 19, y: ly, "font-size": 11, fill: "#333" }, lg, L(`sy.ui.canal-legend.${icon}`));
   });
   const fy = y + 15 + CANAL_ICONS.length * 15;
   el("path", { d: `M${cx0 + 2},${fy - 4} l10,-5 M${cx0 + 2},${fy - 4} l10,5`, stroke: "#1f618d", "stroke-width": 2, fill: "none" }, lg);
-  el("text", { x: cx0 + 19, y: fy, "font-size": 10.5, fill: "#333" }, lg, L("sy.ui.canal-legend.fork"));
+  el("text", { x: cx0 + 19, y: fy, "font-size": 11, fill: "#333" }, lg, L("sy.ui.canal-legend.fork"));
   return fy + 8;
 }
 
