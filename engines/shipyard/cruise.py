@@ -212,7 +212,7 @@ class Cruise:
         cut = [pieces[piece][1 + e] for e in range(self.canal_exits[k]) if pieces[piece][1 + e] not in (-1, nxt)]
         pieces[piece] = None
         events.append(Event("sy.cruise.remove-tile", seat=seat, key="sy.log.remove-tile", tile=f"sy.canal.{self.canal_ids[k]}",
-                            kept=state.kept[seat]))
+                            piece=piece + 1, kept=state.kept[seat]))
         lost = []
         while cut:
             i = cut.pop()
