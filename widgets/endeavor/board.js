@@ -290,7 +290,8 @@ function layerConnections(B, M) {
       el("circle", { cx: mx, cy: my, r: 7.5, fill: "#fffaf0", stroke: B.whiteLines ? LINK_EDGE : LINK_COLOUR, "stroke-width": 2 }, g);
       if (c.token) token(B, g, mx, my, c.token, 5);
     } else {
-      el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, g);
+      // an empty square, as on the printed board: never gold, which a wealth token (a yellow square) would be
+      el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2.5 }, g);
     }
     let tipText = named(L, `${L(`space.${c.a}`)} – ${L(`space.${c.b}`)}`, L(c.kind === "token" ? "ui.connection.token" : "ui.connection.glory"));
     if (ctl !== null && ctl !== undefined) tipText += ` · ${named(L, L("ui.controlled-by"), seatName(ctl))}`;
@@ -508,12 +509,16 @@ function sectionLegend(B, S) {
                     return 26; }, L("ui.connection.token"));
   if (B.hasGloryLinks)
     item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
-                      el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#ffd24a", stroke: LINK_COLOUR, "stroke-width": 2 }, lg); return 26; }, L("ui.connection.glory"));
+                      el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2.5 }, lg); return 26; }, L("ui.connection.glory"));
   item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: SEAT_COLOURS[0], "stroke-width": 6, "stroke-linecap": "round" }, lg); return 26; }, L("ui.controlled"));
   item((x, yy) => { el("ellipse", { cx: x + 14, cy: yy, rx: 14, ry: 8, fill: "#4f95cc", stroke: "#123" }, lg); return 28; }, L("ui.sea"));
   item((x, yy) => { el("rect", { x, y: yy - 8, width: 14, height: 16, fill: "url(#bgw-hatch-" + B.uid + ")", stroke: "#7b7d7d", "stroke-dasharray": "3 2" }, lg); return 14; }, L("ui.closed-region"));
   item((x, yy) => { token(B, lg, x + 6, yy, tokenOf.wealth || "wealth", 6); return 12; }, L("ui.token.attribute"));
-  item((x, yy) => { token(B, lg, x + 6, yy, "ship", 6); return 12; }, L("ui.token.action"));
+  // every kind of action token by the letter it is drawn with (the first of its action's name), so that a
+  // learner can read "P", "A", "S", "O" on the map without pointing at each one
+  const actionKinds = Object.keys(B.tokenKinds).filter((k) => (B.tokenKinds[k].actions || []).length);
+  if (!actionKinds.length) item((x, yy) => { token(B, lg, x + 6, yy, "ship", 6); return 12; }, L("ui.token.action"));
+  for (const k of actionKinds) item((x, yy) => { token(B, lg, x + 7, yy, k, 6); return 14; }, L(`token.${k}`));
   const owners = (view.players || []).map((_, s) => s);
   if (view.silent_fleet) owners.push("silent");
   for (const o of owners) item((x, yy) => { disc(B, lg, x + 7, yy, 7, o); return 14; }, seatName(o));
