@@ -518,6 +518,7 @@ function sectionLegend(B, S) {
   // learner can read "P", "A", "S", "O" on the map without pointing at each one
   const actionKinds = Object.keys(B.tokenKinds).filter((k) => (B.tokenKinds[k].actions || []).length);
   if (!actionKinds.length) item((x, yy) => { token(B, lg, x + 6, yy, "ship", 6); return 12; }, L("ui.token.action"));
+  else item(() => -5, L("ui.token.action"));           // the kinds' heading, then each kind
   for (const k of actionKinds) item((x, yy) => { token(B, lg, x + 7, yy, k, 6); return 14; }, L(`token.${k}`));
   const owners = (view.players || []).map((_, s) => s);
   if (view.silent_fleet) owners.push("silent");
