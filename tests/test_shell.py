@@ -609,3 +609,18 @@ def test_no_rule_id_is_shown_in_the_log_or_the_rule_boxes_even_as_a_tooltip():
     visible = [re.sub(r"data-rule='[^']*'", "", html) for html in shown]
     leaked = {i for text in visible for i in ids if i in text}
     assert not leaked and all("data-rule=" in html for html in shown), leaked
+
+
+def test_the_final_score_table_names_the_winner_in_words():
+    """The winners' totals say "(winner)" in the page's language (the game's tie-breaks applied), not a ★, which
+    is glory on an Endeavor board (Age of Sail try-out)."""
+    from widgets.core.chart import ScoreBreakdown
+    m = engines.scenario("amerigo", "final-scoring")
+    m.advance()                                   # the pirates, then the final scoring
+    assert m.is_over
+    for lang, mark in (("en", " (winner)"), ("zh-Hant", "（獲勝）")):
+        table = ScoreBreakdown()
+        table.update(m, lang)
+        totals = re.findall(r"font-weight:700'>([^<]*)</td>", table.table.value)[-m.players:]
+        assert [seat for seat, cell in enumerate(totals) if cell.endswith(mark)] == m.winners(), totals
+        assert "★" not in table.table.value

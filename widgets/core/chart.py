@@ -283,7 +283,7 @@ class ScoreBreakdown:
         names = [render("core.seat", {"n": s + 1}, lang) for s in seats]
         if self.table is None:
             self.title, self.table = W.HTML(), W.HTML()
-        self.table.value = self._table(scores, seats, parts, names, lang)
+        self.table.value = self._table(scores, seats, parts, names, lang, match.winners())
         self.title.value = f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>"
         self.box.children = [self.title, self.lazy.box, self.table]
         self.lazy.show(lambda: self._figure(scores, seats, parts, names, lang),
@@ -365,8 +365,11 @@ class ScoreBreakdown:
         return "".join(out) + "</svg>"
 
     @staticmethod
-    def _table(scores, seats, parts, names, lang):
-        best = max(scores[s]["total"] for s in seats)
+    def _table(scores, seats, parts, names, lang, winners=()):
+        """The final score, a row per part and a column per seat; the winners' totals (the game's tie-breaks
+        applied: a tie on points need not be a shared win) say so in words, not with a sign (a ★ is glory in
+        Endeavor)."""
+        won = html.escape(render("ui.winner-mark", {}, lang))
         head = "".join(f"<th style='padding:2px 10px;color:{PALETTE[s % MAX_SEATS]}'>{html.escape(n)}</th>"
                        for s, n in zip(seats, names))
         rows = []
@@ -376,7 +379,7 @@ class ScoreBreakdown:
             rows.append(f"<tr data-part='{html.escape(part)}'><td style='padding:2px 10px'>"
                         f"{html.escape(parts[part])}</td>{cells}</tr>")
         total = "".join(f"<td style='text-align:right;padding:2px 10px;font-weight:700'>"
-                        f"{scores[s]['total']}{' ★' if scores[s]['total'] == best else ''}</td>" for s in seats)
+                        f"{scores[s]['total']}{won if s in winners else ''}</td>" for s in seats)
         rows.append(f"<tr data-part='total' style='border-top:2px solid #555'><td style='padding:2px 10px;"
                     f"font-weight:700'>{html.escape(render('ui.total', {}, lang))}</td>{total}</tr>")
         return (f"<table class='bgw-score-table' style='border-collapse:collapse;font-size:13px'>"
