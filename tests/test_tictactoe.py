@@ -150,7 +150,8 @@ class Node {
   getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; }
   removeAttribute(k) { delete this.attrs[k]; }
   contains(n) { return [...this.walk()].includes(n); }
-  querySelectorAll(sel) { const m = /^\\[([\\w-]+)\\]$/.exec(sel); return m ? [...this.walk()].filter((n) => m[1] in n.attrs) : []; }
+  querySelectorAll(sel) { const names = sel.split(",").map((s) => (/^\\s*\\[([\\w-]+)\\]\\s*$/.exec(s) || [])[1]);
+                           return names.every(Boolean) ? [...this.walk()].filter((n) => names.some((a) => a in n.attrs)) : []; }
   focus() { globalThis.document.activeElement = this; }
   appendChild(n) { this.children.push(n); return n; }
   append(...n) { this.children.push(...n); }
