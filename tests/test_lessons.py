@@ -125,6 +125,8 @@ def question(needs: str, right: bool = True, extra: str = "") -> str:
      "step 1 ('first'): question.needs: 'aos.build' is not taught by this step or an earlier one "
      "(step 2 ('second') teaches it only later)"),
     (lambda s: s + question('needs = ["aos.setup.start-tile"]', extra='hint.en = "x"\n'), "question: unknown field hint"),
+    (lambda s: s + question('needs = ["aos.setup.start-tile"]', extra='focus = "map#2"\n'),
+     "question: 'focus' must name a board element"),
     (lambda s: s + 'colour = "red"\n', "unknown field colour"),
     (lambda s: s + 'moves = [{chance = "spin:3"}]\n', "no chance step is pending"),
     (lambda s: s + '[oops', "not valid TOML"),
@@ -435,3 +437,20 @@ def test_each_step_and_each_answer_is_announced():
     right = next(i for i, c in enumerate(step.question.choices) if c.right)
     widget.answer_question(right)
     assert said().startswith("答對了。") and len(said()) > len("答對了。")
+
+
+def test_a_question_brings_what_it_is_about_into_view_once_it_is_asked(tmp_path):
+    """`question.focus`: after the task's move, the board brings the element the question is about into view
+    (the lesson's focus and its in-view request name it); before the move, the step's own focus holds."""
+    from widgets.core.lesson import LessonWidget
+    path = tmp_path / "lesson.toml"
+    path.write_text(MINIMAL + 'focus = "start.colonial-house"\n[step.task]\nexpect = "start:colonial-house"\n'
+                    'do.en = "Take it."\ndo.zh-Hant = "拿。"\n'
+                    + question('needs = ["aos.setup.start-tile"]', extra='focus = "mat.0"\n'), encoding="utf-8")
+    widget = LessonWidget("endeavor-aos", lesson=load(path))
+    assert widget.board.focus.startswith("start.colonial-house#")
+    widget.choose("start:colonial-house")
+    assert widget.board.focus.startswith("mat.0#") and widget.in_view.step.startswith("mat.0#1@")
+    widget.go(1)                       # back at the step, done: the question is asked at once
+    assert widget.board.focus.startswith("mat.0#")
+

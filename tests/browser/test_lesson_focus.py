@@ -47,15 +47,19 @@ def _cases(game: str) -> tuple[str, list[dict]]:
     lesson = load(game)
     widget = widgets.lesson(game, lang="en")
     cases = []
+    def drawn(board) -> dict:
+        return {name: getattr(board, name) for name in
+                ("view", "choices", "labels", "lang", "seat", "options", "revision", "focus")}
+
     for step in lesson.steps:
         widget.go(step.number)
         target = widget.board.focus.split("#")[0]
-        if not target:
-            continue
-        board = widget.board
-        traits = {name: getattr(board, name) for name in
-                  ("view", "choices", "labels", "lang", "seat", "options", "revision", "focus")}
-        cases.append({"step": step.number, "target": target, "traits": traits})
+        if target:
+            cases.append({"step": step.number, "target": target, "traits": drawn(widget.board)})
+        question = step.question
+        if question is not None and question.focus and step.task is not None:
+            widget.choose(step.task.expect)      # a question's focus is on the board after the move
+            cases.append({"step": f"{step.number} (question)", "target": question.focus, "traits": drawn(widget.board)})
     return widget.board._esm, cases
 
 

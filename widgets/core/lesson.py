@@ -296,7 +296,8 @@ class LessonWidget(W.VBox):
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
         self.pointed = False                  # "Show me" pressed once: the move is pointed at, not yet played
         self.feedback.value = ""
-        self._focus = self.step.focus or self._task_target()
+        self._focus = self._question_focus(asked=self.step.task is None or done) or self.step.focus \
+            or self._task_target()
         if self.step.task is not None and done:       # back at a step already done: as the learner left it
             start = len(self.match.log)
             self.match = self.lesson.end_position(number)
@@ -311,6 +312,11 @@ class LessonWidget(W.VBox):
         self.in_view.step = f"{self._focus}#{number}@{self.board.revision}"
         self._announce(t("ui.lesson.step", self.lang, k=number, n=len(self.lesson.steps)),
                        html.unescape(re.sub(r"<[^>]+>", " ", self.heading.value)), answer=False)
+
+    def _question_focus(self, asked: bool) -> str:
+        """The board element the step's question is about (its `focus`), once the question is asked."""
+        question = self.step.question
+        return question.focus if asked and question is not None and question.focus else ""
 
     def _task_target(self) -> str:
         """The board element of the step's expected move, so the page can bring it into view."""
@@ -362,7 +368,12 @@ class LessonWidget(W.VBox):
             self.task_done = True
             done = self._say(task.done, after=True) or t("ui.lesson.done", lang)
             self._feedback("ok", done, self.match.log[start:])
+            asked = self._question_focus(asked=True)
+            if asked:           # the question is asked now: what it is about comes into view
+                self._focus = asked
             self.refresh()
+            if asked:
+                self.in_view.step = f"{asked}#{self.number}@{self.board.revision}"
             return True
         reason = self.match.why_not(action_id)
         if reason is not None:      # the rule that forbids it, then what the step asks for (a step may invite the try)

@@ -49,6 +49,7 @@ class Question:
     explain: str
     choices: list[Choice]
     needs: tuple[str, ...] = ()   # the rules its answer rests on, each taught by this step or an earlier one
+    focus: str | None = None      # the board element the question is about, brought into view when it is asked
 
 
 @dataclass
@@ -587,7 +588,7 @@ def _question(raw, sid, at, text, rules) -> Question | None:
         return None
     if not isinstance(raw, dict):
         raise LessonError(f"{at}: 'question' must be a table")
-    unknown = set(raw) - {"ask", "explain", "choice", "needs"}
+    unknown = set(raw) - {"ask", "explain", "choice", "needs", "focus"}
     if unknown:
         raise LessonError(f"{at}: question: unknown field {', '.join(sorted(unknown))}")
     needs = raw.get("needs")
@@ -606,7 +607,7 @@ def _question(raw, sid, at, text, rules) -> Question | None:
         raise LessonError(f"{at}: question: exactly one choice must have right = true")
     return Question(ask=text(raw.get("ask"), f"{sid}.ask", f"{at}: question.ask"),
                     explain=text(raw.get("explain"), f"{sid}.explain", f"{at}: question.explain"),
-                    choices=made, needs=tuple(needs))
+                    choices=made, needs=tuple(needs), focus=_focus(raw.get("focus"), f"{at}: question"))
 
 
 def _list(data: dict, name: str, where: str) -> list[dict]:
