@@ -26,7 +26,7 @@ demo: $(VENV)/.ready-demo
 
 # Two workers; each notebook stays on one worker (its cells share one kernel).
 test: $(VENV)/.ready-test chromium
-	$(PY) -m pytest -q -n 2 --dist loadfile tests notebooks tutorials --nbval-lax --nbval-kernel-startup-timeout=300
+	$(PY) -m pytest -q -n 2 --dist loadfile tests notebooks tutorials --nbval-lax --nbval-kernel-startup-timeout=300 --durations=25
 
 bench: $(VENV)/.ready-demo
 	$(PY) -m engines bench endeavor-aos --players 4 --games 200
