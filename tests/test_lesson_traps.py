@@ -183,3 +183,20 @@ def test_a_right_answer_always_at_one_place_is_found(tmp_path):
         first.append(step)
     problems = lesson_checks.check_positions(dataclasses.replace(lesson, steps=first))
     assert len(problems) == 1 and "choice 1 in" in problems[0]
+
+
+def test_a_step_sending_the_learner_to_the_folded_history_opens_it(tmp_path):
+    """A text that says "What happened before this step" lists something must open that folded list on arrival
+    (`history = "open"`), and the lesson widget then draws it open."""
+    from widgets.core.lesson import LessonWidget
+    body = ('moves = ["start:A1-n"]\njump.en = "Your ship set out from A1."\njump.zh-Hant = "你的船舶從A1出發。"\n'
+            'text.en = "“What happened before this step” lists it."\n'
+            'text.zh-Hant = "「這一步之前發生的事」裡寫著。"')
+    folded = lesson_of(tmp_path, body)
+    problems = lesson_checks.check_history(folded)
+    assert len(problems) == 1 and 'history = "open"' in problems[0], problems
+    opened = lesson_of(tmp_path, 'history = "open"\n' + body)
+    assert lesson_checks.check_history(opened) == []
+    widget = LessonWidget("entdecker", lesson=opened)
+    assert widget.since.value.startswith("<details open>"), widget.since.value[:40]
+    assert LessonWidget("entdecker", lesson=folded).since.value.startswith("<details>")

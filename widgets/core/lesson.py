@@ -572,7 +572,8 @@ class LessonWidget(W.VBox):
         if not events:
             return ""
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
-        return (f"<details><summary>{html.escape(t('ui.lesson.since', self.lang, n=len(events)))}</summary>"
+        opened = " open" if self.step.history == "open" else ""       # a step whose text reads the list
+        return (f"<details{opened}><summary>{html.escape(t('ui.lesson.since', self.lang, n=len(events)))}</summary>"
                 f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></details>")
 
     def _question(self) -> None:

@@ -37,9 +37,10 @@ from __future__ import annotations
 import re
 import sys
 
-from engines.core.texts import localized
+from engines.core.texts import localized, template
 
-from .lesson_file import _PART, _TERM, Chance, Lesson, apply_move, board_labels, load, settle
+from . import citations  # noqa: F401  (the pages' own texts: the lesson's words for its parts)
+from .lesson_file import _PART, _TERM, TEXT_LANGS, Chance, Lesson, apply_move, board_labels, load, settle
 
 LANGS = ("en", "zh-Hant")
 
@@ -493,9 +494,28 @@ def check_positions(lesson: Lesson) -> list[str]:
             f"ascending order"]
 
 
+def check_history(lesson: Lesson) -> list[str]:
+    """A step whose text sends the learner to the folded list of what happened before it ("What happened before
+    this step" lists how much) opens that list on arrival (`history = "open"`): a learner told to read a list
+    they cannot see, folded under a summary line, does not find it (Amerigo try-out, steps 14, 26, 32)."""
+    names = {lang: template("ui.lesson.since", lang).split("{")[0].rstrip(" (（") for lang in TEXT_LANGS}
+    problems = []
+    for step in lesson.steps:
+        if step.history == "open":
+            continue
+        for field_name, key, _after in step_texts(lesson, step):
+            said = [lang for lang in TEXT_LANGS if names[lang] in lesson.text(key, lang)]
+            if said:
+                problems.append(f"step {step.number} ({step.id}): {field_name} ({said[0]}) sends the learner to "
+                                f"{names[said[0]]!r}: open it on arrival (history = \"open\")")
+                break
+    return problems
+
+
 CHECKS = {"numbers": check_numbers, "story": check_story, "unfinished": check_unfinished,
           "giveaway": check_giveaway, "terms": check_terms, "untaught": check_untaught, "places": check_places,
-          "language": check_language, "titles": check_titles, "positions": check_positions}
+          "language": check_language, "titles": check_titles, "positions": check_positions,
+          "history": check_history}
 
 
 def main(argv: list[str]) -> int:

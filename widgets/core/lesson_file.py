@@ -84,6 +84,7 @@ class Step:
     values: dict = field(default_factory=dict)   # name -> compiled expression, read off the step's position
     jump: str | None = None  # text key: what happened between the previous step and this new position
     layout: tuple = ()       # (part, "above"|"below"|"left-of"|"right-of", part): where the text says parts are
+    history: str | None = None   # "open": the folded list of what happened before the step opens on arrival
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -355,7 +356,7 @@ def _parse(path: Path, data: dict) -> Lesson:
         seen.add(sid)
         at = f"{at} ({sid!r})"
         unknown = set(raw) - {"id", "chapter", "rule", "also", "text", "title", "start", "scenario", "moves",
-                              "task", "question", "check", "seat", "focus", "values", "jump", "layout"}
+                              "task", "question", "check", "seat", "focus", "values", "jump", "layout", "history"}
         if unknown:
             raise LessonError(f"{at}: unknown field {', '.join(sorted(unknown))}")
         chapter = raw.get("chapter", steps[-1].chapter if steps else None)
@@ -402,7 +403,7 @@ def _parse(path: Path, data: dict) -> Lesson:
             check=check, seat=seat, focus=_focus(raw.get("focus"), at),
             values=_values(raw.get("values"), f"{at}: values"),
             jump=text(raw["jump"], f"{sid}.jump", f"{at}: 'jump'") if "jump" in raw else None,
-            layout=_layout(raw.get("layout"), at))
+            layout=_layout(raw.get("layout"), at), history=_history(raw.get("history"), at))
         _check_placeholders(step, at, board_names)
         steps.append(step)
     if not steps:
@@ -547,6 +548,13 @@ def _check_placeholders(step: Step, at: str, board_names: set[str]) -> None:
         for part in (a, b):
             if part not in board_names:
                 raise LessonError(f"{at}: layout: {part!r} is not a name the board draws")
+
+
+def _history(value, at) -> str | None:
+    if value not in (None, "open"):
+        raise LessonError(f"{at}: 'history' may only be \"open\" (the folded list of what happened before the "
+                          f"step opens on arrival), got {value!r}")
+    return value
 
 
 def _focus(value, at) -> str | None:
