@@ -6,6 +6,7 @@
 #   make site   the static site in site/ (serve it with any web server)
 #   make hub    a JupyterHub in front of the pages, on this machine (BGW_CLASS_PASSWORD=...)
 #   make lab    JupyterLab on http://127.0.0.1:8888/ with the lessons (tutorials/) and play pages
+#   make dist   the sdist and the wheel in dist/, their metadata checked by twine
 
 PYTHON ?= python3
 VENV   := .venv
@@ -19,7 +20,7 @@ export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
 export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: demo test site chromium bench load hub lab clean
+.PHONY: demo test site chromium bench load hub lab dist clean
 
 demo: $(VENV)/.ready-demo
 	$(PY) -m widgets.serve --port=$(PORT)
@@ -38,6 +39,13 @@ load: $(VENV)/.ready-demo
 # From the main environment, whose OpenCC makes the zh-Hans table; the build tools get a venv of their own.
 site: $(VENV)/.ready-demo
 	$(PY) -m widgets.site
+
+# The sdist and the wheel (dist/), built with this environment's setuptools, and their metadata checked.
+dist: $(VENV)/.ready-demo
+	$(PY) -m pip install -q build twine wheel
+	rm -rf dist
+	$(PY) -m build --no-isolation --sdist --wheel --outdir dist .
+	$(PY) -m twine check --strict dist/*
 
 # A JupyterHub on this machine (deploy/jupyterhub/): set BGW_CLASS_PASSWORD first; http://127.0.0.1:8000/
 hub: $(VENV)/.ready-demo
@@ -79,4 +87,4 @@ chromium:
 	else echo "Browser tests need Debian's chromium and fonts-noto-cjk: run 'sudo apt-get install chromium fonts-noto-cjk' (they are skipped until then)."; fi
 
 clean:
-	rm -rf $(VENV) .venv-site site *.egg-info build test-artifacts
+	rm -rf $(VENV) .venv-site site *.egg-info build dist test-artifacts

@@ -14,7 +14,7 @@ from . import entdecker  # noqa: F401
 from . import amerigo  # noqa: F401
 from . import shipyard  # noqa: F401
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"          # the package's one version (pyproject.toml reads it; CHANGELOG.md)
 
 
 def new_match(game: str, players: int | None = None, seed: int = 0, options: dict | None = None) -> Match:
