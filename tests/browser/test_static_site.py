@@ -159,11 +159,12 @@ def test_the_sites_engines_play_the_very_games_cpython_plays():
     assert [web[g][0] for g in web] == [native[g][0] for g in native] and all(web[g][0] > 50 for g in web)
 
 
-def test_the_hint_searches_in_the_browser(offline_page, site_url):
-    """The Hint runs the kernel's search in the page's own Python (no OpenSpiel there): it lists the
-    search's best moves for the learner, each with its share."""
+def test_the_hint_searches_then_the_match_is_saved_and_loaded(offline_page, site_url, tmp_path):
+    """In the page's own Python, on one page: the Hint runs the kernel's search (no OpenSpiel there) and lists
+    the search's best moves for the learner, each with its share; then, where no server keeps files, the
+    learner downloads the match and loads that file again."""
     page, blocked = offline_page
-    page.goto(site_url + "voici/render/entdecker.html?lang=en&seed=3&players=2")
+    page.goto(site_url + "voici/render/entdecker.html?lang=en&seed=5&players=2")
     page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
     before = _board(page)
     page.click("button.bgw-next")              # the income spinner turns: then Player 1 decides
@@ -175,15 +176,7 @@ def test_the_hint_searches_in_the_browser(offline_page, site_url):
     hints = page.query_selector_all(".bgw-hint-box .bgw-hint")
     assert 1 <= len(hints) <= 3
     assert all(re.search(r"\d+%", h.inner_text()) for h in hints), [h.inner_text() for h in hints]
-    assert not blocked, blocked
-
-
-def test_save_to_a_file_and_load_it_again(offline_page, site_url, tmp_path):
-    """Where no server keeps files, the learner downloads the match and loads that file again."""
-    page, blocked = offline_page
-    page.goto(site_url + "voici/render/entdecker.html?lang=en&seed=5&players=2")
-    page.wait_for_selector(".bgw-board svg", timeout=PAGE_TIMEOUT)
-    for _ in range(3):
+    for _ in range(2):
         before = _board(page)
         step_on(page)
         page.wait_for_function("b => document.querySelector('.bgw-board svg').innerHTML !== b", arg=before,
