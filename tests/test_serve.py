@@ -71,6 +71,41 @@ def test_voila_gets_the_kernel_settings():
     assert (config.Voila.ip, config.Voila.port, config.Voila.port_retries) == ("0.0.0.0", 9000, 0)
 
 
+def test_a_kernel_whose_port_was_taken_restarts_on_new_ports(tmp_path):
+    """Another program takes a kernel's port: the restart Jupyter makes "with new random ports" must really pick
+    new ones (with the port cache on it kept the old ones and failed five times on the taken port)."""
+    import socket
+
+    from jupyter_client.manager import AsyncKernelManager
+
+    options, _ = serve.parse_args(["--preheat", "0"])
+    manager = AsyncKernelManager(config=serve.voila_config(options, 4),
+                                 connection_file=str(tmp_path / "kernel.json"))
+
+    async def scenario():
+        await manager.start_kernel()
+        taken = manager.shell_port
+        await manager.shutdown_kernel(now=True, restart=True)
+        squatter = socket.socket()
+        squatter.bind((manager.ip, taken))          # the port is someone else's now
+        try:
+            manager.cleanup_random_ports()          # what the restarter does before a restart on new ports
+            await manager.start_kernel()
+            client = manager.client()
+            client.start_channels()
+            try:
+                await client.wait_for_ready(timeout=120)
+            finally:
+                client.stop_channels()
+            return taken, manager.shell_port
+        finally:
+            squatter.close()
+            await manager.shutdown_kernel(now=True)
+
+    taken, now = asyncio.run(scenario())
+    assert now != taken
+
+
 def test_preheat_only_for_the_play_pages():
     options, _ = serve.parse_args([])
     config = serve.voila_config(options, 40)

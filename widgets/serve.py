@@ -161,6 +161,11 @@ def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
     config.PageKernelManager.update(max_kernels=max_kernels, max_opening=options.opening,
                                     gone_timeout=options.gone, cull_idle_timeout=options.idle,
                                     cull_interval=options.check_every, cull_connected=True)
+    # A kernel's ports are free when picked and taken when it binds them; another program may take one in
+    # between. Jupyter then restarts the kernel "with new random ports", but with its port cache on
+    # (the default for TCP) it keeps the cached ports and fails five times on the same one, and the page
+    # waits forever. Without the cache each restart picks new ports.
+    config.KernelManager.cache_ports = False
     pages = play_pages()
     preheat = spare_kernels(options.preheat, max_kernels, len(pages))
     if preheat > 0:
