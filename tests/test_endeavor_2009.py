@@ -1124,7 +1124,7 @@ def test_e09_card_limit_is_the_2009_rulebooks_and_its_step_borrowed():
     assert "card-limit step" in texts["limit-step"] and "Age of Sail" not in texts["limit-step"]
     assert "the limit itself and the discarded cards going back into their stacks are the original's" \
         in texts["changes-borrowed"]
-    summary = (Path(__file__).parent.parent / "docs/teach/endeavor-2009.summary.en.md").read_text(encoding="utf-8")
+    summary = (Path(__file__).parent.parent / "widgets/teacher/endeavor-2009.summary.en.md").read_text(encoding="utf-8")
     assert "the limit is the 2009 rulebook's (Setup)" in summary and "**Card limit** (AoS)" not in summary
 
 

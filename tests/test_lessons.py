@@ -20,7 +20,7 @@ GAMES = [p.stem for p in LESSONS]
 
 
 def test_every_game_with_a_tutorial_has_a_lesson():
-    tutorials = {p.name.split(".")[0] for p in (LESSON_DIR.parent).glob("*.en.ipynb")}
+    tutorials = {p.name.split(".")[0] for p in (LESSON_DIR.parents[1] / "tutorials").glob("*.en.ipynb")}
     assert tutorials <= set(GAMES), f"tutorials without a lesson file: {sorted(tutorials - set(GAMES))}"
 
 

@@ -372,7 +372,7 @@ class _Pictures(RequestHandler):
     """Stands in for a lesson's pictures page (widgets/pictures.py, tested in tests/test_pictures.py, slow to
     make): 200 for a game with a lesson."""
     def get(self, game, lang):
-        if not (serve.ROOT / "tutorials" / "lessons" / f"{game}.toml").is_file():
+        if not (serve.ROOT / "widgets" / "lessons" / f"{game}.toml").is_file():
             raise HTTPError(404)
         self.write(game)
 

@@ -125,9 +125,9 @@ def test_the_texts_are_found():
     files = {file for file, _, _ in PROJECT}
     for expected_file in ("engines/core/texts.toml", "engines/endeavor/data/2009/rules.toml",
                           "engines/amerigo/data/tiles.toml", "widgets/core/texts.toml",
-                          "widgets/shipyard/texts.toml", "tutorials/lessons/entdecker.toml",
-                          "tutorials/pages/amerigo.toml", "tutorials/make_notebooks.py",
-                          "docs/teach/amerigo.plan.zh-Hant.md"):
+                          "widgets/shipyard/texts.toml", "widgets/lessons/entdecker.toml",
+                          "widgets/pages/amerigo.toml", "widgets/notebooks.py",
+                          "widgets/teacher/amerigo.plan.zh-Hant.md"):
         assert expected_file in files, expected_file
     assert len(PROJECT) > 2000
 

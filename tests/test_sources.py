@@ -92,7 +92,7 @@ def test_every_listed_section_is_a_heading_of_its_rulebook():
 def test_nothing_outside_the_project_is_cited_as_a_path():
     """The project stands alone: no rule, data file, README or user-facing text points into ../shared."""
     paths = [*(ROOT / "engines").rglob("*.toml"), *(ROOT / "engines").rglob("*.md"),
-             *(ROOT / "widgets").rglob("*.toml"), *(ROOT / "tutorials" / "lessons").glob("*.toml"),
+             *(ROOT / "widgets").rglob("*.toml"),        # the lessons (widgets/lessons) too
              *(ROOT / "docs").rglob("*.md"), ROOT / "README.md"]
     for path in paths:
         if path == SOURCES:          # it says where the team keeps the rulebook texts
@@ -137,7 +137,7 @@ def page_texts():
             yield where, key, value
 
     files = [*ROOT.glob("engines/**/texts.toml"), *ROOT.glob("widgets/**/texts.toml"),
-             *ROOT.glob("engines/**/rules.toml"), *(ROOT / "tutorials" / "lessons").glob("*.toml")]
+             *ROOT.glob("engines/**/rules.toml"), *(ROOT / "widgets" / "lessons").glob("*.toml")]
     for path in sorted(files):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         if path.name == "rules.toml":          # a rule's source is cited, not shown as written (widgets cite())

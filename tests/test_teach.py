@@ -18,8 +18,8 @@ FROM = re.compile(r"(?:from step|從第)\s*(\d+)")
 def test_summary_and_plan_exist_and_cite_real_steps(game, lang):
     lesson = load(game)
     ids = {s.number: s.id for s in lesson.steps}
-    summary = (ROOT / "docs" / "teach" / f"{game}.summary.{lang}.md").read_text(encoding="utf-8")
-    plan = (ROOT / "docs" / "teach" / f"{game}.plan.{lang}.md").read_text(encoding="utf-8")
+    summary = (ROOT / "widgets" / "teacher" / f"{game}.summary.{lang}.md").read_text(encoding="utf-8")
+    plan = (ROOT / "widgets" / "teacher" / f"{game}.plan.{lang}.md").read_text(encoding="utf-8")
     assert len(summary.split()) < 900 and len(summary) < 5000, "keep the summary to one page"
     ranges = RANGE.findall(plan)
     assert len(ranges) >= 4, f"{game} plan ({lang}): expected its step ranges, found {ranges}"

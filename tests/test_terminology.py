@@ -3,10 +3,10 @@
 Each row of the table gives the word to use, the words it replaces, the games it applies to (or `all`) and the
 longer phrases that contain a replaced word and are right. The texts checked are every zh-Hant string of a
 game's TOML files (engine texts, rules, data names: `engines/<game>/data/`), its board's texts
-(`widgets/<game>/texts.toml`), its lesson (`tutorials/lessons/<game>.toml`) and its zh-Hant tutorial notebook;
+(`widgets/<game>/texts.toml`), its lesson (`widgets/lessons/<game>.toml`) and its zh-Hant tutorial notebook;
 and the zh-Hans texts generated from all of them (engines.core.texts.simplified, the zh-Hans notebook). Rows
 that apply to `all` also check the texts every game shares: the kernel's, the shell's, the gallery's, and the
-sentences every tutorial notebook shares (tutorials/make_notebooks.py HOW and START), which are left out of each
+sentences every tutorial notebook shares (widgets/notebooks.py HOW and START), which are left out of each
 game's notebook so that a game's own word cannot refuse them.
 
 The glossary is also checked against the rulebooks (`shared/rules/`, beside the project): every Chinese term of a
@@ -16,7 +16,6 @@ game's tables is written in its rulebook, unless its note marks it **own** (the 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import tomllib
@@ -40,7 +39,7 @@ SHARED = "shared"                     # the texts every game shows; checked for 
 # is the 2009 edition's.
 def _game_files(game_id, game):
     board = [f"widgets/{game.folder}/texts.toml"] if game.data_dir.parent.name == game.folder else []
-    return [f"{game.data_dir.relative_to(ROOT)}/*.toml", *board, f"tutorials/lessons/{game_id}.toml"]
+    return [f"{game.data_dir.relative_to(ROOT)}/*.toml", *board, f"widgets/lessons/{game_id}.toml"]
 
 
 GAME_FILES = {
@@ -78,14 +77,7 @@ def rows_for(game: str) -> list[dict]:
 
 
 # -- the texts ---------------------------------------------------------------------------------------------
-def _make_notebooks():
-    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "tutorials" / "make_notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-MAKE = _make_notebooks()
+from widgets import notebooks as MAKE  # noqa: E402  (the notebooks' writer: the sentences every lesson page shares)
 
 
 _strings = zh_hans.zh_hant_strings        # every zh-Hant string of a parsed TOML file, with its key
@@ -105,11 +97,11 @@ def texts(game: str, lang: str) -> list[tuple[str, str, str]]:
             for key, text in _strings(data, ""):
                 found.append((str(path.relative_to(ROOT)), key, text if lang == "zh-Hant" else simplified(text)))
     if game == SHARED:
-        found += [("tutorials/make_notebooks.py", name, text)
+        found += [("widgets/notebooks.py", name, text)
                   for name, text in zip(("HOW", "START"), shared_sentences(lang))]
     else:
-        # The teacher's pages (docs/teach) are written in Traditional Chinese and converted like the rest.
-        for page in sorted((ROOT / "docs" / "teach").glob(f"{game}.*.zh-Hant.md")):
+        # The teacher's pages (widgets/teacher) are written in Traditional Chinese and converted like the rest.
+        for page in sorted((ROOT / "widgets" / "teacher").glob(f"{game}.*.zh-Hant.md")):
             text = page.read_text(encoding="utf-8")
             found.append((str(page.relative_to(ROOT)), "page", text if lang == "zh-Hant" else simplified(text)))
         notebook = ROOT / "tutorials" / f"{game}.{lang}.ipynb"

@@ -188,14 +188,11 @@ def test_notebook_is_stored_without_outputs(path):
 def test_simplified_tutorials_are_made_from_the_traditional_ones_and_current(path):
     """A zh-Hans lesson page is Simplified throughout: its notebook is what tutorials/make_notebooks.py makes
     from the Traditional texts today (run it after changing them), with no Traditional character left."""
-    import importlib.util
     import opencc
     to_simplified = opencc.OpenCC("t2s").convert          # character by character, no phrases
-    spec = importlib.util.spec_from_file_location("make_notebooks", TUTORIALS / "make_notebooks.py")
-    make = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(make)
+    make = _maker()
     game, _ = split_name(path)
-    assert load(path) == make.notebook(game, "zh-Hans"), f"{path.name} is stale: run tutorials/make_notebooks.py"
+    assert load(path) == make.stamped(make.notebook(game, "zh-Hans")), f"{path.name} is stale: run tutorials/make_notebooks.py"
     for number, cell in enumerate(load(path)["cells"], 1):
         if cell["cell_type"] == "markdown":
             traditional = sorted({c for c in source(cell) if "\u4e00" <= c <= "\u9fff" and to_simplified(c) != c})
@@ -203,11 +200,8 @@ def test_simplified_tutorials_are_made_from_the_traditional_ones_and_current(pat
 
 
 def _maker():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("make_notebooks", TUTORIALS / "make_notebooks.py")
-    make = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(make)
-    return make
+    from widgets import notebooks      # the writer behind tutorials/make_notebooks.py and `python -m widgets notebooks`
+    return notebooks
 
 
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
@@ -224,7 +218,8 @@ def test_every_page_is_titled_in_every_language(path):
         game, lang = path.stem, "en"
         kind = "gallery" if game == "index" else "play"
     expected = {lg: page_title(kind, lg, None if kind == "gallery" else game) for lg in engines.LANGS}
-    assert meta.get("bgw") == {"lang": lang, "titles": expected}, f"{rel(path)}: titles missing or stale"
+    assert {k: v for k, v in meta.get("bgw", {}).items() if k != "written"} == {"lang": lang, "titles": expected}, \
+        f"{rel(path)}: titles missing or stale"
     assert meta.get("title") == expected[lang]
 
 
@@ -244,5 +239,13 @@ def test_the_section_for_the_curious_is_left_out_of_published_pages(path):
 
 @pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.ipynb")), ids=lambda p: p.name)
 def test_tutorials_are_what_the_generator_makes(path):
+    make = _maker()
     game, lang = split_name(path)
-    assert load(path) == _maker().notebook(game, lang), f"{path.name} is stale: run tutorials/make_notebooks.py"
+    assert load(path) == make.stamped(make.notebook(game, lang)), f"{path.name} is stale: run tutorials/make_notebooks.py"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
+def test_play_pages_and_the_gallery_are_what_the_generator_makes(path):
+    make = _maker()
+    expected = make.gallery_page() if path.stem == "index" else make.play_page(path.stem)
+    assert load(path) == make.stamped(expected), f"{rel(path)} is stale: run tutorials/make_notebooks.py"

@@ -64,7 +64,7 @@ def show_scenario(game: str, name: str, seats: dict | None = None, lang: str = "
 
 
 def lesson(game: str, lang: str = "en", step: int = 1) -> LessonWidget:
-    """A game's lesson (tutorials/lessons/<game>.toml) from step `step` (kept within the lesson's steps);
+    """A game's lesson (widgets/lessons/<game>.toml) from step `step` (kept within the lesson's steps);
     the last line of a cell shows it."""
     from .core.lesson_file import load
     load_bokeh_offline()          # "Play on from here" opens the game shell, whose chart needs bokeh

@@ -6,8 +6,10 @@ count, the playing time, the editions and the variants, a link to the play page 
 each language.
 
 Everything is found from what exists: every registered game gets a card, its play page and lessons are
-linked when their notebooks are present (a new game's notebooks appear by themselves), and a game with no
-board renderer or no play page yet gets a card that says so.
+linked when their notebooks are present in the folder given as `root` (the one holding notebooks/ and
+tutorials/: the repository, or the folder `python -m widgets notebooks DIR` wrote), so a new game's notebooks
+appear by themselves; the teacher's pages are the package's (widgets/teacher/). A game with no board renderer
+or no play page yet gets a card that says so.
 
 Why the live widget and not a screenshot: it needs no browser at build time, no stored images that go
 stale when a renderer changes, works offline, and draws in the reader's language.
@@ -17,8 +19,9 @@ from __future__ import annotations
 
 import html
 import json
-import tomllib
 import sys
+import tomllib
+from importlib import resources
 from pathlib import Path
 
 import ipywidgets as W
@@ -30,6 +33,7 @@ from engines.core.texts import LANG_NAMES, LANGS, has_text, render, simplified
 from .core.board import BoardWidget
 
 ROOT = Path(__file__).resolve().parent.parent
+TEACHER = Path(str(resources.files("widgets") / "teacher"))      # the teacher's pages travel in the package
 DATA = Path(__file__).with_name("gallery.toml")
 _MAX_STEPS = 3000          # a bots' game longer than this is cut there (no game here comes close)
 
@@ -51,7 +55,7 @@ def lessons(game: str, root: Path = ROOT) -> list[dict]:
 
     Returns [{"name", "title": {lang: title}, "links": {lang: relative url}}], one entry per lesson."""
     found: dict[str, dict] = {}
-    for path in sorted((root / "tutorials").glob(f"{game}.*ipynb")):
+    for path in sorted((Path(root) / "tutorials").glob(f"{game}.*ipynb")):
         stem = path.name[:-len(".ipynb")]
         head, _, lang = stem.rpartition(".")
         if lang not in LANGS or not (head == game or head.startswith(game + ".")):
@@ -80,6 +84,7 @@ def _heading(path: Path) -> str:
 def entries(root: Path = ROOT, lang: str = "en") -> list[dict]:
     """What each game's card says, in `lang`: one entry per registered game, sorted by id."""
     facts = game_data()
+    root = Path(root)
     rows = []
     for game_id in sorted(engines.GAMES):
         game = engines.get_game(game_id)
@@ -100,24 +105,24 @@ def entries(root: Path = ROOT, lang: str = "en") -> list[dict]:
             "variants": variants(game, lang),
             "play": {lg: f"{game_id}.ipynb?lang={lg}" for lg in LANGS} if play.exists() else {},
             "lessons": lessons(game_id, root),
-            "teach": teaching_material(game_id, root),
+            "teach": teaching_material(game_id),
             "preview_seed": info.get("preview_seed", 1),
         })
     return rows
 
 
-TEACH_KINDS = ("summary", "plan")      # docs/teach/<game>.<kind>.<lang>.md: the rules on one page, a 45-minute plan
+TEACH_KINDS = ("summary", "plan")      # widgets/teacher/<game>.<kind>.<lang>.md: the rules on one page, a 45-minute plan
 
 
-def teaching_material(game: str, root: Path = ROOT) -> dict[str, dict[str, str]]:
+def teaching_material(game: str) -> dict[str, dict[str, str]]:
     """For the teacher: {lang: {"summary": link, "plan": link}} for the files present: pages the gallery's
-    server makes from docs/teach/*.md (widgets/teach.py), linked from the gallery page
+    server makes from widgets/teacher/*.md (widgets/teach.py), linked from the gallery page
     (/voila/render/notebooks/index.ipynb). A zh-Hans page is made from the zh-Hant file."""
     found: dict[str, dict[str, str]] = {}
     for lang in LANGS:
         written = "zh-Hant" if lang == "zh-Hans" else lang
         for kind in TEACH_KINDS:
-            if (root / "docs" / "teach" / f"{game}.{kind}.{written}.md").exists():
+            if (TEACHER / f"{game}.{kind}.{written}.md").exists():
                 found.setdefault(lang, {})[kind] = f"{teach_folder()}{game}.{kind}.{lang}.html"
     return found
 

@@ -1,6 +1,6 @@
 """Serve the project with Voila for a class or a school, the gallery at the root URL.
 
-    python -m widgets.serve [--ip 127.0.0.1] [--port 8866] [--max-kernels auto] [--kernel-mb 150]
+    python -m widgets.serve [--folder DIR] [--ip 127.0.0.1] [--port 8866] [--max-kernels auto] [--kernel-mb 150]
                             [--idle 15m] [--gone 30s] [--check-every 10s] [--opening N] [--preheat 1]
                             [Voila options...]
 
@@ -15,8 +15,9 @@ not slow down the clicks of those already playing. `--preheat N` keeps N kernels
 ahead of its visitors, which brings the first board about a second sooner (docs/deploy.md); 0 turns it
 off. The spares never take more than a quarter of the places (fewer spares, or none, when places are few).
 
-Voila serves the whole project folder (so the gallery can link every play notebook and tutorial),
-and "/" redirects to notebooks/index.ipynb. Only Voila's own routes exist: no Jupyter file, terminal
+Voila serves a folder holding notebooks/ and tutorials/ (so the gallery can link every play notebook and
+tutorial): the repository, or with `--folder DIR` the one `python -m widgets notebooks DIR` wrote from an
+installed package; "/" redirects to notebooks/index.ipynb. Only Voila's own routes exist: no Jupyter file, terminal
 or kernel-listing API, and a visitor's page may only exchange widget messages with its kernel,
 never run code in it (see docs/deploy.md). Options this command does not know go to Voila.
 """
@@ -82,6 +83,9 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     """This command's own options, and the rest (passed on to Voila)."""
     parser = argparse.ArgumentParser(prog="python -m widgets.serve", description=__doc__.split("\n\n")[0],
                                      allow_abbrev=False)
+    parser.add_argument("--folder", type=notebooks_folder, default=ROOT, metavar="DIR",
+                        help="the folder of notebooks to serve (default: this copy of the project); "
+                             "`python -m widgets notebooks DIR` writes one")
     parser.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--max-kernels", type=kernel_places, default=None, metavar="N|auto",
@@ -105,6 +109,14 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     if options.preheat < 0 or options.opening < 0:
         parser.error("--preheat and --opening take 0 or more")
     return options, rest
+
+
+def notebooks_folder(text: str) -> Path:
+    folder = Path(text).expanduser().resolve()
+    if not (folder / GALLERY).is_file():
+        raise argparse.ArgumentTypeError(f"{text} has no {GALLERY}: write the notebooks there first with "
+                                         f"`python -m widgets notebooks {text}`")
+    return folder
 
 
 def default_opening() -> int:
@@ -166,7 +178,7 @@ def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
     # (the default for TCP) it keeps the cached ports and fails five times on the same one, and the page
     # waits forever. Without the cache each restart picks new ports.
     config.KernelManager.cache_ports = False
-    pages = play_pages()
+    pages = play_pages(options.folder)
     preheat = spare_kernels(options.preheat, max_kernels, len(pages))
     if preheat > 0:
         # Only the play pages: the gallery and tutorials are opened less often, and each kernel kept
@@ -363,7 +375,7 @@ def main(argv=None):
         max_kernels = kernel_limit(available, options.kernel_mb)
         print(f"widgets.serve: at most {max_kernels} pages at once ({available:.0f} MB available, "
               f"{options.kernel_mb} MB per page; change with --max-kernels)", flush=True)
-    spares = spare_kernels(options.preheat, max_kernels, len(play_pages()))
+    spares = spare_kernels(options.preheat, max_kernels, len(play_pages(options.folder)))
     if spares < options.preheat:
         print(f"widgets.serve: {spares or 'no'} kernel{'s' if spares != 1 else ''} per play page started ahead "
               f"of visitors, not {options.preheat}: spares may take at most a quarter of the {max_kernels} "
@@ -371,7 +383,7 @@ def main(argv=None):
     use_template_folder()
     # A preheated kernel fetches its visitor's request from this server (widgets/preheat.py).
     os.environ.setdefault("VOILA_APP_IP", options.ip if options.ip not in ("0.0.0.0", "::", "") else "127.0.0.1")
-    GalleryVoila.launch_instance(argv=[str(ROOT), *rest], config=voila_config(options, max_kernels))
+    GalleryVoila.launch_instance(argv=[str(options.folder), *rest], config=voila_config(options, max_kernels))
 
 
 if __name__ == "__main__":

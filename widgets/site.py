@@ -166,7 +166,7 @@ def zh_hans_table() -> dict[str, dict[str, str]]:
             found.add(value)
             found.add(value.strip())        # a lesson's multi-line texts are registered stripped
 
-    for folder in ("engines", "widgets", "tutorials/lessons"):
+    for folder in ("engines", "widgets"):             # the lessons' files too (widgets/lessons)
         for path in sorted((ROOT / folder).rglob("*.toml")):
             if not path.name.startswith("zh-Hans"):
                 walk(tomllib.loads(path.read_text(encoding="utf-8")))
@@ -204,7 +204,7 @@ def project_wheel(out: Path, python: Path) -> Path:
         ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".venv*", "site", "test-artifacts", ".git",
                                         "build", "tests", "benchmarks")
         src.mkdir()
-        for name in ("engines", "widgets", "pyproject.toml", "README.md", "tutorials"):
+        for name in ("engines", "widgets", "pyproject.toml", "README.md"):
             if (ROOT / name).is_dir():
                 shutil.copytree(ROOT / name, src / name, ignore=ignore)
             else:
@@ -306,16 +306,15 @@ def compiled_dependency_wheels(out: Path, pyodide: Path) -> None:
 # front-end packages, anywidget psygnal and typing_extensions. A missing one fails the page's first import.
 INSTALL = ("import piplite as _p; await _p.install(['ipywidgets', 'widgetsnbextension', 'jupyterlab_widgets', "
            "'anywidget', 'psygnal', 'typing_extensions', 'board-game-widgets'], deps=False); del _p\n")
-# The pages find some of their data in the project's folders, which an installed wheel does not have: the
-# gallery (widgets/gallery.py) shows a play page when notebooks/<game>.ipynb exists, a lesson's title from
-# its first heading, and a teacher's page when its docs/teach/ file exists; a lesson reads tutorials/lessons/<game>.toml (widgets/core/lesson_file.py). Such pages
-# first write what they need beside the installed package.
-WRITE_FILES = """import json as _j, pathlib as _pl, widgets as _w
-_root = _pl.Path(_w.__file__).resolve().parent.parent
+# The lessons and the teacher's pages travel in the package. The gallery (widgets/gallery.py) links a play page
+# when notebooks/<game>.ipynb exists and a lesson when tutorials/<lesson>.ipynb does (its title from its first
+# heading), in the folder it is given (root=".."): the site's pages are not in the kernel's file system, so the
+# gallery page first writes a stand-in of each there.
+WRITE_FILES = """import json as _j, pathlib as _pl
 for _name, _text in _j.loads({files!r}).items():
-    (_root / _name).parent.mkdir(parents=True, exist_ok=True)
-    (_root / _name).write_text(_text, encoding="utf-8")
-del _j, _pl, _w, _root, _name, _text
+    (_pl.Path("..") / _name).parent.mkdir(parents=True, exist_ok=True)
+    (_pl.Path("..") / _name).write_text(_text, encoding="utf-8")
+del _j, _pl, _name, _text
 """
 
 
@@ -355,8 +354,6 @@ def contents(dest: Path) -> list[Path]:
         shutil.copy(path, dest / path.name)
         pages.append(dest / path.name)
         stand_ins[f"notebooks/{path.name}"] = "{}"
-    for path in sorted((ROOT / "docs" / "teach").glob("*.md")):     # the gallery links the teacher's pages it finds
-        stand_ins[f"docs/teach/{path.name}"] = ""
     (dest / "tutorials").mkdir(exist_ok=True)
     for path in sorted((ROOT / "tutorials").glob("*.ipynb")):
         _published(path, dest / "tutorials" / path.name)
@@ -364,14 +361,7 @@ def contents(dest: Path) -> list[Path]:
         stand_ins[f"tutorials/{path.name}"] = json.dumps(
             {"cells": [{"cell_type": "markdown", "source": "# " + _heading(path)}]}, ensure_ascii=False)
     for page in pages:
-        if page.name == "index.ipynb":
-            files = stand_ins
-        elif page.parent.name == "tutorials":
-            game = page.name.split(".")[0]
-            files = {f"tutorials/lessons/{game}.toml":
-                     (ROOT / "tutorials" / "lessons" / f"{game}.toml").read_text(encoding="utf-8")}
-        else:
-            files = {}
+        files = stand_ins if page.name == "index.ipynb" else {}
         _prefix(page, INSTALL + (WRITE_FILES.format(files=json.dumps(files, ensure_ascii=False)) if files else ""))
     return pages
 
@@ -456,7 +446,7 @@ def lite_config(lite: Path, wheels: list[Path]) -> None:
 
 
 def teacher_pages(output: Path) -> None:
-    """The teacher's pages (docs/teach/*.md as HTML), which the Voila server makes on request, made now, in
+    """The teacher's pages (widgets/teacher/*.md as HTML), which the Voila server makes on request, made now, in
     teach/ beside voici/: the gallery links them as ../../teach/<game>.<kind>.<lang>.html from voici/render/
     (widgets.gallery.teach_folder), wherever the site is hosted."""
     import engines

@@ -1,4 +1,5 @@
-"""The teacher's pages: each game's one-page rules summary and 45-minute lesson plan (docs/teach/*.md),
+"""The teacher's pages: each game's one-page rules summary and 45-minute lesson plan (widgets/teacher/*.md,
+carried in the package),
 served as HTML by the gallery's server at /teach/<game>.<summary|plan>.<lang>.html, and written into the
 static site's teach/ folder by `python -m widgets.site`.
 
@@ -26,7 +27,7 @@ from engines.core.texts import LANG_NAMES, LANGS, load_catalog, load_overrides, 
 from widgets.core.lesson_file import LessonError, lesson_path, load
 
 ROOT = Path(__file__).resolve().parent.parent
-TEACH = ROOT / "docs" / "teach"
+TEACH = Path(__file__).with_name("teacher")
 KINDS = ("summary", "plan")
 PATTERN = r"teach/([a-z0-9-]+)\.(summary|plan)\.(en|zh-Hant|zh-Hans)\.html"
 PICTURES = r"teach/([a-z0-9-]+)\.pictures\.(en|zh-Hant|zh-Hans)\.html"     # widgets/pictures.py

@@ -126,13 +126,13 @@ def zh_hant_strings(data, path: str = ""):
             yield from zh_hant_strings(item, f"{path}[{name}]")
 
 
-TEXT_FILES = ("engines/**/*.toml", "widgets/**/*.toml", "tutorials/lessons/*.toml", "tutorials/pages/*.toml")
+TEXT_FILES = ("engines/**/*.toml", "widgets/**/*.toml")      # the lessons and their pages' texts too
 
 
 def project_texts() -> list[tuple[str, str, str]]:
     """(file, key, zh-Hant text) for every Chinese text the project shows: the engines' texts, rules and data
     names, the boards' and the widgets' texts, the gallery, the lessons, the tutorial pages and the sentences
-    every tutorial notebook shares, and the teachers' pages (docs/teach/*.zh-Hant.md)."""
+    every tutorial notebook shares, and the teachers' pages (widgets/teacher/*.zh-Hant.md)."""
     found = []
     for pattern in TEXT_FILES:
         for path in sorted(ROOT.glob(pattern)):
@@ -140,14 +140,15 @@ def project_texts() -> list[tuple[str, str, str]]:
                 continue
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             found += [(str(path.relative_to(ROOT)), key, text) for key, text in zh_hant_strings(data, "")]
-    make = ROOT / "tutorials" / "make_notebooks.py"
-    if make.exists():
+    writer = ROOT / "widgets" / "notebooks.py"       # read from the file: importing widgets would pull in Jupyter
+    if writer.exists():
         import importlib.util
-        spec = importlib.util.spec_from_file_location("make_notebooks", make)
+        spec = importlib.util.spec_from_file_location("bgw_notebooks", writer)
         module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module                  # its dataclasses look their module up there
         spec.loader.exec_module(module)
-        found += [("tutorials/make_notebooks.py", name, getattr(module, name)["zh-Hant"]) for name in ("HOW", "START")]
-    for path in sorted((ROOT / "docs" / "teach").glob("*.zh-Hant.md")):
+        found += [("widgets/notebooks.py", name, getattr(module, name)["zh-Hant"]) for name in ("HOW", "START")]
+    for path in sorted((ROOT / "widgets" / "teacher").glob("*.zh-Hant.md")):
         found.append((str(path.relative_to(ROOT)), "", path.read_text(encoding="utf-8")))
     return found
 
@@ -168,8 +169,8 @@ def overrides_file(file: str) -> str:
     for data in data_dirs:
         if path.is_relative_to(data):
             return str(data / "zh-Hans.toml")
-    game = engines.GAMES.get(path.name.split(".")[0])     # lessons, tutorial pages, teachers' pages
-    if path.parts[0] in ("tutorials", "docs") and game is not None:
+    game = engines.GAMES.get(path.name.split(".")[0])     # lessons, lesson pages, teachers' pages
+    if path.parts[:2] in (("widgets", "lessons"), ("widgets", "pages"), ("widgets", "teacher")) and game is not None:
         return str(game.data_dir.relative_to(ROOT) / "zh-Hans.toml")
     if path.parts[0] == "widgets" and path.parts[1] != "core":
         for data in data_dirs:

@@ -126,7 +126,7 @@ def _kept(game, state, seat, kinds):
         state.kept[seat] += 1
 
 
-# The lesson's game (tutorials/lessons/shipyard.toml: three players, seed 4) deals these contracts; the scenarios
+# The lesson's game (widgets/lessons/shipyard.toml: three players, seed 4) deals these contracts; the scenarios
 # the lesson goes on with deal the same, so that a learner meets the contracts they were dealt, 2 red and 2 blue.
 LESSON_HANDS = {0: ["red-yachts", "red-fleet", "blue-sail-pairs", "blue-soldiers"],
                 1: ["red-safe-ships", "red-large-ships", "blue-soldier-cannon", "blue-merchants"],

@@ -5,10 +5,9 @@ and the lesson steps that teach them, as a Markdown page a teacher can read.
 
 It works for any registered game with a rule catalog (`engines/<game>/data/rules.toml`), tests that name rule
 ids (`tests/**/*.py`: a test cites a rule when the id appears in its code or docstring) and a lesson file
-(`tutorials/lessons/<game>.toml`, read as plain data: the engines import no widget code).
+(`widgets/lessons/<game>.toml`, read as plain data: the engines import no widget code).
 
-Developer tooling, not the kernel: it reads the repository's tests/ and tutorials/, which an installed
-package does not have.
+Developer tooling, not the kernel: it reads the repository's tests/, which an installed package does not have.
 """
 
 from __future__ import annotations
@@ -66,7 +65,7 @@ def _test_functions(path: Path, _mtime: float) -> list[tuple[str, str]]:
 
 def _lesson(root: Path, game: str) -> tuple[dict[str, list[str]], dict[str, dict], bool]:
     """Rule id -> lesson steps ("12 build") that teach it; rule id -> reason it is not taught; file exists."""
-    path = root / "tutorials" / "lessons" / f"{game}.toml"
+    path = root / "widgets" / "lessons" / f"{game}.toml"
     if not path.exists():
         return {}, {}, False
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -115,7 +114,7 @@ def report(game_id: str, root: Path = ROOT) -> str:
         "Each rule of the game has an id and cites the rulebook section it comes from. This page lists, section by",
         "section, every rule, where the code writes its id (its events, actions and refusals; a rule whose id the",
         "code never writes is one the data files carry, or one the others' code enforces), the automated tests",
-        f"that check it and the lesson steps that teach it (`tutorials/lessons/{game_id}.toml`, \"Step k\").",
+        f"that check it and the lesson steps that teach it (`widgets/lessons/{game_id}.toml`, \"Step k\").",
         "",
         f"- **{len(catalog)} rules**; **{tested}** checked by at least one test; **{taught}** taught by a lesson step"
         + (f"; **{len(not_taught)}** not taught, each with its reason below." if has_lesson else "; no lesson yet."),

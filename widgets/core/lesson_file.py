@@ -1,6 +1,6 @@
 """Lesson files: a lesson is data, a list of steps that teach one rule each (docs/lessons.md).
 
-`tutorials/lessons/<game>.toml` holds the steps; this module reads and checks a file and builds the
+`widgets/lessons/<game>.toml` holds the steps; this module reads and checks a file and builds the
 position of every step. It imports no Jupyter package, so tests and the coverage report use it too.
 
 A step's position is computed from the file alone: a new match or a prepared scenario, or the previous
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import string
+from importlib import resources
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,8 @@ from engines.core.texts import LANGS, add_text, fill, has_text, render, template
 from .lesson_values import ValueProblem, compile_value, evaluate, position_names
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON_DIR = ROOT / "tutorials" / "lessons"
+# The lessons travel inside the package, so an installed wheel has them too (issue 34).
+LESSON_DIR = Path(str(resources.files("widgets") / "lessons")).resolve()
 TEXT_LANGS = ("en", "zh-Hant")           # written by hand; zh-Hans is the kernel's, from zh-Hant
 
 
@@ -271,7 +273,7 @@ _CACHE: dict[Path, tuple[float, Lesson]] = {}
 
 
 def load(game_or_path) -> Lesson:
-    """The lesson of a game (`tutorials/lessons/<game>.toml`) or of a file; checked, with clear errors."""
+    """The lesson of a game (`widgets/lessons/<game>.toml`) or of a file; checked, with clear errors."""
     path = Path(game_or_path) if str(game_or_path).endswith(".toml") else lesson_path(str(game_or_path))
     try:
         stamp = path.stat().st_mtime
