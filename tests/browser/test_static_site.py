@@ -22,6 +22,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
+import engines
 from board_page import PAGE_TIMEOUT, axe_violations
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,6 +107,8 @@ def test_gallery_play_link_and_next(offline_page, site_url):
     page.goto(site_url + "?lang=en")                       # the site's root forwards to the gallery
     page.wait_for_selector(".bgw-card a.bgw-card-button", timeout=PAGE_TIMEOUT)
     assert not axe_violations(page), axe_violations(page)
+    lessons = page.eval_on_selector_all(".bgw-card-lesson-links a", "links => links.map(a => a.getAttribute('href'))")
+    assert {f"../tutorials/{game}.en.ipynb" for game in engines.GAMES} <= set(lessons), lessons   # found in the site
     teach = page.get_attribute(".bgw-card-teach a", "href")         # the teacher's page, served by the site
     assert page.request.get(urljoin(page.url, teach)).status == 200, teach
     page.click(".bgw-card a.bgw-card-button[href^='entdecker.ipynb']")
