@@ -3,7 +3,8 @@
 #   make test   the whole suite: unit, property, notebooks (nbval) and browser tests
 # and a measurement (not part of make test):
 #   make load   20 simulated learners on a local server; LOAD_ARGS="--learners 40 --game entdecker"
-#   make site   the static site in site/ (serve it with any web server)
+#   make site   the static site in site/ (serve it with any web server); make site-from-package builds it
+#               from the wheel installed alone in a new environment, as a school would (CI's site)
 #   make hub    a JupyterHub in front of the pages, on this machine (BGW_CLASS_PASSWORD=...)
 #   make lab    JupyterLab on http://127.0.0.1:8888/ with the lessons (tutorials/) and play pages
 #   make dist   the sdist and the wheel in dist/, their metadata checked by twine
@@ -20,7 +21,7 @@ export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
 export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: demo test site chromium bench load hub lab dist clean
+.PHONY: demo test site site-from-package chromium bench load hub lab dist clean
 
 demo: $(VENV)/.ready-demo
 	$(PY) -m widgets.serve --port=$(PORT)
@@ -39,6 +40,10 @@ load: $(VENV)/.ready-demo
 # From the main environment, whose OpenCC makes the zh-Hans table; the build tools get a venv of their own.
 site: $(VENV)/.ready-demo
 	$(PY) -m widgets.site
+
+# The same site, built by `python -m widgets site` from the package installed alone (tests/fresh_install.py).
+site-from-package: $(VENV)/.ready-demo
+	$(PY) tests/fresh_install.py site site
 
 # The sdist and the wheel (dist/), built with this environment's setuptools, and their metadata checked.
 dist: $(VENV)/.ready-demo

@@ -2,26 +2,23 @@
 into a fresh virtual environment outside the repository, and there `python -m widgets notebooks DIR` writes the
 notebooks, whose lesson and play pages of every game are then executed in two languages (nbclient).
 
-The fresh environment borrows its dependencies (ipywidgets, bokeh, voila...) from the test environment, read as
-a plain folder on its path (a `.pth` line: that folder's own `.pth` files, among them the editable install of
-this repository, are not run), so nothing is downloaded; the project itself comes from the wheel alone, which
-the kernel's `widgets.__file__` and `LESSON_DIR` check.
+The fresh environment (tests/fresh_install.py) borrows its dependencies from the test environment, so nothing is
+downloaded; the project itself comes from the wheel alone, which the kernel's `widgets.__file__` and
+`LESSON_DIR` check. `make site-from-package` builds CI's static site the same way, and the static site's
+browser tests check that site.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import sys
-import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
 
 import engines
+from fresh_install import install
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "zh-Hans")
@@ -70,45 +67,17 @@ print(json.dumps({"ran": ran, **probed}))
 '''
 
 
-def fresh_env(tmp: Path) -> dict:
-    """The environment of a teacher's shell: no PYTHONPATH pointing into the repository."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
-        env[name] = str(tmp / "jupyter" / name.lower())
-    # The borrowed dependencies' data files (Voila's page templates, the widgets' front end) stay where pip put
-    # them, in the test environment's share/jupyter; installing them in the new environment would put them there.
-    env["JUPYTER_PATH"] = str(Path(sys.prefix) / "share" / "jupyter")
-    return env
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    found = install(tmp_path_factory.mktemp("package"))
+    return {"tmp": found.folder, "env": found.env, "python": found.python, "wheel": found.wheel,
+            "purelib": found.purelib}
 
 
 def run(args, cwd: Path, env: dict, timeout: int = 600) -> str:
     done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, f"{' '.join(map(str, args))} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done.stdout
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """A wheel of the sources (copied, so no stale build/ folder of the checkout can slip in), installed alone
-    into a new virtual environment."""
-    tmp = tmp_path_factory.mktemp("package")
-    env = fresh_env(tmp)
-    src = tmp / "src"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in ("engines", "widgets"):
-        shutil.copytree(ROOT / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, src / name)
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", tmp / "dist", src],
-        tmp, env)
-    (wheel,) = (tmp / "dist").glob("board_game_widgets-*.whl")
-    venv = tmp / "venv"
-    run([sys.executable, "-m", "venv", "--without-pip", venv], tmp, env)
-    python = venv / "bin" / "python"
-    purelib = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp, env).strip())
-    (purelib / "borrowed_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "-q", wheel], tmp, env)
-    return {"tmp": tmp, "env": env, "python": python, "wheel": wheel, "purelib": purelib}
 
 
 def test_the_wheel_carries_the_lessons_their_pages_and_the_teachers_pages(installed):

@@ -1,9 +1,12 @@
-"""`python -m widgets notebooks DIR`: write the lessons, play pages and gallery into a folder of your choice.
+"""What a teacher does with the installed package.
 
     python -m widgets notebooks DIR [--lang en zh-Hans] [--game shipyard] [--force]
+    python -m widgets site DIR
 
-Then open DIR in JupyterLab, or publish it with Voila (`voila DIR/notebooks/index.ipynb`). A notebook you
-have edited is kept unless --force is given (widgets/notebooks.py).
+`notebooks` writes the lessons, play pages and gallery into DIR: open it in JupyterLab, or publish it with
+`python -m widgets.serve --folder DIR`. A notebook you have edited is kept unless --force is given
+(widgets/notebooks.py). `site` builds the static site into DIR, pages that run in the visitor's browser and
+that any web server can host (widgets/site.py; it needs Node.js and npm, and the network on its first run).
 """
 
 from __future__ import annotations
@@ -26,7 +29,15 @@ def main(argv=None) -> int:
                            help="the lessons' languages; the first is the play pages' and gallery's (default: all)")
     notebooks.add_argument("--game", nargs="+", metavar="GAME", help="only these games (default: all)")
     notebooks.add_argument("--force", action="store_true", help="replace notebooks that were edited")
+    site = commands.add_parser("site", help="build the static site into DIR",
+                               description="Build the static site (the gallery, play pages and lessons running in "
+                                           "the browser) into DIR, replacing what is there.")
+    site.add_argument("folder", metavar="DIR", type=Path)
     options = parser.parse_args(argv)
+    if options.command == "site":
+        from . import site as builder
+        builder.build(options.folder)
+        return 0
     from . import notebooks as writer
     try:
         done = writer.write(options.folder, options.lang, options.game, options.force)

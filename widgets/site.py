@@ -1,13 +1,19 @@
-"""Build the static site: `python -m widgets.site [--output site]`.
+"""Build the static site: `python -m widgets site DIR` (or `python -m widgets.site [--output site]`).
 
 The gallery, the play pages and the lessons as static files that any web server can host. The engines and
 widgets run in the visitor's browser with Pyodide, through Voici (Voila's static sibling) and JupyterLite's
 Pyodide kernel. Everything is fetched at build time from PyPI and npm; the built site asks nothing of any
 other host (no CDN, no PyPI fallback).
 
-The build tools live in a virtual environment of their own (`.venv-site/`, made when missing): Voici's and
-JupyterLite's Jupyter extensions would otherwise change the Voila pages of `make demo`. Downloads are kept in
-`.venv-site/cache/`, so a second build needs no network.
+It builds from the installed package as well as from a copy of the repository: the pages are written by the
+package's notebook writer (widgets/notebooks.py) and the site's own wheel is made from the installed `engines`
+and `widgets` folders. Node.js and npm must be on the PATH (the Pyodide runtime comes from npm, and Node
+compiles the byte code).
+
+The build tools live in a virtual environment of their own, made when missing: `.venv-site/` in a copy of the
+repository, else `board-game-widgets/site-tools` in the user's cache folder (`$BGW_SITE_TOOLS` chooses another).
+Voici's and JupyterLite's Jupyter extensions would otherwise change the Voila pages of `make demo`. Downloads
+are kept in its `cache/`, so a second build needs no network.
 
 What cannot run in Pyodide is handled here or in the kernel:
 - OpenCC is compiled (no Pyodide wheel): every zh-Hant text of the project is converted now, by the kernel's
@@ -33,7 +39,19 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENV = ROOT / ".venv-site"
+PACKAGES = ("engines", "widgets")                       # what the site's wheel carries, from where they are installed
+CHECKOUT = (ROOT / "pyproject.toml").is_file()            # a copy of the repository (an editable install)
+
+
+def tools_folder() -> Path:
+    if os.environ.get("BGW_SITE_TOOLS"):
+        return Path(os.environ["BGW_SITE_TOOLS"]).expanduser().resolve()
+    if CHECKOUT:
+        return ROOT / ".venv-site"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "board-game-widgets" / "site-tools"
+
+
+VENV = tools_folder()
 CACHE = VENV / "cache"
 
 # Pins, each for a reason (checked on 2026-11-22 and 2026-11-26, Debian 12, Chromium):
@@ -74,7 +92,7 @@ def build_python() -> Path:
     marker = VENV / ".ready"
     if not marker.exists() or marker.read_text() != "\n".join(BUILD_TOOLS):
         if not python.exists():
-            log(f"creating {VENV.name}/")
+            log(f"creating {VENV}")
             run(sys.executable, "-m", "venv", VENV)
         run(python, "-m", "pip", "install", "-q", *BUILD_TOOLS)
         # voici requires jupyterlite-xeus, whose front end asks raw.githubusercontent.com for a package
@@ -166,8 +184,8 @@ def zh_hans_table() -> dict[str, dict[str, str]]:
             found.add(value)
             found.add(value.strip())        # a lesson's multi-line texts are registered stripped
 
-    for folder in ("engines", "widgets"):             # the lessons' files too (widgets/lessons)
-        for path in sorted((ROOT / folder).rglob("*.toml")):
+    for folder in PACKAGES:                              # the lessons' files too (widgets/lessons)
+        for path in sorted(package_folder(folder).rglob("*.toml")):
             if not path.name.startswith("zh-Hans"):
                 walk(tomllib.loads(path.read_text(encoding="utf-8")))
     import engines  # noqa: F401  (every game's texts, and those its code makes: ent.event-name.*...)
@@ -197,18 +215,41 @@ def write_zh_hans_table(path: Path) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
+def package_folder(name: str) -> Path:
+    """Where an installed package (engines, widgets) is: the repository's folder in an editable install."""
+    import importlib.util
+    return Path(importlib.util.find_spec(name).origin).parent
+
+
+# The site's wheel: the packages and every file they hold (lessons, texts, board scripts, templates), without
+# dependencies (the pages install what they need themselves, see INSTALL).
+SITE_PYPROJECT = """[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "board-game-widgets"
+version = "{version}"
+description = "The board game widgets, as the static site's pages install them"
+requires-python = ">=3.11"
+
+[tool.setuptools.packages.find]
+include = ["engines*", "widgets*"]
+
+[tool.setuptools.package-data]
+"*" = ["**/*"]
+"""
+
+
 def project_wheel(out: Path, python: Path) -> Path:
-    """The project as a wheel, built from a copy of the sources with the zh-Hans table added."""
+    """The project as a wheel, built from a copy of the installed packages with the zh-Hans table added."""
+    import engines
     with tempfile.TemporaryDirectory(prefix="bgw-site-src-") as tmp:
         src = Path(tmp) / "src"
-        ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".venv*", "site", "test-artifacts", ".git",
-                                        "build", "tests", "benchmarks")
         src.mkdir()
-        for name in ("engines", "widgets", "pyproject.toml", "README.md"):
-            if (ROOT / name).is_dir():
-                shutil.copytree(ROOT / name, src / name, ignore=ignore)
-            else:
-                shutil.copy(ROOT / name, src / name)
+        for name in PACKAGES:
+            shutil.copytree(package_folder(name), src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        (src / "pyproject.toml").write_text(SITE_PYPROJECT.format(version=engines.__version__), encoding="utf-8")
         write_zh_hans_table(src / "engines" / "core" / "zh-Hans.generated.toml")
         before = set(out.glob("board_game_widgets-*.whl"))
         for old in before:
@@ -348,14 +389,18 @@ def _published(source: Path, dest: Path) -> None:
 
 
 def contents(dest: Path) -> list[Path]:
-    """The notebooks the site renders: the gallery and play pages at the top, the lessons under tutorials/."""
+    """The notebooks the site renders, written by the package's writer: the gallery and play pages at the top,
+    the lessons under tutorials/."""
+    from widgets import notebooks
+    written = dest.parent / "written"
+    notebooks.write(written)
     pages, stand_ins = [], {}
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for path in sorted((written / "notebooks").glob("*.ipynb")):
         shutil.copy(path, dest / path.name)
         pages.append(dest / path.name)
         stand_ins[f"notebooks/{path.name}"] = "{}"
     (dest / "tutorials").mkdir(exist_ok=True)
-    for path in sorted((ROOT / "tutorials").glob("*.ipynb")):
+    for path in sorted((written / "tutorials").glob("*.ipynb")):
         _published(path, dest / "tutorials" / path.name)
         pages.append(dest / "tutorials" / path.name)
         stand_ins[f"tutorials/{path.name}"] = json.dumps(
@@ -500,7 +545,8 @@ def build(output: Path) -> None:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m widgets.site", description=__doc__.split("\n")[0])
-    parser.add_argument("--output", default=str(ROOT / "site"), help="where the site goes (default: site/)")
+    parser.add_argument("--output", default=str(ROOT / "site" if CHECKOUT else Path.cwd() / "site"),
+                        help="where the site goes (default: site/ in the repository, else in this folder)")
     args = parser.parse_args(argv)
     build(Path(args.output))
 

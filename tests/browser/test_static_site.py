@@ -26,7 +26,7 @@ import engines
 from board_page import PAGE_TIMEOUT, axe_violations
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
+SITE = Path(os.environ.get("BGW_SITE") or ROOT / "site")      # `make site` builds it from the installed package
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
