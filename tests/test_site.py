@@ -79,3 +79,20 @@ def test_without_bokeh_the_final_scores_are_stacked_svg_bars(monkeypatch):
     scales = [w / abs(v) for w, v in zip(widths, pieces)]
     assert max(scales) - min(scales) < 0.2 / min(abs(v) for v in pieces), scales
     assert "bgw-score-table" in table.value and "<h3" in title.value
+
+
+def test_no_page_of_the_built_site_loads_anything_from_another_host():
+    """Issue 34: every HTML page of the site, linked or not, loads its scripts, styles and modules from the site
+    itself (the unlinked ones JupyterLite and Voici bring, which did not, are left out: site.UNLINKED)."""
+    import re
+    from pathlib import Path
+
+    import pytest
+    built = Path(__file__).resolve().parent.parent / "site"
+    if not (built / "voici" / "render").is_dir():
+        pytest.skip("site/ not built (make site)")
+    loads = re.compile(r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)\s*=\s*["'](https?:)?//"""
+                       r"""|\bimport\b[^;'"]*["']https?://|@import\s+(?:url\()?["']?https?://""", re.I)
+    outside = [str(p.relative_to(built)) for p in built.rglob("*.html") if loads.search(p.read_text(errors="ignore"))]
+    assert not outside, outside
+    assert not any((built / name).exists() for name in site.UNLINKED)

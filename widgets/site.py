@@ -458,6 +458,20 @@ OUTSIDE = ('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortaweso
            '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css"')
 
 
+# Pages JupyterLite and Voici put in every site that no page of ours links, each asking an outside host for
+# something (Font Awesome, jQuery) or never finishing to load (doc/: JupyterLite's own notebook app): left out.
+UNLINKED = ("voici/tree", "voici/index.html", "doc", "static/pyodide/console.html")
+
+
+def prune(output: Path) -> None:
+    for name in UNLINKED:
+        path = output / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+
+
 def patch_pages(output: Path) -> None:
     """Each rendered page: the address passed to the kernel, and no request outside the site."""
     for page in (output / "voici" / "render").rglob("*.html"):
@@ -466,18 +480,26 @@ def patch_pages(output: Path) -> None:
         end = text.index("</script>", config) + len("</script>")
         text = text[:end] + "\n" + QUERY_SCRIPT + text[end:]
         page.write_text(strip_outside(text), encoding="utf-8")
-    for page in [output / "index.html", *(output / "voici" / "tree").rglob("*.html")]:
+    for page in [output / "index.html"]:
         if page.exists():
             page.write_text(strip_outside(page.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 def strip_outside(text: str) -> str:
-    """Drop the template's Font Awesome links to a CDN (the pages use none of its icons)."""
+    """Drop what would load from another host: the template's Font Awesome (the pages use none of its icons)."""
     for link in OUTSIDE:
         while link in text:
             start = text.index(link)
             text = text[:start] + text[text.index(">", start) + 1:]
+    # nbconvert's script that imports Mermaid from a CDN when a notebook has a diagram (ours have none)
+    while MERMAID in text:
+        at = text.index(MERMAID)
+        start, end = text.rindex("<script", 0, at), text.index("</script>", at) + len("</script>")
+        text = text[:start] + text[end:]
     return text
+
+
+MERMAID = ".jp-Mermaid > pre.mermaid"
 
 
 def lite_config(lite: Path, wheels: list[Path]) -> None:
@@ -537,6 +559,7 @@ def build(output: Path) -> None:
         run(VENV / "bin" / "voici", "build", "--contents", pages, "--output-dir", output,
             "--disable-addons", "jupyterlite-xeus",
             cwd=lite, env=env)
+        prune(output)
         patch_pages(output)
         forwards(output, notebooks, pages)
         teacher_pages(output)
