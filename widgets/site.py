@@ -75,6 +75,10 @@ STUB_MODULES = ("ssl", "sqlite3")
 # none of; IPython runs without it (completer.py: JEDI_INSTALLED). jedi's wheel is 15.6 MB in 5,710 files,
 # and unpacking it took about 1.5 s of every visit: an empty stand-in instead.
 STUB_DEPENDENCIES = {"jedi": "parso"}          # stand-in -> what only it needed
+# ipywidgets requires its two front-end packages, whose wheels hold the classic notebook's and JupyterLab's
+# extension (2.4 MB, unpacked on every visit): the site serves that front end from its own extensions/, and the
+# kernel never imports them. Empty stand-ins instead.
+STUB_FRONT_ENDS = ("widgetsnbextension", "jupyterlab_widgets")
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
 
@@ -269,12 +273,14 @@ def dependency_wheels(out: Path, python: Path) -> None:
             "--python-version", PYTHON_VERSION, "--implementation", "py", "--abi", "none", "-d", cache,
             *SITE_REQUIREMENTS)
         stamp.write_text("\n".join(SITE_REQUIREMENTS))
-    dropped = {n for pair in STUB_DEPENDENCIES.items() for n in pair}
+    dropped = {n for pair in STUB_DEPENDENCIES.items() for n in pair} | set(STUB_FRONT_ENDS)
     for wheel in cache.glob("*.whl"):
         if wheel.name.split("-")[0].lower() not in dropped:
             shutil.copy(wheel, out / wheel.name)
     for name in STUB_DEPENDENCIES:
         stub_wheel(name, out, "empty stand-in: the static site's pages have no code cells to complete")
+    for name in STUB_FRONT_ENDS:
+        stub_wheel(name, out, "empty stand-in: the static site serves the widgets' front end itself")
 
 
 # Byte code, made at build time: Pyodide's Python would otherwise compile every module the kernel imports
@@ -344,7 +350,8 @@ def compiled_dependency_wheels(out: Path, pyodide: Path) -> None:
 # voila, opencc...) and the widget libraries, from the site's own index. Put before each page's first code cell.
 # One call, with every package named and no dependency resolution (each resolution reads the index and every
 # wheel's metadata again): the kernel has installed IPython, traitlets and comm already; ipywidgets needs its two
-# front-end packages, anywidget psygnal and typing_extensions. A missing one fails the page's first import.
+# front-end packages (stand-ins, see STUB_FRONT_ENDS), anywidget psygnal and typing_extensions. A missing one
+# fails the page's first import.
 INSTALL = ("import piplite as _p; await _p.install(['ipywidgets', 'widgetsnbextension', 'jupyterlab_widgets', "
            "'anywidget', 'psygnal', 'typing_extensions', 'board-game-widgets'], deps=False); del _p\n")
 # The lessons and the teacher's pages travel in the package. The gallery (widgets/gallery.py) links a play page
