@@ -45,6 +45,23 @@ def step(m, bots_):
     return m.play(bots_[m.to_move].choose(m))
 
 
+def random_decisions(m, seed=0, limit=3000, choose=None):
+    """Play `m` on, the automatic steps taken, each pending decision yielded (with its legal actions) before a
+    move is played: the one `choose(legal)` picks, else a seeded random one. Stops at the end or after `limit`
+    steps. A test reads the position at each decision; `for legal in random_decisions(m): ...`."""
+    import random
+    pick = choose or random.Random(seed).choice
+    for _ in range(limit):
+        if m.is_over:
+            return
+        if m.to_move is None:
+            m.advance()
+            continue
+        legal = m.legal_actions()
+        yield legal
+        m.play(pick(legal).id)
+
+
 def play_out(m, seed=0):
     """Random bots play the match to its end."""
     b = bots(m.players, seed)

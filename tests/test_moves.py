@@ -6,7 +6,7 @@ import pytest
 from engines.core.actions import Event
 from engines.core.game import Game
 from engines.core.moves import move
-from games import every_game, new_for
+from games import every_game, new_for, random_decisions
 from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 
@@ -80,15 +80,8 @@ def test_every_legal_action_has_a_declared_move(game_id):
     m = new_for(game_id, game.min_players)()
     assert "apply" not in vars(type(game)), "the kernel plays decisions: a game declares moves"
     seen = set()
-    for _ in range(200):
-        if m.is_over:
-            break
-        if m.to_move is None:
-            m.advance()
-            continue
-        legal = m.legal_actions()
+    for legal in random_decisions(m, limit=200, choose=lambda legal: legal[0]):
         seen.update(a.kind for a in legal)
-        m.play(legal[0].id)
     assert seen and seen <= set(game.moves)
 
 
@@ -97,24 +90,15 @@ def test_a_game_offers_a_move_only_in_the_phases_it_declares(game_id):
     """Issue 32: a move's `phases` are read twice, by the refusal ("not in this phase", `Game.offered_in`) and
     by this check of the legal set over random games: whatever is offered is offered in a phase its move
     declares, so the refusal and the legal set cannot disagree on when a move may be made."""
-    import random
     import engines
     game = engines.GAMES[game_id]
     declared_phases = {kind: m.phases for kind, m in game.moves.items() if m.phases}
     wrong = set()
     for players in range(game.min_players, game.max_players + 1):
         m = new_for(game_id, players)()
-        choose = random.Random(players)
-        for _ in range(600):
-            if m.is_over:
-                break
-            if m.to_move is None:
-                m.advance()
-                continue
-            legal = m.legal_actions()
+        for legal in random_decisions(m, seed=players, limit=600):
             phase = game.phase_of(m.state)
             wrong.update((a.kind, phase) for a in legal if not game.offered_in(m.state, a.kind))
-            m.play(choose.choice(legal).id)
     assert not wrong, f"offered outside the phases its move declares (kind, phase): {sorted(wrong)}"
     if game_id in ("endeavor-aos", "endeavor-2009", "entdecker", "shipyard", "amerigo"):
         assert declared_phases, "the five games' moves name their phases"

@@ -8,7 +8,6 @@ page's language with no text key, no "None" and no other language's script.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -17,7 +16,7 @@ import engines
 from engines.core.texts import LANGS
 from widgets.core import presenter
 from widgets.core.boards import renderer_for
-from games import every_game, new_for
+from games import every_game, new_for, random_decisions
 from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 CJK = re.compile(r"[\u3400-\u9fff\uff01-\uff5e]")
@@ -36,18 +35,9 @@ def frames(game_id: str, players: int, seed: int, every: int = 5):
     """The frames of a random game, every `every`th decision and at the end, in every language."""
     m = new_for(game_id, players)()
     renderer = renderer_for(game_id)
-    choose = random.Random(seed)
-    decisions = 0
-    for _ in range(3000):
-        if m.is_over:
-            break
-        if m.to_move is None:
-            m.advance()
-            continue
+    for decisions, _ in enumerate(random_decisions(m, seed)):
         if decisions % every == 0:
             yield m, {lang: presenter.frame(m, renderer, lang, m.to_move, True) for lang in LANGS}
-        decisions += 1
-        m.play(choose.choice(m.legal_actions()).id)
     assert m.is_over
     yield m, {lang: presenter.frame(m, renderer, lang, None, False) for lang in LANGS}
 

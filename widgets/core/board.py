@@ -49,6 +49,9 @@ class BoardWidget(anywidget.AnyWidget):
             _esm=renderer_module(renderer_dir),
             _css=_HOST_CSS + (renderer_dir / "board.css").read_text(encoding="utf-8"),
             **kwargs)
+        # The board in words of the position drawn (a list, or a function that makes it): kept so that opening
+        # the words later tells this position; `show` replaces it with every redraw.
+        self._tell = None
 
     def show(self, view: dict, choices: list, labels: dict, lang: str, seat: int | None, focus: str = "",
              words=None):
@@ -66,10 +69,9 @@ class BoardWidget(anywidget.AnyWidget):
             self.revision += 1
 
     def _told(self) -> list:
-        tell = getattr(self, "_tell", None)
-        if not self.words_open or tell is None:
+        if not self.words_open or self._tell is None:
             return []
-        return list(tell() if callable(tell) else tell)
+        return list(self._tell() if callable(self._tell) else self._tell)
 
     @traitlets.observe("words_open")
     def _words_opened(self, change):
