@@ -909,6 +909,9 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
   let k = 0;
   for (const a of ATTRIBUTES) {
     for (let i = 0; i < (c.icons?.[a] || 0); i++, k++) {
+      // on a dark slavery card a grey icon read as a pale smudge: each icon sits on a white ground there
+      if (c.slavery) el("rect", { x: x + 2.5 + (k % perRow) * 9, y: y0 + 17.5 + Math.floor(k / perRow) * 9, width: 10, height: 10,
+                                  rx: 1.5, fill: "#fff" }, g);
       el("rect", { x: x + 4 + (k % perRow) * 9, y: y0 + 19 + Math.floor(k / perRow) * 9, width: 7, height: 7, rx: 1,
                    fill: ATTRIBUTE_COLOURS[a], stroke: "#fff", "stroke-width": 0.6 }, g);
     }
