@@ -345,7 +345,7 @@ function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, fr
     const shipName = fill(L("am.ui.ship"), { seat: L(`seat.${seat}`), n: k + 1 });
     if (seat === acting && turn.sub === "move") {
       g.classList.add("am-ship-pick");
-      if (ui.ship === k + 1) el("circle", { cx: 0, cy: -1, r: 12, fill: "none", stroke: "#e8a317", "stroke-width": 2.5 }, g);
+      if (ui.ship === k + 1 && !(turn.stopped || []).some((s) => s)) el("circle", { cx: 0, cy: -1, r: 12, fill: "none", stroke: "#e8a317", "stroke-width": 2.5 }, g);
       ownControl(g, `ship.${k + 1}`, shipName, () => { ui.ship = k + 1; redraw(); });   // a pick of the page's, no move
     } else {
       el("title", {}, g, shipName);
@@ -558,7 +558,9 @@ function drawDecision(ctx, py) {
     if (turn.sub === "move") {
       const stopped = turn.stopped || [];
       stopped.forEach((s, k) => { if (s) say(fill(L("am.ui.move-stopped"), { n: k + 1 })); });
-      if (!stopped[ui.ship - 1]) say(fill(L("am.ui.move"), { n: ui.ship, moved: (turn.moved || [])[ui.ship - 1], points: turn.points }));
+      // with the other ship stopped there is nothing to pick: say which ship may still sail, not "selected"
+      const last = stopped.some((s) => s);
+      if (!stopped[ui.ship - 1]) say(fill(L(last ? "am.ui.move-last" : "am.ui.move"), { n: ui.ship, moved: (turn.moved || [])[ui.ship - 1], points: turn.points }));
     }
     if (turn.sub === "build" && layShapes.length) {
       say(L("am.ui.build"));
