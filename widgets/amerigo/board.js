@@ -343,7 +343,7 @@ function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, fr
     g.setAttribute("data-seat", seat);
     g.setAttribute("data-ship", k + 1);
     const shipName = fill(L("am.ui.ship"), { seat: L(`seat.${seat}`), n: k + 1 });
-    if (seat === acting && turn.sub === "move") {
+    if (seat === acting && turn.sub === "move" && !(turn.stopped || [])[k]) {   // a ship that built a post is no pick
       g.classList.add("am-ship-pick");
       if (ui.ship === k + 1 && !(turn.stopped || []).some((s) => s)) el("circle", { cx: 0, cy: -1, r: 12, fill: "none", stroke: "#e8a317", "stroke-width": 2.5 }, g);
       ownControl(g, `ship.${k + 1}`, shipName, () => { ui.ship = k + 1; redraw(); });   // a pick of the page's, no move
