@@ -142,3 +142,24 @@ def test_a_refused_option_chosen_by_keyboard_is_announced_with_its_reason(page, 
     expect(page.locator(".bgw-message")).to_contain_text(why, timeout=20_000)
     expect(page.locator(".bgw-announce")).to_contain_text(why)
 
+
+
+def test_a_click_leaves_no_focus_ring_and_the_keyboard_brings_it_back(page, voila_url):
+    """A click focuses what it clicked, and after the redraw the focus moves to another option: ringed, it would
+    look like a choice the learner never made (Amerigo try-out 5). The ring follows the keyboard only."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/notebooks/entdecker.ipynb?seed=2&players=3", timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+    for _ in range(20):                     # the bots before the learner's first decision
+        if page.locator(".bgw-board [data-action].bgw-legal").count():
+            break
+        before = page.evaluate(DRAWN)
+        page.click("button.bgw-next")
+        page.wait_for_function(f"before => ({DRAWN})() !== before", arg=before, timeout=30_000)
+    before = page.evaluate(DRAWN)
+    page.locator(".bgw-board [data-action].bgw-legal").first.click()
+    page.wait_for_function(f"before => ({DRAWN})() !== before", arg=before, timeout=30_000)
+    assert page.evaluate(IN_BOARD), "the click's focus stays on the board, for a learner who goes on with keys"
+    assert page.locator(".bgw-board .bgw-focus-ring").count() == 0
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".bgw-board .bgw-focus-ring")).to_have_count(1)

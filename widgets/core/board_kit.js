@@ -92,12 +92,18 @@ function armKeys(root, seen, hadFocus) {
 }
 
 function listenKeys(model, root, tip, seen) {
+  // The ring and the hover line follow the keyboard's focus only (as :focus-visible does): a click also focuses
+  // what it clicked, and after the redraw the focus moves to another option, which a ring would show as a choice
+  // the learner never made.
+  root.addEventListener("pointerdown", () => { seen.pointer = true; }, true);
+  root.ownerDocument.addEventListener("keydown", () => { seen.pointer = false; }, true);   // Tab from the page too
   root.addEventListener("focusin", (event) => {
     const option = event.target.closest && event.target.closest(OPTION);
     root.querySelectorAll(".bgw-focus-ring").forEach((ring) => ring.remove());
     if (!option || !root.contains(option)) return;
     seen.key = optionKey(option);
     for (const e of keyboardOptions(root)) e.setAttribute("tabindex", e === option ? "0" : "-1");
+    if (seen.pointer) return;
     tip.textContent = option.getAttribute("aria-label") || "";
     ring(option, "bgw-focus-ring");
   });
@@ -162,7 +168,7 @@ function mountBoard(model, host, className, paint) {
   });
   host.append(tip, keys, root, words);
   root.addEventListener("click", (event) => answerElsewhere(model, root, event));
-  const seen = { focus: "", key: "" };
+  const seen = { focus: "", key: "", pointer: false };
   listenKeys(model, root, tip, seen);
   const redraw = () => {
     tip.textContent = "";
