@@ -336,10 +336,13 @@ def test_the_last_step_ends_with_the_recap_and_a_link_to_play_a_whole_game(lang,
     w.go(len(lesson.steps))
     last = w.step
     assert (w.recap.value == "") == (not w.can_continue)
+    right = last.question and next(i for i, c in enumerate(last.question.choices) if c.right)
+    if last.question is not None and last.question.before:
+        w.answer_question(right)
     if last.task is not None:
         w.demonstrate()
-    if last.question is not None:
-        w.answer_question(next(i for i, c in enumerate(last.question.choices) if c.right))
+    if last.question is not None and last.question.after:
+        w.answer_question(right)
     recap = w.recap.value
     first_bullet = lesson.text(lesson.recap, lang).strip().splitlines()[0][2:]
     assert recap.count("<li>") >= 3 and first_bullet[:12] in recap
@@ -454,3 +457,44 @@ def test_a_question_brings_what_it_is_about_into_view_once_it_is_asked(tmp_path)
     widget.go(1)                       # back at the step, done: the question is asked at once
     assert widget.board.focus.startswith("mat.0#")
 
+
+
+def test_a_question_asked_before_the_move_is_answered_first_then_the_move_is_made(tmp_path):
+    """`question.before` (predict, then do): the question is asked on arrival, of the board then, and the move
+    waits for the right answer (a click and "Show me" say so, and neither plays nor points at it); once
+    answered, the move's element comes into view and the move can be made. A wrong prediction shows the rule."""
+    from widgets.core.lesson import LessonWidget
+    path = tmp_path / "lesson.toml"
+    path.write_text(MINIMAL + '[step.task]\nexpect = "start:colonial-house"\ndo.en = "Take it."\ndo.zh-Hant = "拿。"\n'
+                    + question('needs = ["aos.setup.start-tile"]', extra='before = true\nfocus = "mat.0"\n'),
+                    encoding="utf-8")
+    widget = LessonWidget("endeavor-aos", lesson=load(path))
+    before = widget.board.view
+    assert widget.board.focus.startswith("mat.0#")                        # asked now: what it is about in view
+    assert [b.description for b in widget.question.children[1:]] == ["a", "b"]
+    assert not any(b.disabled for b in widget.question.children[1:])
+    assert not widget.choose("start:colonial-house") and not widget.task_done
+    assert "First answer the question above" in widget.feedback.value and widget.board.view == before
+    widget.show_me.click()
+    assert not widget.pointed and not widget.board.focus.endswith("!")
+    assert not widget.answer_question(1) and "Not quite" in widget.question.children[-1].value
+    assert widget.answer_question(0) and not widget.can_continue       # predicted; the move is still to make
+    assert widget.in_view.step.startswith("start.colonial-house#1@")
+    assert widget.choose("start:colonial-house") and widget.can_continue
+
+
+def test_a_question_before_the_move_needs_a_task_and_reads_the_steps_values(tmp_path):
+    path = tmp_path / "lesson.toml"
+    path.write_text(MINIMAL + question('needs = ["aos.setup.start-tile"]', extra='before = true\n'), encoding="utf-8")
+    with pytest.raises(LessonError, match="question.before asks before the task's move, and the step has no task"):
+        load(path)
+    path.write_text(MINIMAL + question('needs = ["aos.setup.start-tile"]', extra='before = "yes"\n'), encoding="utf-8")
+    with pytest.raises(LessonError, match="question.before must be true or false"):
+        load(path)
+    path.write_text(MINIMAL + '[step.task]\nexpect = "start:colonial-house"\ndo.en = "Take it."\ndo.zh-Hant = "拿。"\n'
+                    'values = { gold = "view.players[0].gold" }\ndone.en = "{gold}"\ndone.zh-Hant = "{gold}"\n'
+                    + question('needs = ["aos.setup.start-tile"]', extra='before = true\n').replace(
+                        'ask.en = "?"\nask.zh-Hant = "？"', 'ask.en = "{gold}?"\nask.zh-Hant = "{gold}？"'),
+                    encoding="utf-8")
+    with pytest.raises(LessonError, match=r"question.ask \(en\): placeholder \{gold\} has no value \(the task's values"):
+        load(path)

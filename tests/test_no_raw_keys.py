@@ -200,6 +200,11 @@ def test_lessons_show_no_raw_key(game_id):
             found.check(f"{where} opened", [text for _, text in widget_strings(w)])
             check_board_labels(found, where, w)
             task = w.step.task
+            if w.step.question is not None and w.step.question.before:     # predicted before the move
+                w.choose(task.expect)                                     # refused: the question first
+                found.check(f"{where} move before the prediction", [w.feedback.value])
+                w.answer_question(next(i for i, c in enumerate(w.step.question.choices) if c.right))
+                found.check(f"{where} predicted", [text for _, text in widget_strings(w)])
             if task is not None:
                 other = next((a.id for a in w.match.legal_actions() if a.id != task.expect), None)
                 if other is not None:
@@ -207,7 +212,7 @@ def test_lessons_show_no_raw_key(game_id):
                     found.check(f"{where} other move", [w.feedback.value])
                 w.demonstrate()
                 found.check(f"{where} task done", [text for _, text in widget_strings(w)])
-            if w.step.question is not None:
+            if w.step.question is not None and w.step.question.after:
                 w.answer_question(0)
                 found.check(f"{where} answered", [text for _, text in widget_strings(w)])
         shell = w.open_shell()

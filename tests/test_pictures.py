@@ -28,7 +28,8 @@ def test_a_page_holds_every_step_with_the_board_the_lesson_shows(lang):
     page = pictures.page(game, lang)
     data = _data(page)
     # a board per step as it arrives, and beside a question that follows a move, the board after that move
-    asked_after = [f"{s.number}-after" for s in lesson.steps if s.question is not None and s.task is not None]
+    asked_after = [f"{s.number}-after" for s in lesson.steps
+                   if s.question is not None and s.task is not None and s.question.after]
     assert [s["step"] for s in data["steps"]] == [str(s.number) for s in lesson.steps] + asked_after
     assert asked_after and page.count("<section class='step'") == len(lesson.steps)
     boards = {s["step"]: s["traits"] for s in data["steps"]}

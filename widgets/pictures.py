@@ -82,7 +82,7 @@ move, as the widget asks it: (page title, steps, lesson)."""
                 "task": paragraphs("➜ " + say(step.task.do)) if step.task else ""}
         if step.question:
             q = step.question
-            if step.task is not None:
+            if step.task is not None and q.after:
                 # The question speaks of the board after the move (the widget asks it then): draw that board too,
                 # with what the move did, as the learner sees it when the question comes.
                 start = len(widget.match.log)
@@ -90,11 +90,11 @@ move, as the widget asks it: (page title, steps, lesson)."""
                 card["after"] = traits_of(widget.board)
                 card["done"] = paragraphs("✔ " + (say(step.task.done, True) or t("ui.lesson.done", lang)))
                 card["events"] = [html.escape(e.text(lang)) for e in widget.match.log[start:]]
-            card["ask"] = paragraphs(say(q.ask, True))
-            card["choices"] = [html.escape(say(c.key, True).replace("**", "")) for c in q.choices]
+            card["ask"] = paragraphs(say(q.ask, q.after))
+            card["choices"] = [html.escape(say(c.key, q.after).replace("**", "")) for c in q.choices]
             if answers:
                 right = next(i for i, c in enumerate(q.choices) if c.right)
-                card["answer"] = paragraphs(f"**{t('ui.lesson.right', lang)}** ({right + 1}) " + say(q.explain, True))
+                card["answer"] = paragraphs(f"**{t('ui.lesson.right', lang)}** ({right + 1}) " + say(q.explain, q.after))
         steps.append(card)
     return lesson.text(lesson.title, lang), steps, lesson
 

@@ -28,7 +28,7 @@ ALLOWED_PHASE = {"en": "to decide", "zh-Hant": "決定", "zh-Hans": "决定"}
 def first_refusal(lesson):
     """The first step whose task can be answered with a move the rules forbid, and that move."""
     for step in lesson.steps:
-        if step.task is not None:
+        if step.task is not None and (step.question is None or step.question.after):   # a prediction waits
             refused = [a.id for a, why in lesson.start_position(step.number).candidates() if why is not None and a.target]
             if refused:
                 return step, refused[0]
@@ -64,10 +64,13 @@ def test_lesson_page_teaches_by_keyboard(page, voila_url, path):
 
     target, refused = first_refusal(lesson)
     for step in lesson.steps[:target.number - 1]:
+        if step.question is not None and step.question.before:      # predicted first, then the move
+            keyboard.press(page, "bgw-lesson-answer", next(i for i, c in enumerate(step.question.choices) if c.right))
+            expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
         if step.task is not None:
             make_move(page, step.task.expect)
             expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
-        if step.question is not None:
+        if step.question is not None and step.question.after:
             right = next(i for i, c in enumerate(step.question.choices) if c.right)
             keyboard.press(page, "bgw-lesson-answer", right)
             expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)

@@ -82,12 +82,14 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
             settled(page)
             if shoot:
                 snap(page, k, "a-arrive", full=True)
-            if step.task is not None:
+            def move():
                 make_move(page, step.task.expect)
                 expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=30_000)
                 settled(page)
                 if shoot:
                     snap(page, k, "b-moved")
+            if step.task is not None and (step.question is None or step.question.after):
+                move()
             if step.question is not None:
                 choices = step.question.choices
                 wrong = next((i for i, c in enumerate(choices) if not c.right), None)
@@ -100,6 +102,8 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
                 expect(page.locator(".bgw-lesson-answer.mod-success")).to_have_count(1, timeout=30_000)
                 if shoot:
                     snap(page, k, "d-right")
+                if step.task is not None and step.question.before:      # predicted, then made
+                    move()
             if k < len(lesson.steps):
                 was = count.inner_text()
                 page.locator(".bgw-lesson-continue").click()

@@ -296,8 +296,8 @@ class LessonWidget(W.VBox):
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
         self.pointed = False                  # "Show me" pressed once: the move is pointed at, not yet played
         self.feedback.value = ""
-        self._focus = self._question_focus(asked=self.step.task is None or done) or self.step.focus \
-            or self._task_target()
+        self._focus = self._question_focus(asked=self.step.task is None or done or self._predicting) \
+            or self.step.focus or self._task_target()
         if self.step.task is not None and done:       # back at a step already done: as the learner left it
             start = len(self.match.log)
             self.match = self.lesson.end_position(number)
@@ -312,6 +312,12 @@ class LessonWidget(W.VBox):
         self.in_view.step = f"{self._focus}#{number}@{self.board.revision}"
         self._announce(t("ui.lesson.step", self.lang, k=number, n=len(self.lesson.steps)),
                        html.unescape(re.sub(r"<[^>]+>", " ", self.heading.value)), answer=False)
+
+    @property
+    def _predicting(self) -> bool:
+        """The step's question is asked before its move (`before`) and not yet answered: the move waits."""
+        question = self.step.question
+        return question is not None and question.before and self.answer is None and not self.task_done
 
     def _question_focus(self, asked: bool) -> str:
         """The board element the step's question is about (its `focus`), once the question is asked."""
@@ -339,7 +345,9 @@ class LessonWidget(W.VBox):
         if isinstance(content, dict) and content.get("type") == "nothing":
             # A click on the board where no option is (board_kit.js): what this step asks for instead. After
             # the task, the note goes under what the move did (that stays).
-            if self.step.task is not None and not self.task_done:
+            if self._predicting:
+                self._feedback("but", t("ui.lesson.predict-first", self.lang))
+            elif self.step.task is not None and not self.task_done:
                 self._feedback("but", t("ui.nothing-there.lesson", self.lang, task=self._say(self.step.task.do)))
             else:
                 said = t("ui.lesson.nothing-to-do", self.lang)
@@ -362,13 +370,16 @@ class LessonWidget(W.VBox):
         if task is None or self.task_done:
             self._feedback("but", t("ui.lesson.nothing-to-do", lang))
             return False
+        if self._predicting:       # the question asks what the move will do: answered first, then made
+            self._feedback("but", t("ui.lesson.predict-first", lang))
+            return False
         if action_id == task.expect:
             start = len(self.match.log)
             play_moves(self.match, [action_id, *task.then], f"step {self.number}: task")
             self.task_done = True
             done = self._say(task.done, after=True) or t("ui.lesson.done", lang)
             self._feedback("ok", done, self.match.log[start:])
-            asked = self._question_focus(asked=True)
+            asked = self._question_focus(asked=self.step.question is not None and self.step.question.after)
             if asked:           # the question is asked now: what it is about comes into view
                 self._focus = asked
             self.refresh()
@@ -395,6 +406,9 @@ class LessonWidget(W.VBox):
         task = self.step.task
         if task is None or self.task_done:
             return False
+        if self._predicting:       # pointing at the move would answer the question
+            self._feedback("but", t("ui.lesson.predict-first", self.lang))
+            return False
         if self.pointed:
             return self.demonstrate()
         self.pointed = True
@@ -410,7 +424,7 @@ class LessonWidget(W.VBox):
         question = self.step.question
         if question is None or not 0 <= index < len(question.choices):
             raise ValueError(f"step {self.number}: no answer {index!r}")
-        if not self.task_done:
+        if not self.task_done and not question.before:
             self._feedback("but", t("ui.lesson.task-first", self.lang))
             return False
         right = question.choices[index].right
@@ -420,8 +434,11 @@ class LessonWidget(W.VBox):
             elif index not in self.tried:
                 self.tried.append(index)
         self.refresh()
+        if right and question.before and not self.task_done:       # predicted: now the move, brought into view
+            self._focus = self._task_target()
+            self.in_view.step = f"{self._focus}#{self.number}@{self.board.revision}"
         if right:
-            self._announce(t("ui.lesson.right", self.lang), self._say(question.explain, True))
+            self._announce(t("ui.lesson.right", self.lang), self._say(question.explain, question.after))
         else:          # what the page shows: the rules the answer rests on, to apply again
             self._announce(t("ui.lesson.wrong", self.lang), *(
                 localized(self.match.rule(r).title, self.lang) + _COLON[self.lang]
@@ -581,12 +598,14 @@ class LessonWidget(W.VBox):
         if question is None:
             self.question.children = []
             return
-        if not self.task_done:
+        if not self.task_done and question.after:
             # Asked after the move, of the board after the move: shown before it, a question would speak of a
-            # position the learner does not see yet, or tell them what their move will do.
+            # position the learner does not see yet, or tell them what their move will do. (A question asked
+            # `before` the move is one the move answers: the learner predicts, then makes it.)
             self.question.children = [W.HTML(f"<i>{html.escape(t('ui.lesson.question-after', lang))}</i>")]
             return
-        ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self._say(question.ask, True))}")
+        after = question.after
+        ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self._say(question.ask, after))}")
         buttons = []
         for index, choice in enumerate(question.choices):
             style, icon = "", ""
@@ -595,9 +614,9 @@ class LessonWidget(W.VBox):
             elif index in self.tried:
                 style, icon = "danger", "times"
             # Once right, the question is settled; until then every answer not yet tried stays open.
-            closed = self.answer is not None or index in self.tried or not self.task_done
+            closed = self.answer is not None or index in self.tried or (not self.task_done and after)
             # a button shows no bold: a choice naming a board part ({@key}, drawn **bold** in texts) says it plainly
-            button = W.Button(description=self._say(choice.key, True).replace("**", ""), button_style=style, icon=icon,
+            button = W.Button(description=self._say(choice.key, after).replace("**", ""), button_style=style, icon=icon,
                               disabled=closed, layout=W.Layout(width="100%"))
             button.add_class("bgw-lesson-answer")
             button.on_click(self._guard(lambda _, i=index: self.answer_question(i)))
@@ -605,7 +624,7 @@ class LessonWidget(W.VBox):
         children = [ask, *buttons]
         if self.answer is not None:
             children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(t('ui.lesson.right', lang))}</b> "
-                                   f"{paragraphs(self._say(question.explain, True))}</div>"))
+                                   f"{paragraphs(self._say(question.explain, after))}</div>"))
         elif self.tried:
             # not the explanation, which would hand over the answer: the rules it rests on, to apply again
             rules = "".join(f"<p><b>{html.escape(localized(self.match.rule(r).title, lang))}</b>{_COLON[lang]}"

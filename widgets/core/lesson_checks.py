@@ -98,9 +98,10 @@ def step_texts(lesson: Lesson, step) -> list[tuple[str, str | None, bool]]:
         texts += [(f"task.but.{k}", v, False) for k, v in step.task.but.items()]
         texts += [("task.but.other", step.task.but_other, False), ("task.done", step.task.done, True)]
     if step.question:
-        texts += [("question.ask", step.question.ask, True)]
-        texts += [(f"question.choice {i + 1}", c.key, True) for i, c in enumerate(step.question.choices)]
-        texts += [("question.explain", step.question.explain, True)]
+        after = step.question.after           # a question asked before the move reads the step's start
+        texts += [("question.ask", step.question.ask, after)]
+        texts += [(f"question.choice {i + 1}", c.key, after) for i, c in enumerate(step.question.choices)]
+        texts += [("question.explain", step.question.explain, after)]
     return [t for t in texts if t[1] is not None]
 
 
@@ -246,14 +247,16 @@ def check_giveaway(lesson: Lesson) -> list[str]:
         if question is None:
             continue
         for lang in LANGS:
+            # before the question: the step's texts, and the move's "done" and log lines when it is asked after it
+            before = ("jump", "text", "task.do", "task.done") if question.after else ("jump", "text", "task.do")
             shown = [lesson.say(step.number, k, lang, after) for f, k, after in step_texts(lesson, step)
-                     if f in ("jump", "text", "task.do", "task.done")]
+                     if f in before]
             shown += [e.text(lang) for e in _events_shown(lesson, step)]
-            shown += [lesson.say(step.number, question.ask, lang, True)]
+            shown += [lesson.say(step.number, question.ask, lang, question.after)]
             shown_text = "\n".join(shown)
             right = next(c for c in question.choices if c.right)
-            answer = lesson.say(step.number, right.key, lang, True)
-            wrong = [lesson.say(step.number, c.key, lang, True) for c in question.choices if not c.right]
+            answer = lesson.say(step.number, right.key, lang, question.after)
+            wrong = [lesson.say(step.number, c.key, lang, question.after) for c in question.choices if not c.right]
             told = set(numbers(shown_text, lang))
             own = set(numbers(answer, lang)) - set().union(*(set(numbers(w, lang)) for w in wrong))
             if own and own <= told:
@@ -279,10 +282,10 @@ def check_giveaway(lesson: Lesson) -> list[str]:
 
 def _events_shown(lesson: Lesson, step) -> list:
     """The log lines a learner reads in a step before its question: what happened since the previous step,
-    and what the task's move made happen."""
+    and what the task's move made happen (unless the question is asked before the move)."""
     start = lesson.start_position(step.number)
     events = list(start.log[lesson.since(step.number):])
-    if step.task is not None:
+    if step.task is not None and (step.question is None or step.question.after):
         end = lesson.end_position(step.number)
         events += end.log[len(start.log):]
     return events

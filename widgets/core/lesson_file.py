@@ -52,6 +52,12 @@ class Question:
     choices: list[Choice]
     needs: tuple[str, ...] = ()   # the rules its answer rests on, each taught by this step or an earlier one
     focus: str | None = None      # the board element the question is about, brought into view when it is asked
+    before: bool = False          # asked on arrival, before the task's move (predict, then do), of the board then
+
+    @property
+    def after(self) -> bool:
+        """Whether it is asked of the board after the task's move (filled with the task's values too)."""
+        return not self.before
 
 
 @dataclass
@@ -406,6 +412,9 @@ def _parse(path: Path, data: dict) -> Lesson:
             values=_values(raw.get("values"), f"{at}: values"),
             jump=text(raw["jump"], f"{sid}.jump", f"{at}: 'jump'") if "jump" in raw else None,
             layout=_layout(raw.get("layout"), at), history=_history(raw.get("history"), at))
+        if step.question is not None and step.question.before and step.task is None:
+            raise LessonError(f"{at}: question.before asks before the task's move, and the step has no task "
+                              f"(a step without one asks its question on arrival anyway)")
         _check_placeholders(step, at, board_names)
         steps.append(step)
     if not steps:
@@ -518,8 +527,9 @@ def _check_placeholders(step: Step, at: str, board_names: set[str]) -> None:
         texts += [(f"task.but.{k}", v, start) for k, v in step.task.but.items()]
         texts += [("task.but.other", step.task.but_other, start)]
     if step.question:
-        texts += [("question.ask", step.question.ask, after), ("question.explain", step.question.explain, after)]
-        texts += [(f"question.choice {i + 1}", c.key, after) for i, c in enumerate(step.question.choices)]
+        asked = after if step.question.after else start         # a question asked before the move: its start
+        texts += [("question.ask", step.question.ask, asked), ("question.explain", step.question.explain, asked)]
+        texts += [(f"question.choice {i + 1}", c.key, asked) for i, c in enumerate(step.question.choices)]
     used = set()
     for name, key, allowed in texts:
         if key is None:
@@ -598,7 +608,7 @@ def _question(raw, sid, at, text, rules) -> Question | None:
         return None
     if not isinstance(raw, dict):
         raise LessonError(f"{at}: 'question' must be a table")
-    unknown = set(raw) - {"ask", "explain", "choice", "needs", "focus"}
+    unknown = set(raw) - {"ask", "explain", "choice", "needs", "focus", "before"}
     if unknown:
         raise LessonError(f"{at}: question: unknown field {', '.join(sorted(unknown))}")
     needs = raw.get("needs")
@@ -615,9 +625,13 @@ def _question(raw, sid, at, text, rules) -> Question | None:
             for i, c in enumerate(choices)]
     if sum(c.right for c in made) != 1:
         raise LessonError(f"{at}: question: exactly one choice must have right = true")
+    before = raw.get("before", False)
+    if not isinstance(before, bool):
+        raise LessonError(f"{at}: question.before must be true or false, got {before!r}")
     return Question(ask=text(raw.get("ask"), f"{sid}.ask", f"{at}: question.ask"),
                     explain=text(raw.get("explain"), f"{sid}.explain", f"{at}: question.explain"),
-                    choices=made, needs=tuple(needs), focus=_focus(raw.get("focus"), f"{at}: question"))
+                    choices=made, needs=tuple(needs), focus=_focus(raw.get("focus"), f"{at}: question"),
+                    before=before)
 
 
 def _list(data: dict, name: str, where: str) -> list[dict]:
