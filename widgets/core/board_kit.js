@@ -96,7 +96,7 @@ function listenKeys(model, root, tip, seen) {
   // what it clicked, and after the redraw the focus moves to another option, which a ring would show as a choice
   // the learner never made.
   root.addEventListener("pointerdown", () => { seen.pointer = true; }, true);
-  root.ownerDocument.addEventListener("keydown", () => { seen.pointer = false; }, true);   // Tab from the page too
+  if (root.ownerDocument) root.ownerDocument.addEventListener("keydown", () => { seen.pointer = false; }, true);  // Tab too
   root.addEventListener("focusin", (event) => {
     const option = event.target.closest && event.target.closest(OPTION);
     root.querySelectorAll(".bgw-focus-ring").forEach((ring) => ring.remove());
