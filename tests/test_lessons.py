@@ -473,6 +473,7 @@ def test_a_question_asked_before_the_move_is_answered_first_then_the_move_is_mad
     assert widget.board.focus.startswith("mat.0#")                        # asked now: what it is about in view
     assert [b.description for b in widget.question.children[1:]] == ["a", "b"]
     assert not any(b.disabled for b in widget.question.children[1:])
+    assert widget.board.choices == []                  # no option highlighted: which moves exist may be the answer
     assert not widget.choose("start:colonial-house") and not widget.task_done
     assert "First answer the question above" in widget.feedback.value and widget.board.view == before
     widget.show_me.click()
@@ -480,6 +481,7 @@ def test_a_question_asked_before_the_move_is_answered_first_then_the_move_is_mad
     assert not widget.answer_question(1) and "Not quite" in widget.question.children[-1].value
     assert widget.answer_question(0) and not widget.can_continue       # predicted; the move is still to make
     assert widget.in_view.step.startswith("start.colonial-house#1@")
+    assert any(c["id"] == "start:colonial-house" for c in widget.board.choices)    # now offered
     assert widget.choose("start:colonial-house") and widget.can_continue
 
 

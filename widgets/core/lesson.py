@@ -517,7 +517,9 @@ class LessonWidget(W.VBox):
         seat = m.to_move if task_open and m.to_move is not None else self._seat()
         # A prepared position's caption (its "scenario" note) describes where it began and goes stale as the
         # lesson plays on; a lesson tells that story in its own texts (the step's `jump`).
-        frame = presenter.frame(m, self.renderer, lang, seat, task_open, hide=("scenario",))
+        # While a question asked before the move waits (`before`), the board offers nothing: its highlighted
+        # options would show which moves are allowed, often what the question asks (Shipyard try-out 5).
+        frame = presenter.frame(m, self.renderer, lang, seat, task_open and not self._predicting, hide=("scenario",))
         view = frame.view
         pointing = task_open and self.pointed
         focus = f"{self._task_target()}#{self.number}!" if pointing else f"{self._focus}#{self.number}"
