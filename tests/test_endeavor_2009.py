@@ -758,7 +758,7 @@ def test_e09_action_attack_replaces_the_defender():
     assert m.state.owner["genoa"] == c and m.state.players[d].supply == before + 1
     assert m.state.players[c].harbor == 0
     assert events[0].rule == "e09.action.attack" and "攻佔" in events[0].text("zh-Hant")
-    assert "discarded disc" in [e for e in events if e.key == "e09.action.casualty"][0].text("en")
+    assert "A disc of" in [e for e in events if e.key == "e09.action.casualty"][0].text("en")
     check_laws(m.state, G)
 
 

@@ -518,7 +518,7 @@ function sectionLegend(B, S) {
   // learner can read "P", "A", "S", "O" on the map without pointing at each one
   const actionKinds = Object.keys(B.tokenKinds).filter((k) => (B.tokenKinds[k].actions || []).length);
   if (!actionKinds.length) item((x, yy) => { token(B, lg, x + 6, yy, "ship", 6); return 12; }, L("ui.token.action"));
-  else item(() => -5, L("ui.token.action"));           // the kinds' heading, then each kind
+  else item(() => -5, named(L, L("ui.token.action"), "").trimEnd());   // the kinds' heading ("…:"), then each kind
   for (const k of actionKinds) item((x, yy) => { token(B, lg, x + 7, yy, k, 6); return 14; }, L(`token.${k}`));
   const owners = (view.players || []).map((_, s) => s);
   if (view.silent_fleet) owners.push("silent");
@@ -705,9 +705,9 @@ function matCoastline(B, matG, p, seat, colour) {
 // cards held (the governor slot's card does not count against the card limit), and slavery cards turned down
 function matCards(B, matG, p, seat, by) {
   const { L, offer } = B;
-  // how many cards the player holds; the card limit is read beside the politics (influence) track, and which
-  // cards count against it is the rule's to say, not the header's
-  const cardsLabel = named(L, L("ui.cards"), (p.cards || []).length);
+  // how many cards lie in the card row, the Governor in its slot apart (it is drawn in its own box and does not
+  // count against the card limit, which is read beside the politics (influence) track)
+  const cardsLabel = named(L, L("ui.cards"), (p.cards || []).filter((c) => c.id !== p.governor_slot).length);
   el("text", { x: 16, y: by + 16, "font-size": MIN_TEXT, fill: "#555", "data-part": "ui.cards" }, matG, cardsLabel);
   const hx = 16 + textWidth(cardsLabel, MIN_TEXT) + 10;
   if (!p.governor_slot)
@@ -726,19 +726,28 @@ function matCards(B, matG, p, seat, by) {
        `← ${L("ui.slot-choice")}`);
   }
   const cw = 54, ch = 56;
-  let x = 16;
-  for (const c of p.cards || []) {
-    const inSlot = p.governor_slot === c.id;
+  // the Governor slot is its own dashed gold box at the start of the row, empty or holding its Governor, so the
+  // board agrees with the header; the other cards follow it
+  const slotCard = (p.cards || []).find((c) => c.id === p.governor_slot);
+  const sg = el("g", { class: "bgw-governor-slot", "data-part": "ui.governor-slot" }, matG);
+  titled(el("rect", { x: 13, y: by + 21, width: cw + 6, height: ch + 6, rx: 5, fill: "none", stroke: "#b7950b", "stroke-width": 2.5,
+                      "stroke-dasharray": "5 2" }, sg), slotCard ? L("ui.governor-slot") : L("ui.governor-slot-empty"));
+  if (slotCard) {
+    const g = card(B, matG, 16, by + 24, cw, ch, slotCard, { named: true });
+    offer(g, `mat.${seat}.card.${slotCard.id}`);
+  } else {
+    fitted(sg, { x: 16 + cw / 2, y: by + 50, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#b7950b" }, L("ui.slot-short"), cw - 6);
+    el("text", { x: 16 + cw / 2, y: by + 66, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#b7950b" }, sg, "—");
+  }
+  let x = 16 + cw + 12;
+  const row = (p.cards || []).filter((c) => c !== slotCard);
+  for (const c of row) {
     const g = card(B, matG, x, by + 24, cw, ch, c, { named: true });
-    if (inSlot) {
-      titled(el("rect", { x: x - 3, y: by + 21, width: cw + 6, height: ch + 6, rx: 5, fill: "none", stroke: "#b7950b", "stroke-width": 2.5,
-                          "stroke-dasharray": "5 2" }, g), L("ui.governor-slot"));
-    }
     offer(g, `mat.${seat}.card.${c.id}`);
     x += cw + 5;
   }
   // "none" only where nothing at all lies: the face-down slavery stack takes that place otherwise
-  if (!(p.cards || []).length && !p.slavery_down) el("text", { x, y: by + 52, "font-size": MIN_TEXT, fill: "#999" }, matG, L("ui.none"));
+  if (!row.length && !p.slavery_down) el("text", { x, y: by + 52, "font-size": MIN_TEXT, fill: "#999" }, matG, L("ui.none"));
   if (p.slavery_down) {
     const g = el("g", { class: "bgw-slavery-down" }, matG);
     el("rect", { x: x + 6, y: by + 24, width: cw, height: ch, rx: 3, fill: "#4d3b2f", stroke: "#222" }, g);
