@@ -575,7 +575,7 @@ def test_a_click_where_no_option_is_answers_in_a_lesson_too():
     for _ in range(2):
         w._on_board_message(None, {"type": "nothing", "target": "x"}, [])
     assert w.feedback.value.startswith(done)
-    assert w.feedback.value.count(render("ui.lesson.nothing-to-do", {}, "zh-Hant")) == 1
+    assert w.feedback.value.count(render("ui.lesson.nothing-to-do", {"board": w._board_word()}, "zh-Hant")) == 1
 
 
 def test_no_module_of_widgets_core_imports_the_widgets_package():

@@ -313,6 +313,13 @@ class LessonWidget(W.VBox):
         self._announce(t("ui.lesson.step", self.lang, k=number, n=len(self.lesson.steps)),
                        html.unescape(re.sub(r"<[^>]+>", " ", self.heading.value)), answer=False)
 
+    def _board_word(self) -> str:
+        """The game's own word for its board in the shell's sentences, where its rulebook has one (Entdecker's
+        遊戲板, Endeavor 2009's 遊戲圖板), else the shell's (版圖)."""
+        prefix = getattr(self.renderer, "prefix", None) or getattr(engines.get_game(self.game_id), "prefix", None)
+        key = f"{prefix}.ui.board-word"
+        return t(key if prefix and engines.core.texts.has_text(key) else "ui.board-word", self.lang)
+
     @property
     def _predicting(self) -> bool:
         """The step's question is asked before its move (`before`) and not yet answered: the move waits."""
@@ -350,7 +357,7 @@ class LessonWidget(W.VBox):
             elif self.step.task is not None and not self.task_done:
                 self._feedback("but", t("ui.nothing-there.lesson", self.lang, task=self._say(self.step.task.do)))
             else:
-                said = t("ui.lesson.nothing-to-do", self.lang)
+                said = t("ui.lesson.nothing-to-do", self.lang, board=self._board_word())
                 if self.step.question is not None and self.answer is None:
                     said = t("ui.nothing-there.lesson", self.lang, task=t("ui.lesson.answer-first", self.lang))
                 kept = self.feedback.value.split("<div class='but bgw-lesson-nothing'>")[0]
@@ -368,7 +375,7 @@ class LessonWidget(W.VBox):
         """The learner's move. True when it is the step's task, which is then played."""
         task, lang = self.step.task, self.lang
         if task is None or self.task_done:
-            self._feedback("but", t("ui.lesson.nothing-to-do", lang))
+            self._feedback("but", t("ui.lesson.nothing-to-do", lang, board=self._board_word()))
             return False
         if self._predicting:       # the question asks what the move will do: answered first, then made
             self._feedback("but", t("ui.lesson.predict-first", lang))
@@ -413,7 +420,7 @@ class LessonWidget(W.VBox):
             return self.demonstrate()
         self.pointed = True
         label = next((a.label.render(self.lang) for a, _ in self.match.candidates() if a.id == task.expect), "")
-        self._feedback("but", t("ui.lesson.pointed", self.lang, move=label))
+        self._feedback("but", t("ui.lesson.pointed", self.lang, board=self._board_word(), move=label))
         self.refresh()
         self.in_view.step = f"{self._task_target()}#{self.number}!@{self.board.revision}"
         return False
@@ -425,7 +432,7 @@ class LessonWidget(W.VBox):
         if question is None or not 0 <= index < len(question.choices):
             raise ValueError(f"step {self.number}: no answer {index!r}")
         if not self.task_done and not question.before:
-            self._feedback("but", t("ui.lesson.task-first", self.lang))
+            self._feedback("but", t("ui.lesson.task-first", self.lang, board=self._board_word()))
             return False
         right = question.choices[index].right
         if self.answer is None:
@@ -440,7 +447,7 @@ class LessonWidget(W.VBox):
         if right:
             self._announce(t("ui.lesson.right", self.lang), self._say(question.explain, question.after))
         else:          # what the page shows: the rules the answer rests on, to apply again
-            self._announce(t("ui.lesson.wrong", self.lang), *(
+            self._announce(t("ui.lesson.wrong", self.lang, board=self._board_word()), *(
                 localized(self.match.rule(r).title, self.lang) + _COLON[self.lang]
                 + localized(self.match.rule(r).text, self.lang) for r in question.needs))
         return right
@@ -553,7 +560,7 @@ class LessonWidget(W.VBox):
         self.back.disabled = self.number == 1
         last = self.number == len(lesson.steps)
         self.forward.disabled = last or not self.can_continue
-        self.forward.tooltip = ("" if self.can_continue else t("ui.lesson.task-first", lang) if not self.task_done
+        self.forward.tooltip = ("" if self.can_continue else t("ui.lesson.task-first", lang, board=self._board_word()) if not self.task_done
                                 else t("ui.lesson.answer-first", lang))
         if last and self.can_continue:
             self.forward.description = t("ui.lesson.finished", lang)
@@ -631,7 +638,7 @@ class LessonWidget(W.VBox):
             # not the explanation, which would hand over the answer: the rules it rests on, to apply again
             rules = "".join(f"<p><b>{html.escape(localized(self.match.rule(r).title, lang))}</b>{_COLON[lang]}"
                             f"{html.escape(localized(self.match.rule(r).text, lang))}</p>" for r in question.needs)
-            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(t('ui.lesson.wrong', lang))}</b>"
+            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(t('ui.lesson.wrong', lang, board=self._board_word()))}</b>"
                                    f"{rules}</div>"))
         self.question.children = children
 
