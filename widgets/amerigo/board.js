@@ -276,6 +276,11 @@ function drawPlacedTiles({ L, isl, W, S, index, sqXY, svg }) {
       if (edge(-1, 0)) el("line", { x1: x + 1, y1: y + 1, x2: x + 1, y2: y + S - 1, ...st }, g);
       if (edge(1, 0)) el("line", { x1: x + S - 1, y1: y + 1, x2: x + S - 1, y2: y + S - 1, ...st }, g);
     }
+    // a village's tile: its seat's shape in the corner of its first square (the colour alone would not say whose)
+    if (p.kind === "village" && p.squares.length) {
+      const [x, y] = sqXY(index[p.squares[0]]);
+      seatBadge(g, p.seat, x + 7, y + 7, 3, SEAT[p.seat]);
+    }
     el("title", {}, g, `${L(`am.shape.${p.shape}`)}${p.kind === "village" ? ` · ${L(`seat.${p.seat}`)}` : ""}`);
   });
 }
@@ -287,6 +292,7 @@ function drawPostsAndChests({ L, isl, W, H, S, index, sqXY, svg }) {
       const [x, y] = sqXY(q);
       const g = el("g", { class: "am-post-g", "data-seat": isl.post[q], "pointer-events": "none" }, svg);
       post(g, x + S / 2, y + S / 2, SEAT[isl.post[q]], S * 0.3);
+      seatBadge(g, isl.post[q], x + S * 0.8, y + S * 0.22, 3.2, SEAT[isl.post[q]]);   // whose post, by its shape
     }
   }
   for (const island of isl.list || []) {
@@ -340,6 +346,7 @@ function drawShips({ L, ui, isl, turn, acting, S, index, sqXY, svg, redraw }, fr
       x += S / 2; y += S / 2 + 2;
     }
     const g = ship(svg, x, y, SEAT[seat], k + 1);
+    seatBadge(g, seat, 11, -4, 2.8, SEAT[seat]);          // whose ship, by the seat's shape (its number is the ship's)
     g.setAttribute("data-seat", seat);
     g.setAttribute("data-ship", k + 1);
     const shipName = fill(L("am.ui.ship"), { seat: L(`seat.${seat}`), n: k + 1 });
@@ -753,7 +760,7 @@ function drawSpecialTrack({ view, L, players, svg }, py) {
   (view.order || []).slice().reverse().forEach((seat) => {
     const s = players[seat].special;
     const h = (stacks[s] = (stacks[s] || 0) + 1);
-    el("circle", { cx: px + s * cw + cw / 2 - 1, cy: py + 34 - h * 5, r: 5, fill: SEAT[seat], stroke: "#222", class: "am-order-disc", "data-seat": seat }, svg);
+    seatMark(svg, seat, px + s * cw + cw / 2 - 1, py + 36 - h * 8, 4.5, SEAT[seat], { class: "am-order-disc", "data-seat": seat });
   });
   return py + 44;
 }
@@ -795,7 +802,7 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
   const h = 148 + heights.reduce((a, b) => a + b + 4, 0);
   el("rect", { x: px - 4, y: py, width: SHEET_W, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
                "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
-  el("circle", { cx: px + 9, cy: py + 16, r: 7, fill: colour, stroke: "#333" }, g);
+  seatMark(g, seat, px + 9, py + 16, 7, colour, { stroke: "#333" });   // the seat's shape, as on its pieces
   el("text", { x: px + 22, y: py + 21, "font-size": FH, "font-weight": 700 }, g, `${L(`seat.${seat}`)} · ${fill(L("am.ui.place"), { n: p.place })}`);
   el("text", { x: px + 262, y: py + 21, "font-size": FH, "font-weight": 700, class: "am-score" }, g, fill(L("am.ui.score"), { n: p.score }));
   el("text", { x: px + 356, y: py + 21, "font-size": FS }, g, fill(L("am.ui.sheet"), { posts: p.posts_left, chests: p.chests }));

@@ -306,6 +306,37 @@ function ownControl(group, name, label, act) {
 // own player colours (Amerigo) draws with those instead.
 const SEAT_COLOURS = ["#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954"];
 
+// Each seat's own shape (issue 33: seats are told apart without colour, WCAG 1.4.1): seat 0 a circle, 1 a
+// square, 2 a triangle, 3 a diamond, 4 a pentagon, the same for a seat on every board and on its mat or the
+// legend beside its name. A shape needs no text, so it stays readable on the smallest marker.
+const SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "pentagon"];
+
+// Draw seat `seat`'s mark at (x, y): its shape, about as large as a disc of radius `r`, filled with `colour`
+// (attrs: stroke, stroke-width, class, ... override the defaults). Returns the shape's element.
+function seatMark(parent, seat, x, y, r, colour, attrs = {}) {
+  const shape = SEAT_SHAPES[Number(seat) % SEAT_SHAPES.length] || "circle";
+  const base = { fill: colour, stroke: "#222", "stroke-width": 1, "data-seat-shape": shape, ...attrs };
+  const poly = (pts) => el("polygon", { points: pts.map(([px, py]) => `${(x + px).toFixed(2)},${(y + py).toFixed(2)}`).join(" "), ...base }, parent);
+  const around = (n, R, turn) => Array.from({ length: n }, (_, i) => {
+    const a = turn + (2 * Math.PI * i) / n;
+    return [R * Math.cos(a), R * Math.sin(a)];
+  });
+  if (shape === "square") { const a = r * 0.88; return el("rect", { x: x - a, y: y - a, width: 2 * a, height: 2 * a, ...base }, parent); }
+  if (shape === "triangle") return poly([[0, -r * 1.3], [r * 1.2, r * 0.85], [-r * 1.2, r * 0.85]]);
+  if (shape === "diamond") return poly([[0, -r * 1.22], [r * 1.22, 0], [0, r * 1.22], [-r * 1.22, 0]]);
+  if (shape === "pentagon") return poly(around(5, r * 1.12, -Math.PI / 2));
+  return el("circle", { cx: x, cy: y, r, ...base }, parent);
+}
+
+// A seat's mark as a badge on a piece whose own shape means something else (a unit, a ship, a taken space):
+// the seat's shape on a white ground, so that it reads on any colour under it. Returns its group.
+function seatBadge(parent, seat, x, y, r, colour, attrs = {}) {
+  const g = el("g", { class: "bgw-seat-badge", "data-seat": seat, "pointer-events": "none", ...attrs }, parent);
+  el("circle", { cx: x, cy: y, r: r * 1.55, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, g);
+  seatMark(g, seat, x, y, r, colour);
+  return g;
+}
+
 // The offered choice of each board element (its target). Where two options share one element, the legal
 // one, else the first listed: a refused option must never hide a legal one drawn at the same place.
 function choicesByTarget(choices) {
@@ -353,10 +384,15 @@ function scoreTrack(parent, { x, y, width, boxHeight = 16, size = 12, heading, s
     el("rect", { x: x + i * cell, y: top, width: Math.max(1, cell - 1), height: boxHeight, fill: i % 5 ? "#f4f6f6" : "#e5e8e8" }, parent);
     if (i % 10 === 0) el("text", { x: x + i * cell + 1, y: top + boxHeight + size, "font-size": size, fill: "#666" }, parent, `${i}`);
   }
+  // each seat's marker in its shape (seatMark); markers on one box stand one above the other, far enough apart
+  // that each shape can be seen whole
+  const onBox = {};
+  scores.forEach((score, seat) => (onBox[score] = onBox[score] || []).push(seat));
   scores.forEach((score, seat) => {
+    const here = onBox[score], k = here.indexOf(seat);
     const g = el("g", { class: markerClass, "data-seat": seat }, parent);
-    el("circle", { cx: x + score * cell + cell / 2, cy: top + boxHeight / 2 - (seat - (scores.length - 1) / 2) * 3, r: 5,
-                   fill: colours[seat], stroke: "#222" }, g);
+    seatMark(g, seat, x + score * cell + cell / 2 + (here.length > 1 ? (k % 2 ? 2 : -2) : 0),
+             top + boxHeight / 2 + (k - (here.length - 1) / 2) * 9, 5, colours[seat]);
     el("title", {}, g, named(L, seatName(seat), score));
   });
   return top + boxHeight + size;

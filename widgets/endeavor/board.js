@@ -293,6 +293,8 @@ function layerConnections(B, M) {
       // an empty square, as on the printed board: never gold, which a wealth token (a yellow square) would be
       el("rect", { x: mx - 6.5, y: my - 6.5, width: 13, height: 13, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2.5 }, g);
     }
+    // a held line: its controller's shape beside the middle, along the line (its colour alone would not say whose)
+    if (held) ownerBadge(g, ctl, mx + (b.at[0] - a.at[0]) * 0.2, my + (b.at[1] - a.at[1]) * 0.2);
     let tipText = named(L, `${L(`space.${c.a}`)} – ${L(`space.${c.b}`)}`, L(c.kind === "token" ? "ui.connection.token" : "ui.connection.glory"));
     if (ctl !== null && ctl !== undefined) tipText += ` · ${named(L, L("ui.controlled-by"), seatName(ctl))}`;
     titled(g, tipText);
@@ -333,6 +335,7 @@ function layerTracks(B, M) {
                    fill: taken ? "#fff" : "#1b2631" }, g, `${i + 1}`);
       titled(circle, `${L("ui.track")} ${L(`region.${r.id}`)} ${i + 1}/${pts.length}` + (taken ? ` · ${seatName(space.disc)}` : ""));
       if (space.token) token(B, g, x + 10, y0 - 10, space.token, 5);
+      if (taken) ownerBadge(g, space.disc, x - 10, y0 + 10);         // whose disc, by its shape
     });
     titled(g, named(L, L("ui.track"), L(`region.${r.id}`)));
     offer(g, `track.${r.id}`);
@@ -356,6 +359,7 @@ function layerSpaces(B, M) {
       if (s.glory >= 2) el("text", { x: x + 13, y: y0 - 11, "font-size": MIN_TEXT, "font-weight": 700, fill: "#a04000" }, g, `★${s.glory}`);
     }
     if (s.token) token(B, g, x, y0, s.token, 6);
+    if (taken) ownerBadge(g, s.disc, x + (s.kind === "fleet" ? 12 : 11), y0 - (s.kind === "fleet" ? 12 : 11));   // whose disc
     const name = L(`space.${s.id}`);
     el("text", { x, y: y0 + (s.kind === "fleet" ? 27 : (s.glory >= 2 ? 29 : 25)), "font-size": MIN_TEXT, "text-anchor": "middle",
                  fill: "#111", class: "bgw-halo-text" }, g, name);
@@ -510,7 +514,8 @@ function sectionLegend(B, S) {
   if (B.hasGloryLinks)
     item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: LINK_COLOUR, "stroke-width": 3.5 }, lg);
                       el("rect", { x: x + 7, y: yy - 6, width: 12, height: 12, fill: "#fffaf0", stroke: LINK_COLOUR, "stroke-width": 2.5 }, lg); return 26; }, L("ui.connection.glory"));
-  item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: SEAT_COLOURS[0], "stroke-width": 6, "stroke-linecap": "round" }, lg); return 26; }, L("ui.controlled"));
+  item((x, yy) => { el("line", { x1: x, y1: yy, x2: x + 26, y2: yy, stroke: SEAT_COLOURS[0], "stroke-width": 6, "stroke-linecap": "round" }, lg);
+                    ownerBadge(lg, 0, x + 19, yy); return 26; }, L("ui.controlled"));
   item((x, yy) => { el("ellipse", { cx: x + 14, cy: yy, rx: 14, ry: 8, fill: "#4f95cc", stroke: "#123" }, lg); return 28; }, L("ui.sea"));
   item((x, yy) => { el("rect", { x, y: yy - 8, width: 14, height: 16, fill: "url(#bgw-hatch-" + B.uid + ")", stroke: "#7b7d7d", "stroke-dasharray": "3 2" }, lg); return 14; }, L("ui.closed-region"));
   item((x, yy) => { token(B, lg, x + 6, yy, tokenOf.wealth || "wealth", 6); return 12; }, L("ui.token.attribute"));
@@ -576,7 +581,7 @@ function sectionMat(B, S, seat, full, toggle) {
   el("rect", { x: 6, y: 0, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
                "stroke-width": active ? 4 : 1.5 }, matG);
   matName(B, matG, seat, colour, toggle);
-  matDiscs(B, matG, p, colour, passed);
+  matDiscs(B, matG, p, seat, colour, passed);
   matTracks(B, matG, p, seat, colour);
   matCoastline(B, matG, p, seat, colour);
   // bottom band: cards held, action tokens in the harbor, attribute tokens under the tracks
@@ -591,7 +596,7 @@ function sectionMat(B, S, seat, full, toggle) {
 // The seat's name, the crown if it holds it, and (a mat a click opened) the way to fold it again.
 function matName(B, matG, seat, colour, toggle) {
   const { L, view } = B;
-  el("circle", { cx: 24, cy: 20, r: 9, fill: colour }, matG);
+  seatMark(matG, seat, 24, 20, 9, colour);                 // the seat's shape: its discs' shape on the map
   const name = el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700, class: "bgw-mat-name" }, matG, L(`seat.${seat}`));
   if (toggle) {       // a mat opened by a click closes by a click on its name
     name.style.cursor = "pointer";
@@ -606,11 +611,11 @@ function matName(B, matG, seat, colour, toggle) {
 }
 
 // discs: harbor and supply
-function matDiscs(B, matG, p, colour, passed) {
+function matDiscs(B, matG, p, seat, colour, passed) {
   const { L } = B;
   el("text", { x: 16, y: 50, "font-size": 12, "data-part": "ui.harbor" }, matG, named(L, L("ui.harbor"), p.harbor));
   for (let i = 0; i < Math.min(p.harbor, 20); i++)
-    el("circle", { cx: 20 + (i % 10) * 12, cy: 62 + Math.floor(i / 10) * 12, r: 5, fill: colour, stroke: "#333", "stroke-width": 0.5 }, matG);
+    seatMark(matG, seat, 20 + (i % 10) * 12, 62 + Math.floor(i / 10) * 12, 4.5, colour, { stroke: "#333", "stroke-width": 0.5 });
   el("text", { x: 16, y: 100, "font-size": 12, fill: "#555", "data-part": "ui.supply" }, matG, named(L, L("ui.supply"), p.supply));
   if (passed) pill(matG, 16, 108, L("ui.passed"), "#566573", "#fff", 11);
 }
@@ -694,8 +699,7 @@ function matCoastline(B, matG, p, seat, colour) {
         const short = acts.map((a, k) => (k ? (combine === "/" ? L("ui.or-slash") : `${combine} `) : "") + L(`ui.action.${a}`));
         short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 66 + k * 11, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#1a5276" }, g, w));
       }
-      if (b.workers) titled(el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: colour,
-                                            stroke: "#222", "stroke-width": 1, class: "bgw-worker" }, g), L("ui.worker"));
+      if (b.workers) titled(seatMark(g, seat, sx + slotW / 2, 104, 8, colour, { class: "bgw-worker" }), L("ui.worker"));
       else el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: "none", stroke: "#aaa", "stroke-dasharray": "2 2" }, g);
     }
     offer(g, `mat.${seat}.slot.${slot}`);
@@ -807,7 +811,7 @@ function compactMat(B, matG, p, seat, colour, passed, active, toggle) {
   matG.classList.add("bgw-mat-compact");
   const frame = el("rect", { x: 6, y: 0, width: WIDTH - 12, height: h, rx: 8, fill: passed ? "#f2f3f4" : "#fff", stroke: colour,
                              "stroke-width": active ? 4 : 1.5 }, matG);
-  el("circle", { cx: 24, cy: 20, r: 9, fill: colour }, matG);
+  seatMark(matG, seat, 24, 20, 9, colour);
   el("text", { x: 40, y: 25, "font-size": 15, "font-weight": 700 }, matG, L(`seat.${seat}`));
   let x = 40 + textWidth(L(`seat.${seat}`), 15) + 8;
   if (view.crown === seat) { titled(el("text", { x, y: 26, "font-size": 17, fill: "#b7950b" }, matG, "♛"), L("ui.crown")); x += 20; }
@@ -860,9 +864,28 @@ function icons(B, parent, x, y0, b, size = 11) {
   return dx;
 }
 
+// A seat's disc, drawn in the seat's shape (seatMark: circle, square, triangle, diamond, pentagon), so that whose it
+// is shows without its colour; the silent fleet's, grey, a ring (a disc with a white hole), like no seat's.
 function disc(B, parent, cx, cy, r, owner) {
-  return titled(el("circle", { cx, cy, r, fill: colourOf(owner), stroke: "#222", "stroke-width": 1, class: "bgw-disc" }, parent),
-                B.seatName(owner));
+  if (owner === "silent") {
+    const g = titled(el("g", { class: "bgw-disc" }, parent), B.seatName(owner));
+    el("circle", { cx, cy, r, fill: colourOf(owner), stroke: "#222", "stroke-width": 1 }, g);
+    el("circle", { cx, cy, r: r * 0.4, fill: "#fff", stroke: "#222", "stroke-width": 0.6 }, g);
+    return g;
+  }
+  return titled(seatMark(parent, owner, cx, cy, r, colourOf(owner), { class: "bgw-disc" }), B.seatName(owner));
+}
+
+// A taken space's owner: the space keeps the owner's colour, and the owner's disc (its shape) sits at its edge.
+function ownerBadge(parent, owner, x, y) {
+  if (owner === "silent") {
+    const g = el("g", { class: "bgw-seat-badge", "pointer-events": "none" }, parent);
+    el("circle", { cx: x, cy: y, r: 6.5, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, g);
+    el("circle", { cx: x, cy: y, r: 4, fill: colourOf(owner), stroke: "#222", "stroke-width": 1 }, g);
+    el("circle", { cx: x, cy: y, r: 1.6, fill: "#fff" }, g);
+    return g;
+  }
+  return seatBadge(parent, owner, x, y, 4.2, colourOf(owner));
 }
 
 // A trade token: attribute tokens are squares in their attribute's colour, action tokens blue circles

@@ -245,6 +245,8 @@ function drawUnits({ L, svg, board, sqXY, byTarget, offer }) {
     const ux = x + (hx * S) / 100, uy = y + (hy * S) / 100;
     unitShape(el("g", { transform: `translate(${ux},${uy}) scale(0.82) translate(${-ux},${-uy})` }, ug),
               sq.unit.kind, ux, uy, SEAT_COLOURS[sq.unit.seat]);
+    // the unit's shape says its kind: its seat is told by the seat's shape on a badge at its shoulder (issue 33)
+    seatBadge(ug, sq.unit.seat, ux + 10, uy - 10, 4, SEAT_COLOURS[sq.unit.seat]);
     el("title", {}, ug, named(L, L(`seat.${sq.unit.seat}`), L(`ent.unit.${sq.unit.kind}`)));
     const recall = byTarget[`recall.${sq.id}`];
     if (recall && !recall.legal && !byTarget[`sq.${sq.id}`]) offer(ug, `recall.${sq.id}`);   // a fort: why it stays
@@ -384,7 +386,7 @@ function drawPlayerMats({ view, L, svg, turn, players }, py) {
     const g = el("g", { class: "ent-player", "data-seat": seat }, svg);
     const active = turn.seat === seat && !view.over;
     el("rect", { x: px - 4, y: py, width: WIDTH - px - 2, height: MAT, rx: 7, fill: "#fff", stroke: colour, "stroke-width": active ? 3.5 : 1.2 }, g);
-    el("circle", { cx: px + 10, cy: py + 15, r: 7, fill: colour }, g);
+    seatMark(g, seat, px + 10, py + 15, 7, colour);                 // the seat's shape: its pieces' badge
     el("text", { x: px + 22, y: py + 20, "font-size": 13, "font-weight": 700 }, g, L(`seat.${seat}`));
     el("text", { x: px + 110, y: py + 20, "font-size": 13 }, g, named(L, L("ent.ui.score"), p.score));
     if (p.first_turn) el("text", { x: WIDTH - 10, y: py + 19, "font-size": 12, fill: "#666", "text-anchor": "end" }, g, L("ent.ui.first-turn"));

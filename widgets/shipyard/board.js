@@ -177,8 +177,8 @@ function drawActionTrack({ view, L, svg, byTarget, offer }, y) {
                  "stroke-width": chosen ? 2.5 : 1.2, class: "bgw-frame" }, g);
     textBlock(g, x + 5, y + 14, L(`sy.action.${tile.id}`), TW - 8, 11, { "font-weight": 600 }, 2);
     if (tile.cube >= 0) {
-      el("rect", { x: x + TW / 2 - 9, y: y + TH - 28, width: 18, height: 18, rx: 2, fill: SEAT_COLOURS[tile.cube], stroke: "#222",
-                   class: "sy-cube", "data-seat": tile.cube }, g);
+      // the seat's cube in the seat's shape (seatMark), so that whose it is shows without its colour
+      seatMark(g, tile.cube, x + TW / 2, y + TH - 19, 9, SEAT_COLOURS[tile.cube], { class: "sy-cube", "data-seat": tile.cube });
     }
     if (tile.coins) {
       el("circle", { cx: x + TW - 12, cy: y + TH - 12, r: 9, fill: "#f4d03f", stroke: "#9a7d0a", class: "sy-coins" }, g);
@@ -598,7 +598,7 @@ function drawCruise({ L, svg, cruise, seatName, kit, byTarget }, y) {
 
 // The mat's first line: seat, money, points (their sources in the tooltip), the fleet launched.
 function drawMatHeader({ L, seatName }, g, p, seat, y) {
-  el("circle", { cx: 28, cy: y + 16, r: 7, fill: SEAT_COLOURS[seat] }, g);
+  seatMark(g, seat, 28, y + 16, 7, SEAT_COLOURS[seat]);           // the seat's shape, as on its cubes
   el("text", { x: 42, y: y + 21, "font-size": 14, "font-weight": 700 }, g, seatName(seat));
   el("text", { x: 120, y: y + 21, "font-size": 13 }, g, fill(L("sy.ui.money"), { n: p.money }));
   const pts = el("text", { x: 210, y: y + 21, "font-size": 13, "font-weight": 700, class: "sy-score" }, g, fill(L("sy.ui.points"), { n: p.score }));
@@ -715,6 +715,7 @@ function drawCanal({ view, L, cruise, offer, explainClick, choices }, g, p, seat
       const marker = el("g", { class: "sy-ship-marker", "data-seat": seat }, canalG);
       el("path", { d: `M${at[0] - 10},${at[1] + 2} H${at[0] + 10} L${at[0] + 6},${at[1] + 8} H${at[0] - 6} Z`, fill: SEAT_COLOURS[seat], stroke: "#222" }, marker);
       el("path", { d: `M${at[0]},${at[1] + 2} V${at[1] - 11} L${at[0] + 8},${at[1]} Z`, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, marker);
+      seatBadge(marker, seat, at[0] - 11, at[1] - 6, 3.5, SEAT_COLOURS[seat]);   // whose ship, without its colour
       if (cruise && cruise.seat === seat && cruise.path.length && cruise.stage !== "done") {
         const last = cruise.path[cruise.path.length - 1];
         const prev = cruise.path.length > 1 ? cruise.path[cruise.path.length - 2] : null;
