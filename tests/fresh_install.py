@@ -66,8 +66,10 @@ def install(folder: Path) -> Installed:
     dist = folder / "dist"
     shutil.rmtree(dist, ignore_errors=True)
     import importlib.util
-    # with this environment's setuptools when it has one (no download), else pip fetches it
-    isolation = [] if importlib.util.find_spec("setuptools") is None else ["--no-build-isolation"]
+    # With this environment's setuptools and wheel when it has both (no download); else pip fetches them into a
+    # build environment of its own (a fresh venv's setuptools cannot make a wheel without the wheel package).
+    local = all(importlib.util.find_spec(name) is not None for name in ("setuptools", "wheel"))
+    isolation = ["--no-build-isolation"] if local else []
     _run(sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation, "-q", "-w", dist, src, cwd=folder, env=env)
     (wheel,) = dist.glob("board_game_widgets-*.whl")
     venv = folder / "venv"
