@@ -445,6 +445,9 @@ def forwards(output: Path, pages: list[Path], contents_dir: Path) -> None:
 # Voici hands the kernel nothing of the address, but it runs the notebook embedded in the page (the
 # `notebookSrc` of the page's jupyter-config-data): this script, put right after that data, prefixes the first
 # code cell with a line that sets QUERY_STRING from the page address before voici.js reads it.
+# A link inside a paragraph is told from its text by more than colour (WCAG 1.4.1), as on the server's pages
+# (widgets/jupyter/voila/templates/bgw).
+LINKS_STYLE = "<style>.jp-RenderedHTMLCommon p a, .jp-RenderedHTMLCommon li a { text-decoration: underline !important; }</style>\n"
 QUERY_SCRIPT = """<script>(function () {
   var el = document.getElementById("jupyter-config-data"), config = JSON.parse(el.textContent);
   // Voici 0.9 writes the runtime's and the wheels' URLs relative to the site's root ("./static/..."), but they
@@ -485,7 +488,7 @@ def patch_pages(output: Path) -> None:
         text = page.read_text(encoding="utf-8")
         config = text.index('<script id="jupyter-config-data"')
         end = text.index("</script>", config) + len("</script>")
-        text = text[:end] + "\n" + QUERY_SCRIPT + text[end:]
+        text = text[:end] + "\n" + QUERY_SCRIPT + LINKS_STYLE + text[end:]
         page.write_text(strip_outside(text), encoding="utf-8")
     for page in [output / "index.html"]:
         if page.exists():

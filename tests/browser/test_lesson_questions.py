@@ -38,7 +38,7 @@ def unseen(browser, tmp_path, lesson, lang: str) -> list[str]:
     for step in lesson.steps:
         if step.question is None:
             continue
-        board = labels[f"{step.number}-after" if step.task is not None else str(step.number)]
+        board = labels[f"{step.number}-after" if step.task is not None and step.question.after else str(step.number)]
         missing = unseen_values(lesson, step, lang, board)
         if missing:
             problems.append(f"step {step.number} ({step.id}) [{lang}]: the explanation reasons from "

@@ -470,12 +470,12 @@ def unseen_values(lesson: Lesson, step, lang: str, board_texts: list[str]) -> li
     right answer's own numbers are what the learner works out, and so are the values the explanation computes
     (a sum, a count); 0 and 1 are left out, as every board shows them somewhere."""
     question = step.question
-    after = step.task is not None
+    after = step.task is not None and question.after      # the board a question is asked of
     right = next(c for c in question.choices if c.right)
     reasoned = set(read_values(lesson, step, question.explain, after).values())
     reasoned -= set(numbers(lesson.say(step.number, right.key, lang, after), lang))
-    shown = [lesson.say(step.number, k, lang, a) for f, k, a in step_texts(lesson, step)
-             if f in ("jump", "text", "task.do", "task.done", "question.ask")]
+    seen_first = ("jump", "text", "task.do", "question.ask") + (("task.done",) if after else ())
+    shown = [lesson.say(step.number, k, lang, a) for f, k, a in step_texts(lesson, step) if f in seen_first]
     shown += [e.text(lang) for e in _events_shown(lesson, step)]
     seen = set(numbers("\n".join(shown), lang)) | {n for text in board_texts for n in numbers(text, lang)}
     return sorted(n for n in reasoned - seen if n >= 2)
