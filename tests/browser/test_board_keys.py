@@ -26,11 +26,18 @@ def tab_to(page, predicate: str, limit: int = 150, key: str = "Tab") -> None:
     raise AssertionError(f"{key} never reached it (focus on {page.evaluate(ACTIVE)})")
 
 
+CAUGHT_UP = ("() => { const r = document.querySelector('.bgw-board .bgw-root'),"
+             " p = document.querySelector('.bgw-panel-root');"
+             " return !!(r && p && p.dataset.revision === r.dataset.revision); }")
+
+
 def press_and_wait(page, key: str) -> None:
-    """Press `key` and wait for the board to redraw (what the press made happen is drawn)."""
+    """Press `key` and wait for the board to redraw and the panel to catch up (the panel is another widget,
+    updated just after the board: its choices are what the next decision is made from)."""
     before = page.evaluate(DRAWN)
     page.keyboard.press(key)
     page.wait_for_function(f"before => ({DRAWN})() !== before", arg=before, timeout=30_000)
+    page.wait_for_function(CAUGHT_UP, timeout=30_000)
 
 
 def choose_on_the_board(page) -> None:
@@ -76,6 +83,7 @@ def test_ten_decisions_with_the_keyboard_alone(page, voila_url, game):
     expect(root).to_have_attribute("role", "group")
     expect(root).to_have_attribute("aria-label", "Game board")
     assert page.locator(".bgw-board svg[role='img']").count() == 0       # a picture would hide its options
+    page.wait_for_function(CAUGHT_UP, timeout=30_000)
     made, presses = 0, 0
     while made < 10:
         presses += 1

@@ -184,6 +184,7 @@ function mountBoard(model, host, className, paint) {
       root.dataset.drawMs = (t1 - t0).toFixed(1);    // how long a redraw takes
       root.dataset.drawStart = t0.toFixed(1);
       root.dataset.drawnAt = t1.toFixed(1);
+      root.dataset.revision = model.get("revision");   // the panel names the same revision once it caught up
       // when the new board is on screen: after the next frame is painted
       requestAnimationFrame(() => setTimeout(() => { root.dataset.paintedAt = performance.now().toFixed(1); }, 0));
     } catch (error) {
