@@ -61,8 +61,17 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
         if full:
             page.screenshot(path=str(out / f"k{k:02d}-{moment}-full.png"), full_page=True)
 
-    def settled(page) -> None:
-        """The board has drawn what the page last changed (its redraw counter stops moving)."""
+    def revision(page) -> str:
+        return page.evaluate("() => { const s = document.querySelector('.bgw-lesson-main .bgw-board svg');"
+                             " return s ? s.getAttribute('data-revision') : ''; }")
+
+    def settled(page, before: str | None = None) -> None:
+        """The board has drawn what the page last changed: it has redrawn since `before` (every step and
+        every move redraws it; the side panel can show the new step first) and its redraw counter stops."""
+        if before is not None:
+            page.wait_for_function("b => { const s = document.querySelector('.bgw-lesson-main .bgw-board svg');"
+                                   " return !!s && s.getAttribute('data-revision') !== b; }",
+                                   arg=before, timeout=30_000)
         page.wait_for_function("() => { const s = document.querySelector('.bgw-lesson-main .bgw-board svg');"
                                " const r = s && s.getAttribute('data-revision');"
                                " const same = r === window.__walkRevision; window.__walkRevision = r; return same; }",
@@ -74,18 +83,20 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
         page.goto(f"{url}/voila/render/tutorials/{game}.{lang}.ipynb", timeout=TIMEOUT)
         page.wait_for_selector(".bgw-lesson-count", timeout=TIMEOUT)
         count = page.locator(".bgw-lesson-count")
+        arrived = None             # the board's revision before Continue
         for step in lesson.steps:
             k = step.number
             if k > last:
                 break
             shoot = k >= first
-            settled(page)
+            settled(page, arrived)
             if shoot:
                 snap(page, k, "a-arrive", full=True)
             def move():
+                before = revision(page)
                 make_move(page, step.task.expect)
                 expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=30_000)
-                settled(page)
+                settled(page, before)
                 if shoot:
                     snap(page, k, "b-moved")
             if step.task is not None and (step.question is None or step.question.after):
@@ -105,7 +116,7 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
                 if step.task is not None and step.question.before:      # predicted, then made
                     move()
             if k < len(lesson.steps):
-                was = count.inner_text()
+                was, arrived = count.inner_text(), revision(page)
                 page.locator(".bgw-lesson-continue").click()
                 expect(count).not_to_have_text(was, timeout=30_000)
             elif shoot:
