@@ -69,19 +69,11 @@ print(json.dumps({"ran": ran, **probed}))
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    found = install(tmp_path_factory.mktemp("package"))
-    return {"tmp": found.folder, "env": found.env, "python": found.python, "wheel": found.wheel,
-            "purelib": found.purelib}
-
-
-def run(args, cwd: Path, env: dict, timeout: int = 600) -> str:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    assert done.returncode == 0, f"{' '.join(map(str, args))} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-    return done.stdout
+    return install(tmp_path_factory.mktemp("package"))
 
 
 def test_the_wheel_carries_the_lessons_their_pages_and_the_teachers_pages(installed):
-    names = set(zipfile.ZipFile(installed["wheel"]).namelist())
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
     for game in engines.GAMES:
         assert f"widgets/lessons/{game}.toml" in names
         assert f"widgets/pages/{game}.toml" in names
@@ -93,17 +85,17 @@ def test_the_wheel_carries_the_lessons_their_pages_and_the_teachers_pages(instal
 
 
 def test_a_teacher_writes_the_notebooks_and_runs_every_lesson_and_play_page(installed):
-    tmp, env, python = installed["tmp"], installed["env"], installed["python"]
+    tmp, python = installed.folder, installed.python
     folder = tmp / "class notebooks"            # a teacher's folder, with a space in its name
-    out = run([python, "-m", "widgets", "notebooks", folder, "--lang", *LANGS], tmp, env)
+    out = installed.run(python, "-m", "widgets", "notebooks", folder, "--lang", *LANGS)
     assert f"{2 * len(engines.GAMES) + len(engines.GAMES) + 1} notebooks in {folder}" in out
     written = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb"))
     assert written == sorted([f"tutorials/{g}.{lang}.ipynb" for g in engines.GAMES for lang in LANGS]
                              + [f"notebooks/{g}.ipynb" for g in engines.GAMES] + ["notebooks/index.ipynb"])
 
-    result = json.loads(run([python, "-c", EXECUTE, folder, ",".join(LANGS)], tmp, env, timeout=900).splitlines()[-1])
-    assert Path(result["widgets"]).is_relative_to(installed["purelib"]), "the kernel imported another copy"
-    assert Path(result["lessons"]).is_relative_to(installed["purelib"])
+    result = json.loads(installed.run(python, "-c", EXECUTE, folder, ",".join(LANGS), timeout=900).splitlines()[-1])
+    assert Path(result["widgets"]).is_relative_to(installed.purelib), "the kernel imported another copy"
+    assert Path(result["lessons"]).is_relative_to(installed.purelib)
     assert len(result["ran"]) == 2 * len(engines.GAMES) + (len(engines.GAMES) + 1) * len(LANGS)
     assert all(page["widgets"] >= 1 for page in result["ran"]), result["ran"]
     for game in engines.GAMES:       # the gallery links the lessons written, in the languages written
@@ -111,24 +103,24 @@ def test_a_teacher_writes_the_notebooks_and_runs_every_lesson_and_play_page(inst
 
 
 def test_writing_again_keeps_a_teachers_edit_unless_forced(installed):
-    tmp, env, python = installed["tmp"], installed["env"], installed["python"]
+    tmp, python = installed.folder, installed.python
     folder = tmp / "again"
     command = [python, "-m", "widgets", "notebooks", folder, "--lang", "zh-Hant", "--game", "amerigo"]
-    run(command, tmp, env)
+    installed.run(*command)
     lesson = folder / "tutorials" / "amerigo.zh-Hant.ipynb"
     notebook = json.loads(lesson.read_text(encoding="utf-8"))
     notebook["cells"][0]["source"].append("\n老師的補充說明。")
     lesson.write_text(json.dumps(notebook, ensure_ascii=False), encoding="utf-8")
     edited = lesson.read_text(encoding="utf-8")
-    out = run(command, tmp, env)
+    out = installed.run(*command)
     assert "kept" in out and "amerigo.zh-Hant.ipynb" in out and "1 kept as they were" in out
     assert "unchanged  notebooks/amerigo.ipynb" in out
     assert lesson.read_text(encoding="utf-8") == edited
-    out = run([*command, "--force"], tmp, env)
+    out = installed.run(*command, "--force")
     assert "replaced   tutorials/amerigo.zh-Hant.ipynb" in out
     assert "老師的補充說明" not in lesson.read_text(encoding="utf-8")
     refused = subprocess.run([str(python), "-m", "widgets", "notebooks", str(folder), "--game", "chess"], cwd=tmp,
-                             env=env, capture_output=True, text=True)
+                             env=installed.env, capture_output=True, text=True)
     assert refused.returncode == 2 and "unknown game chess" in refused.stderr
 
 
@@ -139,15 +131,15 @@ def test_the_server_publishes_a_teachers_folder(installed):
     import time
     import urllib.request
 
-    tmp, env, python = installed["tmp"], installed["env"], installed["python"]
+    tmp, python = installed.folder, installed.python
     folder = tmp / "published"
-    run([python, "-m", "widgets", "notebooks", folder, "--lang", "zh-Hant"], tmp, env)
+    installed.run(python, "-m", "widgets", "notebooks", folder, "--lang", "zh-Hant")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     log = open(tmp / "serve.log", "w")
     server = subprocess.Popen([str(python), "-m", "widgets.serve", "--folder", str(folder), f"--port={port}",
-                               "--preheat", "0", "--max-kernels", "4"], cwd=tmp, env=env, stdout=log,
+                               "--preheat", "0", "--max-kernels", "4"], cwd=tmp, env=installed.env, stdout=log,
                               stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 120

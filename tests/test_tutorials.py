@@ -249,3 +249,15 @@ def test_play_pages_and_the_gallery_are_what_the_generator_makes(path):
     make = _maker()
     expected = make.gallery_page() if path.stem == "index" else make.play_page(path.stem)
     assert load(path) == make.stamped(expected), f"{rel(path)} is stale: run tutorials/make_notebooks.py"
+
+
+@pytest.mark.parametrize("game", sorted(engines.GAMES))
+def test_the_play_page_opens_with_a_seat_count_the_game_allows(game):
+    """gallery.toml's play_players (a teaching choice) is a count the engine accepts."""
+    from widgets.gallery import game_data
+    from widgets.notebooks import DEFAULT_PLAYERS
+    rules = engines.GAMES[game]
+    players = game_data().get(game, {}).get("play_players", DEFAULT_PLAYERS)
+    assert isinstance(players, int) and rules.min_players <= players <= rules.max_players, (game, players)
+    source = "".join("".join(c["source"]) for c in _maker().play_page(game)["cells"])
+    assert f'"players": {players},' in source

@@ -143,10 +143,7 @@ def notebook(game: str, lang: str) -> dict:
             "nbformat": 4, "nbformat_minor": 4}
 
 
-# The play page's seat count when the address does not give one (?players=): the count each game is best
-# taught with, which the engine's range allows.
-PLAYERS = {"endeavor-aos": 4, "endeavor-2009": 4}
-DEFAULT_PLAYERS = 3
+DEFAULT_PLAYERS = 3     # the play page's seat count when neither its address nor gallery.toml gives one
 
 
 def _page(cells: list[dict], metadata: dict) -> dict:
@@ -158,7 +155,8 @@ def _page(cells: list[dict], metadata: dict) -> dict:
 
 def play_page(game: str, lang: str = "en") -> dict:
     """A game's play page: the board with its controls beside it, in `lang` unless the address says."""
-    players = PLAYERS.get(game, DEFAULT_PLAYERS)
+    from widgets.gallery import game_data
+    players = game_data().get(game, {}).get("play_players", DEFAULT_PLAYERS)
     code = f'''# The play page: the board with its controls beside it (see widgets/core/shell.py).
 # The page address chooses the language (?lang=en, zh-Hant or zh-Hans), the seed, the player count,
 # the pause between auto-play steps in seconds (?delay=0.2) and the mode (?mode=classroom for a projector).
