@@ -1,7 +1,8 @@
 """Browser test of every tutorial in Voila (Debian Chromium, driven by Playwright): the page opens on step 1
 with the position step 1 describes, and the learner goes through the steps up to the first move the rules
 forbid, with the keyboard alone (issue 33: Tab, the arrow keys along the board's options, Enter): the refused
-move explains why (the engine's own words), the expected move is played and Continue leads on. Each page is
+move explains why (the engine's own words), the expected move is played and Continue leads on. One language of
+each game's lesson (WHOLE, the languages taken in turn) is then completed to its last step by keyboard. Each page is
 photographed at 1366 x 768 (test-artifacts/) for a person to look at. (Clicks and taps: test_lesson_focus.py,
 test_phone.py.)"""
 
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 
 import keyboard
 from board_page import BOARD, PAGE_TIMEOUT
+from engines.core.texts import render
 from widgets.core.lesson_file import load
 
 pytestmark = pytest.mark.browser
@@ -23,6 +25,8 @@ ARTIFACTS = ROOT / "test-artifacts"
 TUTORIALS = sorted((ROOT / "tutorials").glob("*.ipynb"))
 STEP = {"en": "Step {k} of {n}", "zh-Hant": "第 {k} 步，共 {n} 步", "zh-Hans": "第 {k} 步，共 {n} 步"}
 ALLOWED_PHASE = {"en": "to decide", "zh-Hant": "決定", "zh-Hans": "决定"}
+GAMES = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
+WHOLE = {game: ("en", "zh-Hant", "zh-Hans")[i % 3] for i, game in enumerate(GAMES)}   # completed to the end
 
 
 def first_refusal(lesson):
@@ -64,18 +68,7 @@ def test_lesson_page_teaches_by_keyboard(page, voila_url, path):
 
     target, refused = first_refusal(lesson)
     for step in lesson.steps[:target.number - 1]:
-        if step.question is not None and step.question.before:      # predicted first, then the move
-            keyboard.press(page, "bgw-lesson-answer", next(i for i, c in enumerate(step.question.choices) if c.right))
-            expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
-        if step.task is not None:
-            make_move(page, step.task.expect)
-            expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
-        if step.question is not None and step.question.after:
-            right = next(i for i, c in enumerate(step.question.choices) if c.right)
-            keyboard.press(page, "bgw-lesson-answer", right)
-            expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
-        keyboard.press(page, "bgw-lesson-continue")
-        expect(count).to_have_text(STEP[lang].format(k=step.number + 1, n=n), timeout=20_000)
+        learn(page, step, lang, n)
 
     # A move the rules forbid: refused with the engine's reason, and the learner tries again.
     why = lesson.start_position(target.number).why_not(refused).render(lang)
@@ -99,4 +92,29 @@ def test_lesson_page_teaches_by_keyboard(page, voila_url, path):
         expect(page.locator(".bgw-lesson-continue")).to_be_enabled(timeout=20_000)
     keyboard.press(page, "bgw-lesson-continue")
     expect(count).to_have_text(STEP[lang].format(k=target.number + 1, n=n), timeout=20_000)
+    if WHOLE[game] == lang:           # on to the last step, every move and answer by keyboard
+        for step in lesson.steps[target.number:]:
+            learn(page, step, lang, n)
+        end = page.locator(".bgw-lesson-continue")
+        expect(end).to_have_text(render("ui.lesson.finished", {}, lang), timeout=20_000)   # and the recap shows
+        expect(end).to_be_disabled()
     assert not [e for e in errors if "board error" in e or "anywidget" in e.lower()], errors
+
+
+def learn(page, step, lang: str, n: int) -> None:
+    """One step by keyboard: a prediction asked before the move, the move, a question after it, then Continue
+    (the last step has nothing to continue to: its move and answer are the lesson's end)."""
+    if step.question is not None and step.question.before:      # predicted first, then the move
+        keyboard.press(page, "bgw-lesson-answer", next(i for i, c in enumerate(step.question.choices) if c.right))
+        expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
+    if step.task is not None:
+        make_move(page, step.task.expect)
+        expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
+    if step.question is not None and step.question.after:
+        right = next(i for i, c in enumerate(step.question.choices) if c.right)
+        keyboard.press(page, "bgw-lesson-answer", right)
+        expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
+    if step.number < n:
+        keyboard.press(page, "bgw-lesson-continue")
+        expect(page.locator(".bgw-lesson-count")).to_have_text(STEP[lang].format(k=step.number + 1, n=n),
+                                                               timeout=20_000)

@@ -132,6 +132,28 @@ def test_lesson_continue(offline_page, site_url):
     assert not axe_violations(page), axe_violations(page)
 
 
+@pytest.mark.parametrize("path", ["teach/shipyard.plan.zh-Hans.html", "teach/endeavor-aos.summary.zh-Hant.html",
+                                  "teach/amerigo.pictures.en.html"])
+def test_the_teachers_pages_pass_axe_offline(offline_page, site_url, path):
+    """The teacher's pages of the site (plain HTML, made when the site is built), one kind per language."""
+    page, blocked = offline_page
+    page.goto(site_url + path)
+    page.wait_for_load_state("load")
+    if ".pictures." in path:
+        page.wait_for_function("document.body.dataset.drawn === 'yes'", timeout=PAGE_TIMEOUT)
+    assert not blocked, blocked
+    assert not axe_violations(page), axe_violations(page)
+
+
+def test_a_chinese_lesson_passes_axe_offline(offline_page, site_url):
+    page, blocked = offline_page
+    page.goto(site_url + "voici/tutorials/amerigo.zh-Hant.ipynb?step=4")
+    page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
+    assert "第 4 步" in page.inner_text("body")            # the step the address asked for, in its language
+    assert not blocked, blocked
+    assert not axe_violations(page), axe_violations(page)
+
+
 def test_the_sites_wheels_carry_byte_code_its_python_takes_unchecked():
     """Every module of every wheel the pages install has its byte code for the site's Python (3.12) beside
     it, as an unchecked-hash .pyc (flags 0b01): the browser compiles nothing on a visit. jedi, which only

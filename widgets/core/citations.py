@@ -52,14 +52,30 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
 
 @functools.cache
 def _to_traditional():
-    import opencc
-    return opencc.OpenCC("s2tw")       # characters only (Taiwan's standard forms), no words rewritten
+    """OpenCC's s2tw: characters only (Taiwan's standard forms), no words rewritten. Where OpenCC cannot be
+    installed (in the browser, with Pyodide), the headings `python -m widgets.site` converted with it
+    (the `traditional` table of engines/core/zh-Hans.generated.toml: every heading of a sections.toml)."""
+    try:
+        import opencc
+    except ImportError:
+        from engines.core.texts import GENERATED
+        if not GENERATED.exists():
+            raise
+        table = tomllib.loads(GENERATED.read_text(encoding="utf-8")).get("traditional", {})
+        return lambda text: table.get(text, text)
+    return opencc.OpenCC("s2tw").convert
+
+
+def traditional_headings() -> dict[str, str]:
+    """Every rulebook heading a page may cite, in Traditional characters where that differs (the site's table)."""
+    convert = _to_traditional()
+    return {h: c for book in section_titles().values() for h in book if (c := convert(h)) != h}
 
 
 def traditional(text: str) -> str:
     """`text` in Traditional characters, word for word: a heading of a rulebook printed in Simplified ones as a
     zh-Hant page writes it (a heading already in Traditional characters stays as it is)."""
-    return _to_traditional().convert(text)
+    return _to_traditional()(text)
 
 
 def section_title(book: str, section: str) -> str:
