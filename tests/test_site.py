@@ -8,8 +8,14 @@ from widgets import site
 
 
 def test_pregenerated_zh_hans_matches_opencc(tmp_path, monkeypatch):
-    """Every catalog key renders in zh-Hans the same with the build's table as with OpenCC."""
+    """Every catalog key renders in zh-Hans the same with the build's table as with OpenCC, and every rule's
+    citation in both Chinese scripts (a zh-Hant page writes a Simplified-printed heading in Traditional
+    characters: without the table's headings every zh-Hant page of the site failed at its first rule)."""
+    from widgets.core import citations
     keys = texts.catalog_keys()
+    sources = sorted({(rule.source, game) for game, rules in engines.GAMES.items()
+                      for rule in rules.rule_catalog.rules.values()})
+    cited = {lang: [citations.cite(source, lang, game) for source, game in sources] for lang in ("zh-Hant", "zh-Hans")}
     with_opencc = {k: texts.template(k, "zh-Hans") for k in keys}
     table = tmp_path / "zh-Hans.generated.toml"
     site.write_zh_hans_table(table)
@@ -17,10 +23,14 @@ def test_pregenerated_zh_hans_matches_opencc(tmp_path, monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "opencc", None)    # import opencc now fails, as in Pyodide
     monkeypatch.setattr(texts, "_converter", None)
     texts._SIMPLIFIED.clear()
+    citations._to_traditional.cache_clear()
     try:
         assert {k: texts.template(k, "zh-Hans") for k in keys} == with_opencc
+        for lang, expected in cited.items():
+            assert [citations.cite(source, lang, game) for source, game in sources] == expected
     finally:
         texts._SIMPLIFIED.clear()
+        citations._to_traditional.cache_clear()
 
 
 def test_stub_wheel_is_a_wheel(tmp_path):
