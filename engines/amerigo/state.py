@@ -9,15 +9,15 @@ and pickling a state stores only its key.
 
 from __future__ import annotations
 
-from ..core.rng import Rng
+from ..core.state import KernelState
 
 PARTS = ("islands", "gold", "pirates", "progress", "goods", "development", "order")
 ISLANDS, GOLD, PIRATES, PROGRESS, GOODS, DEVELOPMENT, ORDER = range(len(PARTS))
 
 
-class State:
+class State(KernelState):
     __slots__ = (
-        "round", "phase", "over", "rng", "options", "scenario_note", "to_move", "layout",
+        "layout",
         # where the flow is: "draw", "drop", "act", "return", "pirates", "new-round", "final"
         "step", "draws", "final_step",
         # the cubes: per colour, on the storage spaces, in the middle, in the tray, inside the tower, in the box
@@ -39,13 +39,7 @@ class State:
 
     def __init__(self, players: int, seed: int, options: dict, layout, colours: int, shapes: int,
                  village_shapes: int, goods: int):
-        self.round = 0
-        self.phase = "setup"
-        self.over = False
-        self.rng = Rng(seed)
-        self.options = options
-        self.scenario_note = ""
-        self.to_move: int | None = None
+        super().__init__(seed, options)
         self.layout = layout
         self.step = "draw"
         self.draws: list[str] = []                        # chance steps waiting: "pirate", "progress", "production:II", "drop"
@@ -105,10 +99,3 @@ class State:
         self.neutral_taken = 0
         self.takes = 0
         self.ships8_used = False
-
-    def __getstate__(self):
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, values):
-        for name, value in zip(self.__slots__, values):
-            setattr(self, name, value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.rng import Rng
+from ..core.state import KernelState
 
 
 class Player:
@@ -30,10 +30,9 @@ class Player:
             setattr(self, name, value)
 
 
-class State:
+class State(KernelState):
     __slots__ = (
-        "round", "phase", "over", "rng", "crown", "players", "options", "scenario_note",
-        "steps", "to_move", "paid",                       # the flow: what remains of this round
+        "crown", "players", "steps", "paid",              # the flow: what remains of this round
         "supply", "level5_face_down", "removed_buildings",  # the building tray
         "track", "track_tokens", "owner", "space_tokens", "connection_tokens", "sea", "open", "presence",
         "decks", "discard", "governors", "abolished", "removed_cards", "removed_tokens",
@@ -42,16 +41,10 @@ class State:
     )
 
     def __init__(self, players: int, discs: int, seed: int, options: dict):
-        self.round = 0
-        self.phase = "setup"
-        self.over = False
-        self.rng = Rng(seed)
+        super().__init__(seed, options)
         self.crown = 0
         self.players = [Player(discs) for _ in range(players)]
-        self.options = options
-        self.scenario_note = ""
         self.steps: list[tuple[str, int | None]] = []   # (phase, seat) still to come this round
-        self.to_move: int | None = None                 # cached: the seat of a pending decision
         self.paid = 0                                   # workers paid so far in the current salary step
         self.supply: dict[str, int] = {}                # building tray: type -> tiles left
         self.level5_face_down: list[str] = []
@@ -80,10 +73,3 @@ class State:
         self.silent_seat: int | None = None
         self.silent_supply = 0
         self.phase_order = options.get("phase_order", "beginner")   # may go back to phase by phase
-
-    def __getstate__(self):
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, values):
-        for name, value in zip(self.__slots__, values):
-            setattr(self, name, value)

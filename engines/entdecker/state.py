@@ -8,12 +8,11 @@ belongs to an island id, `isl_parent` leads to the island's root, and only roots
 
 from __future__ import annotations
 
-from ..core.rng import Rng
+from ..core.state import KernelState
 
 
-class State:
+class State(KernelState):
     __slots__ = (
-        "round", "phase", "over", "rng", "options", "scenario_note", "to_move",
         # the players
         "seat", "start_player", "gold", "vp", "supply", "chips", "gifts", "first_turn_done",
         # the table
@@ -27,13 +26,7 @@ class State:
     )
 
     def __init__(self, players: int, squares: int, seed: int, options: dict):
-        self.round = 0
-        self.phase = "setup"
-        self.over = False
-        self.rng = Rng(seed)
-        self.options = options
-        self.scenario_note = ""
-        self.to_move: int | None = None
+        super().__init__(seed, options)
         self.seat = 0                                   # whose turn it is
         self.start_player = 0                           # the youngest: spins and begins each round
         self.gold = [0] * players
@@ -79,10 +72,3 @@ class State:
         self.queue: list[int] = []                      # completed islands waiting to be scored
         self.scoring: dict | None = None                # the island being scored, step by step
         self.final = False                              # the end-of-game scoring has begun
-
-    def __getstate__(self):
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, values):
-        for name, value in zip(self.__slots__, values):
-            setattr(self, name, value)

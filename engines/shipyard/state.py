@@ -9,12 +9,12 @@ one comes next is a chance step, drawn when it is turned over.
 
 from __future__ import annotations
 
-from ..core.rng import Rng
+from ..core.state import KernelState
 
 
-class State:
+class State(KernelState):
     __slots__ = (
-        "round", "phase", "over", "rng", "options", "scenario_note", "to_move", "players",
+        "players",
         # whose turn; the end of the game
         "seat", "turns", "stage", "ender", "end_reason", "order", "order_at",
         # the players
@@ -32,13 +32,7 @@ class State:
     )
 
     def __init__(self, players: int, seed: int, options: dict):
-        self.round = 0
-        self.phase = "setup"
-        self.over = False
-        self.rng = Rng(seed)
-        self.options = options
-        self.scenario_note = ""
-        self.to_move: int | None = None
+        super().__init__(seed, options)
         self.players = players
         self.seat = 0                                    # whose turn it is
         self.turns = [0] * players                       # regular turns taken
@@ -109,10 +103,3 @@ class State:
         self.spent = 0                                   # money paid to the bank
         self.final_scores: list | None = None            # the end-of-game scoring, for the view
         self.offer: list[int] = []                       # the tiles on offer in this step (set by the rules' settle hook)
-
-    def __getstate__(self):
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, values):
-        for name, value in zip(self.__slots__, values):
-            setattr(self, name, value)

@@ -12,7 +12,7 @@ from pathlib import Path
 from engines.core.actions import Event
 from engines.core.game import Game, Scenario
 from engines.core.moves import move
-from engines.core.rng import Rng
+from engines.core.state import KernelState
 from engines.core.texts import Text
 
 from . import encoding
@@ -24,21 +24,20 @@ MARKS = ("X", "O")                       # seat 0 plays X, seat 1 plays O
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
-class State:
-    """The position: who marked each square (-1 none, else the seat), whose turn it is, and the result."""
+class State(KernelState):
+    """The position: who marked each square (-1 none, else the seat), and the result (the kernel's fields,
+    round, phase, over, rng, options, scenario_note and to_move, come from KernelState)."""
 
-    __slots__ = ("round", "phase", "over", "rng", "to_move", "board", "winner", "line", "scenario_note")
+    __slots__ = ("board", "winner", "line")
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, options: dict):
+        super().__init__(seed, options)  # tic-tac-toe has no chance step to draw from the generator
         self.round = 1                   # a round is a mark of X and one of O
         self.phase = "play"
-        self.over = False
-        self.rng = Rng(seed)             # the kernel's generator; tic-tac-toe has no chance step to draw
-        self.to_move: int | None = 0     # X moves first
+        self.to_move = 0                 # X moves first
         self.board = [-1] * (SIZE * SIZE)
         self.winner = -1
         self.line: tuple = ()            # the winning line's squares
-        self.scenario_note = ""
 
 
 class TicTacToe(Game):
@@ -59,7 +58,7 @@ class TicTacToe(Game):
     # == ttt.setup =============================================================================================
     def setup(self, players, options, seed, events):
         events.append(Event("ttt.setup"))
-        return State(seed)
+        return State(seed, options)
 
     # == ttt.move ==============================================================================================
     def legal_actions(self, state):
