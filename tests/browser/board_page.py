@@ -1,6 +1,7 @@
 """What every browser test does with a board page: find the board, and wait until it has redrawn."""
 
 import contextlib
+import time
 
 BOARD = ".bgw-board svg"
 PAGE_TIMEOUT = 120_000      # a cold Voila kernel on a loaded 2-core machine can take a while
@@ -15,6 +16,25 @@ def wait_for_redraw(page, before: int, timeout: int = 20_000) -> None:
     page.wait_for_function(
         "before => { const s = document.querySelector('.bgw-board svg');"
         " return s && Number(s.getAttribute('data-revision')) > before; }", arg=before, timeout=timeout)
+
+
+def click_and_wait(page, selector: str) -> float:
+    """Click a board element, wait for the redraw, and return the time it took in milliseconds."""
+    before = revision(page)
+    started = time.perf_counter()
+    page.click(selector)
+    wait_for_redraw(page, before)
+    return 1000 * (time.perf_counter() - started)
+
+
+def open_play_page(page, url: str, errors: list | None = None) -> float:
+    """Open a play page and wait for its board; the seconds it took. Console errors go to `errors`."""
+    if errors is not None:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    started = time.perf_counter()
+    page.goto(url, timeout=PAGE_TIMEOUT)
+    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    return time.perf_counter() - started
 
 
 @contextlib.contextmanager

@@ -5,30 +5,17 @@ board says why), sails to an anchor and builds a trading post, after which the p
 and picks the other; the board redraws at each click. The
 Chinese page shows the Chinese board."""
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
-from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
+from board_page import BOARD, PAGE_TIMEOUT, click_and_wait, open_play_page
 
 pytestmark = pytest.mark.browser
 
 
-def click_and_wait(page, selector: str) -> float:
-    """Click a board element, wait for the redraw, and return the time it took in milliseconds."""
-    before = revision(page)
-    started = time.perf_counter()
-    page.click(selector)
-    wait_for_redraw(page, before)
-    return 1000 * (time.perf_counter() - started)
-
-
 def test_sail_and_build_a_trading_post_by_clicking_the_board(page, voila_url, record_property):
     errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(voila_url + "/voila/render/notebooks/amerigo.ipynb?seed=1&players=3&delay=0", timeout=PAGE_TIMEOUT)
-    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
+    open_play_page(page, voila_url + "/voila/render/notebooks/amerigo.ipynb?seed=1&players=3&delay=0", errors)
     assert page.locator(".am-stand-in").count() >= 1               # stand-in values are marked on the board
     # the squares' coordinates, which the lesson and the log name (C1, D1): 16 columns A-P, 12 rows
     assert page.locator(".am-coords text").count() == 16 + 12

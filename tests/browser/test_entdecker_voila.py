@@ -3,31 +3,17 @@ Chromium, driven by Playwright): the edge circle, the number of tiles, two piles
 A refused placement says which rule forbids it."""
 
 import json
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
+from board_page import BOARD, PAGE_TIMEOUT, click_and_wait, open_play_page, revision, wait_for_redraw
 
 pytestmark = pytest.mark.browser
 
-def click_and_wait(page, selector: str) -> float:
-    """Click a board element, wait for the redraw, and return the time it took in milliseconds."""
-    before = revision(page)
-    started = time.perf_counter()
-    page.click(selector)
-    wait_for_redraw(page, before)
-    return 1000 * (time.perf_counter() - started)
-
-
 def test_play_a_turn_by_clicking_the_board(page, voila_url, record_property):
     errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    started = time.perf_counter()
-    page.goto(voila_url + "/voila/render/notebooks/entdecker.ipynb?seed=16&players=3", timeout=PAGE_TIMEOUT)
-    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
-    load_seconds = time.perf_counter() - started
+    load_seconds = open_play_page(page, voila_url + "/voila/render/notebooks/entdecker.ipynb?seed=16&players=3", errors)
     record_property("entdecker_board_seconds", load_seconds)
     print(f"\nEntdecker board drawn {load_seconds:.2f} s after opening the page")
     assert page.locator(".ent-stand-in").count() == 1          # stand-in values are marked on the board

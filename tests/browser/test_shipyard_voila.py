@@ -5,32 +5,19 @@ draws the board in Chinese; the teacher view shows every player's contracts; a c
 choice now (a canal tile, the dock) says why; in the lesson at 1366 x 768, the decision's buttons are drawn under
 the action track, the rondels' stops are numbered and the employee a step asks for is named on the board."""
 
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from board_page import BOARD, PAGE_TIMEOUT, revision, wait_for_redraw
+from board_page import BOARD, PAGE_TIMEOUT, click_and_wait, open_play_page, revision, wait_for_redraw
 
 pytestmark = pytest.mark.browser
 
 
-def click_and_wait(page, selector: str) -> float:
-    """Click a board element, wait for the redraw, and return the time it took in milliseconds."""
-    before = revision(page)
-    started = time.perf_counter()
-    page.click(selector)
-    wait_for_redraw(page, before)
-    return 1000 * (time.perf_counter() - started)
-
-
 def test_build_a_part_by_clicking_the_board(page, voila_url, record_property):
     errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    started = time.perf_counter()
-    page.goto(voila_url + "/voila/render/notebooks/shipyard.ipynb?seed=5&players=3", timeout=PAGE_TIMEOUT)
-    page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
-    record_property("shipyard_board_seconds", time.perf_counter() - started)
+    seconds = open_play_page(page, voila_url + "/voila/render/notebooks/shipyard.ipynb?seed=5&players=3", errors)
+    record_property("shipyard_board_seconds", seconds)
     assert page.locator(".sy-stand-in").count() == 1                 # stand-in values are marked on the board
 
     # The contracts are dealt in chance steps first: Next until Player 1 chooses an action tile.
