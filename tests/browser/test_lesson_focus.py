@@ -125,6 +125,11 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
             if problems:
                 off_screen.append(f"step {step.number} ({step.id}): {'; '.join(problems)}")
             checked += 1
+        predicted = step.question is not None and step.question.before
+        if predicted:                # a prediction is asked first: Show me waits for the answer
+            right = next(i for i, c in enumerate(step.question.choices) if c.right)
+            page.locator(".bgw-lesson-answer").nth(right).click()
+            expect(page.locator(".bgw-lesson-answer.mod-success")).to_have_count(1, timeout=20_000)
         if step.task is not None:
             # Show me: the first press rings the move (on the board, or its button under it), the second makes it
             page.locator(".bgw-lesson-show-me").click()
@@ -134,7 +139,7 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
             pointed += 1
             page.locator(".bgw-lesson-show-me").click()
             expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
-        if step.question is not None:
+        if step.question is not None and not predicted:
             right = next(i for i, c in enumerate(step.question.choices) if c.right)
             page.locator(".bgw-lesson-answer").nth(right).click()
         if step.number < len(lesson.steps):
