@@ -192,6 +192,10 @@ def tie_units(game):
         _lay(game, state, "H2", "coast", 180)     # land south
         _lay(game, state, "H6", "coast", 0)       # land north
         _lay(game, state, "A6", "coast", 90)      # land east; the frame to the west
+        # The rest of the sea was explored in the earlier rounds, and the islands completed there were scored
+        # (the chips and points of _arrange_chips below); open stay F4 and G3, where the ship may sail, and the
+        # squares beside H2, H6 and A6.
+        _fill_keeping(game, state, "coast", "F4", "G3", "G4", "F5", "G5", "H3", "H4", "H5", "B6", "B7")
         _settle_layout(game, state)
         _unit(game, state, 1, "D3", "fort")
         for square in ("C3", "C4", "D4"):
@@ -200,7 +204,7 @@ def tie_units(game):
             _unit(game, state, 0, square, "scout")
         _stack_pile(game, state, 0, kind="coast")
         _arrange_chips(game, state, 2, give=(1, 2, 0), scored=True)
-        _to_turn(game, state, 0, gold=[6, 4, 5], round_=6)
+        _to_turn(game, state, 0, gold=[6, 4, 5], round_=11)
         _note(state, events, "tie-units", "ent.island.largest")
     return Scenario(players=3, seed=13, prepare=prepare, draws=(_tile(game, "coast"), _chip(game, 2)))
 
@@ -214,12 +218,15 @@ def chip_shortage(game):
         _lay(game, state, "B4", "open-sea")
         _lay(game, state, "B5", "coast", 270)     # land west; the ship's only way on leads east, to C5
         _lay(game, state, "B6", "open-sea")
+        # Late in the game: the rest of the sea was explored, and the islands completed there were scored (the
+        # chips and points of _arrange_chips below); open stay C5, where the ship sails, and its neighbours.
+        _fill_keeping(game, state, "coast", "C5", "D5", "C6", "D6")
         _settle_layout(game, state)
         _unit(game, state, 1, "C3", "fort")
         _unit(game, state, 2, "C4", "scout")
         _stack_pile(game, state, 0, kind="coast")
         _arrange_chips(game, state, 3, give=(0, 1, 2), left=1, scored=True)
-        _to_turn(game, state, 0, gold=[7, 5, 6], round_=9)
+        _to_turn(game, state, 0, gold=[7, 5, 6], round_=14)
         _note(state, events, "chip-shortage", "ent.island.chip")
     return Scenario(players=3, seed=14, prepare=prepare, draws=(_tile(game, "coast"),))
 
@@ -302,6 +309,15 @@ def last_tile(game):
         _to_turn(game, state, 0, gold=[4, 6], round_=16)
         _note(state, events, "last-tile", "ent.end.trigger")
     return Scenario(players=2, seed=17, prepare=prepare, draws=("tile:open-sea",))
+
+
+def _fill_keeping(game, state, kind, *unexplored):
+    """`_fill_around`, keeping one tile of `kind` face down for the draw the scenario plans."""
+    pool = state.pool[game.type_ids.index(kind)]
+    kept = pool.pop()
+    _fill_around(game, state, *unexplored)
+    pool.append(kept)
+    _settle_tops(game, state)
 
 
 def _fill_around(game, state, *holes):
