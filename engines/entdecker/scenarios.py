@@ -165,7 +165,7 @@ def no_fit(game):
         _settle_layout(game, state)
         _unit(game, state, 0, "D2", "fort")
         _stack_pile(game, state, 0, kind="coast")
-        _to_turn(game, state, 0, gold=[6, 5])
+        _to_turn(game, state, 0, gold=[6, 5], round_=2)
         _note(state, events, "no-fit", "ent.explore.no-fit")
     return Scenario(players=2, seed=11, prepare=prepare, draws=(_tile(game, "coast"),))
 
@@ -176,7 +176,7 @@ def event(game):
         _strait_table(game, state)
         _settle_layout(game, state)
         _stack_pile(game, state, 1, event="pirates")
-        _to_turn(game, state, 0, gold=[8, 6])
+        _to_turn(game, state, 0, gold=[8, 6], round_=2)
         _note(state, events, "event", "ent.event.pirates")
     return Scenario(players=2, seed=12, prepare=prepare, draws=(_tile(game, event="pirates"),))
 
