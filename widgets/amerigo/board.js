@@ -554,8 +554,13 @@ function drawDecision(ctx, py) {
       const amounts = choices.filter((c) => c.target && c.target.startsWith(`${verb}.`));
       if (!amounts.length) continue;
       el("text", { x: px, y: py + 19, "font-size": FS }, decide, L(`am.ui.amount.${verb}`));
+      // on the special-action track, each amount carries the colour of the space it leads to: the track lies
+      // further down the panel, and a player who stops on a colour on purpose reads it off the button
+      const spec = (view.tracks || {}).special || { colours: [] };
+      const from = ((view.players || [])[acting] || {}).special || 0;
+      const swatch = (c) => verb === "order" && !c.target.endsWith(".0") ? spec.colours[from + Number(c.target.split(".")[1])] : null;
       amounts.forEach((c, i) => button(decide, px + 150 + (i % 10) * 40, py + Math.floor(i / 10) * 34, 36, 28,
-        c.target.endsWith(".0") ? "2💰" : c.target.split(".")[1], c.target));
+        c.target.endsWith(".0") ? "2💰" : c.target.split(".")[1], c.target, swatch(c) ? { swatch: swatch(c) } : {}));
       py += Math.ceil(amounts.length / 10) * 34 + 4;
     }
     if (byTarget.special) { button(decide, px, py, 420, 28, byTarget.special.label, "special"); py += 36; }
