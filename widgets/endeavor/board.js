@@ -539,6 +539,10 @@ function sectionTray(B, S) {
   const { L, view, offer } = B;
   let y = 0;
   el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, S, L("ui.tray"));
+  // the tray's one mark, named beside its heading where a tile shows it (a learner meets ⊘ before any text names it)
+  if ((view.tray || []).some((b) => b.no_payment))
+    el("text", { x: 10 + textWidth(L("ui.tray"), 16) + 18, y: y + 16, "font-size": MIN_TEXT, fill: "#922b21",
+                 class: "bgw-tray-key" }, S, `⊘ ${L("ui.no-payment")}`);
   y += 26;
   const colW = 194, tileH = 58;
   let deepest = 0;
