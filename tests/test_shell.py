@@ -265,6 +265,20 @@ def test_gallery_picture_is_a_real_middle_position():
     assert f"step {match.position} of {len(match.timeline)}" in caption
 
 
+@pytest.mark.parametrize("game", sorted(engines.GAMES))
+def test_the_gallerys_kept_preview_games_are_what_the_bots_play_now(game):
+    """gallery-previews.json keeps each card's bots' game as a save, replayed by a visit instead of thought
+    again: it is the game the greedy bots play now (else `tutorials/make_notebooks.py` rewrites it), and a
+    save the engine refuses is played again rather than shown wrong."""
+    seed = gallery.game_data().get(game, {}).get("preview_seed", 1)
+    kept = json.loads(gallery.PREVIEWS.read_text(encoding="utf-8"))[game]
+    played = gallery.played_preview(game, seed)
+    assert kept == {"seed": seed, "save": played.to_json()}, "stale: run tutorials/make_notebooks.py"
+    played.goto(played.position // 2)
+    assert gallery.preview_match(game, seed).view(None) == played.view(None)
+    assert gallery.preview_match(game, seed + 1).position == len(gallery.played_preview(game, seed + 1).timeline) // 2
+
+
 def test_gallery_card_without_a_renderer(monkeypatch):
     monkeypatch.setattr(widgets.core.boards, "board_module", lambda game: "widgets.no_such_board")
     picture, caption = gallery.preview("entdecker", 6, "en")

@@ -17,6 +17,7 @@ stale when a renderer changes, works offline, and draws in the reader's language
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import sys
@@ -167,8 +168,38 @@ def _name(key: str, fallback: str, lang: str) -> str:
     return render(key, {}, lang) if has_text(key) else fallback
 
 
+PREVIEWS = Path(__file__).with_name("gallery-previews.json")
+
+
 def preview_match(game_id: str, seed: int) -> engines.Match:
-    """The middle of a game played by greedy bots from `seed`: a real position, not an arranged one."""
+    """The middle of a game played by greedy bots from `seed`: a real position, not an arranged one. The
+    bots' game is kept as a save in gallery-previews.json (`write_previews`), so a visit replays its moves
+    instead of thinking them again (a few seconds in the browser's Python); a save that no longer fits the
+    engine is played again (tests/test_shell.py checks the file is current)."""
+    saved = _saved_previews().get(game_id)
+    if saved is not None and saved.get("seed") == seed:
+        try:
+            match = engines.Match.from_json(saved["save"])
+        except engines.SaveError:
+            match = None
+        if match is not None:
+            match.goto(match.position // 2)
+            return match
+    match = played_preview(game_id, seed)
+    match.goto(match.position // 2)
+    return match
+
+
+@functools.cache
+def _saved_previews() -> dict:
+    try:
+        return json.loads(PREVIEWS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def played_preview(game_id: str, seed: int) -> engines.Match:
+    """The whole game greedy bots play from `seed`, at its end."""
     game = engines.get_game(game_id)
     players = max(game.min_players, min(4, game.max_players))
     match = engines.new_match(game_id, players, seed)
@@ -178,8 +209,22 @@ def preview_match(game_id: str, seed: int) -> engines.Match:
             match.advance(step=True)
         else:
             match.play(bots[match.to_move].choose(match))
-    match.goto(match.position // 2)
     return match
+
+
+def write_previews(path: Path = PREVIEWS) -> bool:
+    """Write every game's preview game as a save (True when the file changed)."""
+    data = game_data()
+    previews = {}
+    for game_id in engines.GAMES:
+        seed = data.get(game_id, {}).get("preview_seed", 1)
+        previews[game_id] = {"seed": seed, "save": played_preview(game_id, seed).to_json()}
+    text = json.dumps(previews, indent=1, sort_keys=True) + "\n"
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    _saved_previews.cache_clear()
+    return True
 
 
 def preview(game_id: str, seed: int, lang: str) -> tuple[W.Widget, str]:
