@@ -40,7 +40,8 @@ def in_board(board: str) -> str:
 def arrow_to(page, key: str, board: str = ".bgw-board") -> None:
     """Into the board with Tab, then → along its options and controls until `key` (an action id, or "pick:<name>"
     for a control of the board's own) has the focus."""
-    tab_to(page, in_board(board))
+    # into the drawing itself (its options), not any control of the board's box such as "The board in words"
+    tab_to(page, in_board(f"{board} .bgw-root"))
     for _ in range(3):
         if page.evaluate(FOCUSED_OPTION) == key:
             return

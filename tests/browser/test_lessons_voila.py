@@ -105,8 +105,13 @@ def learn(page, step, lang: str, n: int) -> None:
     """One step by keyboard: a prediction asked before the move, the move, a question after it, then Continue
     (the last step has nothing to continue to: its move and answer are the lesson's end)."""
     if step.question is not None and step.question.before:      # predicted first, then the move
+        before = page.get_attribute(BOARD, "data-revision")
         keyboard.press(page, "bgw-lesson-answer", next(i for i, c in enumerate(step.question.choices) if c.right))
         expect(page.locator(".bgw-lesson-explain")).to_be_visible(timeout=20_000)
+        # the board offers its moves again once the prediction is made: wait for that redraw
+        page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
+                               " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
+                               timeout=20_000)
     if step.task is not None:
         make_move(page, step.task.expect)
         expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
