@@ -276,7 +276,8 @@ def test_the_gallerys_kept_preview_games_are_what_the_bots_play_now(game):
     assert kept == {"seed": seed, "save": played.to_json()}, "stale: run tutorials/make_notebooks.py"
     played.goto(played.position // 2)
     assert gallery.preview_match(game, seed).view(None) == played.view(None)
-    assert gallery.preview_match(game, seed + 1).position == len(gallery.played_preview(game, seed + 1).timeline) // 2
+    other = gallery.preview_match(game, seed + 1)          # a seed none is kept for: played, to its middle
+    assert other.position == len(other.timeline) // 2 and other.seed == seed + 1
 
 
 def test_gallery_card_without_a_renderer(monkeypatch):

@@ -253,11 +253,9 @@ def test_play_pages_and_the_gallery_are_what_the_generator_makes(path):
 
 @pytest.mark.parametrize("game", sorted(engines.GAMES))
 def test_the_play_page_opens_with_a_seat_count_the_game_allows(game):
-    """gallery.toml's play_players (a teaching choice) is a count the engine accepts."""
-    from widgets.gallery import game_data
-    from widgets.notebooks import DEFAULT_PLAYERS
+    """gallery.toml's play_players (a teaching choice) is a count the engine accepts, and the page opens with it."""
     rules = engines.GAMES[game]
-    players = game_data().get(game, {}).get("play_players", DEFAULT_PLAYERS)
+    players = _maker().play_players(game)
     assert isinstance(players, int) and rules.min_players <= players <= rules.max_players, (game, players)
     source = "".join("".join(c["source"]) for c in _maker().play_page(game)["cells"])
     assert f'"players": {players},' in source

@@ -176,18 +176,20 @@ def preview_match(game_id: str, seed: int) -> engines.Match:
     bots' game is kept as a save in gallery-previews.json (`write_previews`), so a visit replays its moves
     instead of thinking them again (a few seconds in the browser's Python); a save that no longer fits the
     engine is played again (tests/test_shell.py checks the file is current)."""
-    saved = _saved_previews().get(game_id)
-    if saved is not None and saved.get("seed") == seed:
-        try:
-            match = engines.Match.from_json(saved["save"])
-        except engines.SaveError:
-            match = None
-        if match is not None:
-            match.goto(match.position // 2)
-            return match
-    match = played_preview(game_id, seed)
+    match = _kept_preview(game_id, seed) or played_preview(game_id, seed)
     match.goto(match.position // 2)
     return match
+
+
+def _kept_preview(game_id: str, seed: int) -> engines.Match | None:
+    """The kept game of `game_id` from `seed`, at its end; None when none is kept or the engine refuses it."""
+    kept = _saved_previews().get(game_id)
+    if kept is None or kept.get("seed") != seed:
+        return None
+    try:
+        return engines.Match.from_json(kept["save"])
+    except engines.SaveError:
+        return None
 
 
 @functools.cache

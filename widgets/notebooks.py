@@ -146,6 +146,12 @@ def notebook(game: str, lang: str) -> dict:
 DEFAULT_PLAYERS = 3     # the play page's seat count when neither its address nor gallery.toml gives one
 
 
+def play_players(game: str) -> int:
+    """The seat count a game's play page opens with: gallery.toml's play_players (a teaching choice)."""
+    from widgets.gallery import game_data
+    return game_data().get(game, {}).get("play_players", DEFAULT_PLAYERS)
+
+
 def _page(cells: list[dict], metadata: dict) -> dict:
     return {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                         "name": "python3"}, "language_info": {"name": "python"},
@@ -155,8 +161,7 @@ def _page(cells: list[dict], metadata: dict) -> dict:
 
 def play_page(game: str, lang: str = "en") -> dict:
     """A game's play page: the board with its controls beside it, in `lang` unless the address says."""
-    from widgets.gallery import game_data
-    players = game_data().get(game, {}).get("play_players", DEFAULT_PLAYERS)
+    players = play_players(game)
     code = f'''# The play page: the board with its controls beside it (see widgets/core/shell.py).
 # The page address chooses the language (?lang=en, zh-Hant or zh-Hans), the seed, the player count,
 # the pause between auto-play steps in seconds (?delay=0.2) and the mode (?mode=classroom for a projector).

@@ -199,11 +199,10 @@ def zh_hans_table() -> dict[str, dict[str, str]]:
     for game in engines.GAMES:
         widgets.renderer_for(game)                       # the boards' texts
     found.update(template(key, "zh-Hant") for key in catalog_keys())
-    from widgets.core.citations import section_titles
+    from widgets.core.citations import section_titles, traditional_headings
     found.update(h for book in section_titles().values() for h in book)   # the rulebooks' headings, as cited
     texts = {t: convert(t) for t in sorted(found)}
     chars = sorted({c for t in found for c in t if ord(c) > 0x2e7f})
-    from widgets.core.citations import traditional_headings
     return {"texts": {t: s for t, s in texts.items() if s != t},
             "chars": {c: s for c in chars if (s := convert(c)) != c},
             "traditional": traditional_headings()}

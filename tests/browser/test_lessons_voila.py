@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+import engines
 import keyboard
 from board_page import BOARD, PAGE_TIMEOUT
 from engines.core.texts import render
@@ -25,8 +26,8 @@ ARTIFACTS = ROOT / "test-artifacts"
 TUTORIALS = sorted((ROOT / "tutorials").glob("*.ipynb"))
 STEP = {"en": "Step {k} of {n}", "zh-Hant": "第 {k} 步，共 {n} 步", "zh-Hans": "第 {k} 步，共 {n} 步"}
 ALLOWED_PHASE = {"en": "to decide", "zh-Hant": "決定", "zh-Hans": "决定"}
-GAMES = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
-WHOLE = {game: ("en", "zh-Hant", "zh-Hans")[i % 3] for i, game in enumerate(GAMES)}   # completed to the end
+# each game's lesson completed to its end in one language, the languages taken in turn
+WHOLE = {game: ("en", "zh-Hant", "zh-Hans")[i % 3] for i, game in enumerate(sorted(engines.GAMES))}
 
 
 def first_refusal(lesson):
