@@ -37,7 +37,9 @@ def register_test_only_games():
 def test_openspiel_random_simulation_with_serialisation(game_id, players):
     game = load_game(game_id, players=players)
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    # one game per player count: OpenSpiel's checks (every state serialised, read back and compared) are
+    # quadratic in the game's length; the recorded games and the fingerprints cover many more games
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiel_game_by_name_options_and_tables():

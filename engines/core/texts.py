@@ -22,6 +22,7 @@ Placeholders may name a format that is itself translated:
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import string
@@ -325,7 +326,32 @@ def render(key: str, params: dict, lang: str = DEFAULT_LANG) -> str:
 
 def fill(text: str, params: dict, lang: str = DEFAULT_LANG) -> str:
     """A text of `lang` with its placeholders filled in, in the formats above."""
-    return _FORMATTERS[check_lang(lang)].vformat(text, (), params)
+    formatter = _FORMATTERS[check_lang(lang)]
+    pieces = _pieces(text)
+    if pieces is None:
+        return formatter.vformat(text, (), params)
+    out = []
+    for literal, field, spec, conversion in pieces:
+        out.append(literal)
+        if field is not None:
+            value = params[field]
+            if conversion:
+                value = formatter.convert_field(value, conversion)
+            out.append(formatter.format_field(value, spec))
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _pieces(text: str):
+    """A template cut once into (literal, field, spec, conversion) pieces, since a page fills the same few
+    hundred templates again at every step; None where a field needs string.Formatter's own reading (an
+    attribute, an index, a position or a nested spec)."""
+    pieces = []
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        if field is not None and (not field.isidentifier() or "{" in (spec or "")):
+            return None
+        pieces.append((literal, field, spec or "", conversion))
+    return tuple(pieces)
 
 
 class Text:

@@ -57,9 +57,10 @@ def pictures_page(browser, tmp_path, lesson, lang: str):
 AXE_RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 
 
-def axe_violations(page) -> list[str]:
-    """What axe-core's WCAG A and AA rules find on the page as it is now, one line per rule broken."""
+def axe_violations(page, context=None) -> list[str]:
+    """What axe-core's WCAG A and AA rules find on the page as it is now (or on the part `context` names, in
+    axe's include/exclude form), one line per rule broken."""
     from axe_playwright_python.sync_playwright import Axe
-    found = Axe().run(page, options=AXE_RULES).response["violations"]
+    found = Axe().run(page, context=context, options=AXE_RULES).response["violations"]
     return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} node(s)): {v['nodes'][0]['target']} "
             f"{v['nodes'][0].get('failureSummary', '')[:200]}" for v in found]

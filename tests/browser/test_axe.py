@@ -37,5 +37,8 @@ def test_axe_finds_no_violation(page, voila_url, name, path):
         if "/notebooks/" in path:          # the step slider's handle is named once it is drawn
             page.wait_for_function("[...document.querySelectorAll('.bgw-timeline .noUi-handle')]"
                                    ".every((h) => h.getAttribute('aria-label'))", timeout=PAGE_TIMEOUT)
-    found = axe_violations(page)
+    # The lesson in pictures repeats one section per step (some 48,000 elements, 20 s of axe): every sixth
+    # step is read, which spans the lesson's kinds of step (text, task, question, the board after the move).
+    context = {"exclude": [["section.step:not(:nth-of-type(6n+1))"]]} if ".pictures." in path else None
+    found = axe_violations(page, context)
     assert not found, f"{name}:\n" + "\n".join(found)

@@ -8,7 +8,8 @@ steps take seconds.
 
 Then, in Voila at 1366 x 768 (issue 26), a learner clicks through Entdecker's lesson: at every step the element
 the step asks about is inside the window together with the step's instruction, however far down the board
-draws it (the lesson's heading pushes the board's box below the window's edge).
+draws it (the lesson's heading pushes the board's box below the window's edge); and a question asked after the
+move is inside the window once the move is made, below however many log lines the move wrote.
 """
 
 import json
@@ -139,6 +140,13 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
             pointed += 1
             page.locator(".bgw-lesson-show-me").click()
             expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
+            if step.question is not None and not predicted:
+                # the question asked after the move comes into the window, however long the move's log lines
+                try:
+                    page.wait_for_function(_IN_WINDOW, arg=[".bgw-lesson-question"], timeout=5_000)
+                except PlaywrightTimeout:
+                    off_screen.append(f"step {step.number} ({step.id}), its question after the move: "
+                                      + _inside(page, ".bgw-lesson-question"))
         if step.question is not None and not predicted:
             right = next(i for i, c in enumerate(step.question.choices) if c.right)
             page.locator(".bgw-lesson-answer").nth(right).click()

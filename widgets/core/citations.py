@@ -114,8 +114,10 @@ def rulebook_names() -> dict[str, dict[str, str]]:
     return names
 
 
+@functools.cache
 def own_rulebook(game: str) -> str | None:
-    """The rulebook file a game's own sections.toml names (None for a game without one)."""
+    """The rulebook file a game's own sections.toml names (None for a game without one); read once, since
+    every rule box of a page asks it."""
     path = engines.get_game(game).data_dir / "sections.toml"
     return tomllib.loads(path.read_text(encoding="utf-8"))["rulebook"] if path.exists() else None
 

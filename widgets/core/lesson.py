@@ -94,7 +94,8 @@ function scrollToShow(first, second) {
   const a = first.getBoundingClientRect(), b = second.getBoundingClientRect();
   const top = Math.min(a.top, b.top), bottom = Math.max(a.bottom, b.bottom);
   const [from, to] = bottom - top <= innerHeight ? [top, bottom] : [a.top, a.bottom];
-  const dy = from < 0 ? from : to > innerHeight ? Math.min(to - innerHeight, from) : 0;
+  // whole pixels, rounded outwards: a scroll position is one, and a part cut by a fraction is not in sight
+  const dy = from < 0 ? Math.floor(from) : to > innerHeight ? Math.ceil(Math.min(to - innerHeight, from)) : 0;
   if (dy) scroller(first).scrollTop += dy;
 }
 function render({ model, el }) {
@@ -151,6 +152,26 @@ function render({ model, el }) {
   };
   model.on("change:say", say);
   say();
+  // After a move that a question follows, the question comes into the window with the move's answer above it
+  // (or alone, when the move's log lines are long), once its buttons are drawn.
+  const reveal = () => {
+    const key = model.get("reveal");
+    const started = performance.now();
+    const look = () => {
+      if (!key || model.get("reveal") !== key || performance.now() - started > 5000) return;
+      const lesson = el.closest(".bgw-lesson");
+      const question = lesson && lesson.querySelector(".bgw-lesson-question");
+      if (!question || !question.querySelector(".bgw-lesson-answer") || !question.getClientRects().length) {
+        requestAnimationFrame(look);
+        return;
+      }
+      const answer = lesson.querySelector(".bgw-lesson-feedback > div");
+      if (!inWindow(question) || (answer && !inWindow(answer))) scrollToShow(question, answer || question);
+      el.dataset.revealed = key;                     // done (tests wait for it)
+    };
+    requestAnimationFrame(look);
+  };
+  model.on("change:reveal", reveal);
 }
 export default { render };
 """
@@ -162,6 +183,7 @@ class _InView(anywidget.AnyWidget):
     _esm = _IN_VIEW_JS
     step = traitlets.Unicode("").tag(sync=True)      # "target#step@board revision", set when a step starts
     say = traitlets.Unicode("").tag(sync=True)       # "what to announce#n" (n: said anew even if the same)
+    reveal = traitlets.Unicode("").tag(sync=True)    # "step@board revision": the question after a move, shown
 
 
 def paragraphs(text: str) -> str:
@@ -392,6 +414,8 @@ class LessonWidget(W.VBox):
             self.refresh()
             if asked:
                 self.in_view.step = f"{asked}#{self.number}@{self.board.revision}"
+            if self.step.question is not None and self.step.question.after:
+                self.in_view.reveal = f"{self.number}@{self.board.revision}"
             return True
         reason = self.match.why_not(action_id)
         if reason is not None:      # the rule that forbids it, then what the step asks for (a step may invite the try)
