@@ -64,3 +64,18 @@ def axe_violations(page, context=None) -> list[str]:
     found = Axe().run(page, context=context, options=AXE_RULES).response["violations"]
     return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} node(s)): {v['nodes'][0]['target']} "
             f"{v['nodes'][0].get('failureSummary', '')[:200]}" for v in found]
+
+
+# Where an element can be seen: [its top, its bottom, the top and the bottom of the stretch of the window it can
+# be seen in] (the window, cut by every box around it that scrolls: a lesson's step column and its board each
+# scroll in a box of their own), or null when it is not drawn.
+SIGHT = """s => { const e = document.querySelector(s); if (!e || !e.getClientRects().length) return null;
+  let top = 0, bottom = innerHeight;
+  for (let box = e.parentElement; box; box = box.parentElement)
+    if (box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
+      const b = box.getBoundingClientRect();
+      top = Math.max(top, b.top + box.clientTop); bottom = Math.min(bottom, b.top + box.clientTop + box.clientHeight);
+    }
+  const r = e.getBoundingClientRect(); return [r.top, r.bottom, top, bottom]; }"""
+# Wholly in sight (a JS function of a selector).
+IN_SIGHT = f"s => {{ const f = ({SIGHT})(s); return !!f && f[0] >= f[2] - 0.5 && f[1] <= f[3] + 0.5; }}"

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 import widgets
-from board_page import BOARD, PAGE_TIMEOUT
+from board_page import BOARD, IN_SIGHT, PAGE_TIMEOUT, SIGHT
 from widgets.core.lesson_file import load
 
 pytestmark = pytest.mark.browser
@@ -79,18 +79,15 @@ def test_every_lesson_focus_names_an_element_of_the_board(browser, game):
 
 
 def _inside(page, selector: str) -> str:
-    """Why the element is not wholly inside the window ("" when it is), from Playwright's bounding box."""
-    box = page.locator(selector).first.bounding_box()
-    height = page.viewport_size["height"]
-    if box is None:
+    """Why the element is not wholly in sight ("" when it is): its top and bottom against the stretch of the
+    window it can be seen in (the window, cut by the boxes around it that scroll)."""
+    found = page.evaluate(SIGHT, selector)
+    if found is None:
         return f"{selector} is not drawn"
-    if box["y"] < 0 or box["y"] + box["height"] > height:
-        return f"{selector} spans y = {box['y']:.0f} to {box['y'] + box['height']:.0f}, the window 0 to {height}"
+    top, bottom, seen_top, seen_bottom = found
+    if top < seen_top - 0.5 or bottom > seen_bottom + 0.5:
+        return f"{selector} spans y = {top:.0f} to {bottom:.0f}, in sight {seen_top:.0f} to {seen_bottom:.0f}"
     return ""
-
-
-_IN_WINDOW = """selectors => selectors.every(s => { const e = document.querySelector(s); if (!e) return false;
-  const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })"""
 
 
 def target_of_task(widget, step) -> str:
@@ -119,7 +116,7 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
             page.wait_for_selector(f".bgw-lesson-in-view[data-step='{widget.board.focus}']", state="attached",
                                    timeout=20_000)
             try:
-                page.wait_for_function(_IN_WINDOW, arg=selectors, timeout=5_000)
+                page.wait_for_function(f"ss => ss.every({IN_SIGHT})", arg=selectors, timeout=5_000)
             except PlaywrightTimeout:  # the condition never held: say where each one is
                 pass
             problems = [why for why in (_inside(page, s) for s in selectors) if why]
@@ -143,7 +140,7 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
             if step.question is not None and not predicted:
                 # the question asked after the move comes into the window, however long the move's log lines
                 try:
-                    page.wait_for_function(_IN_WINDOW, arg=[".bgw-lesson-question"], timeout=5_000)
+                    page.wait_for_function(IN_SIGHT, arg=".bgw-lesson-question", timeout=5_000)
                 except PlaywrightTimeout:
                     off_screen.append(f"step {step.number} ({step.id}), its question after the move: "
                                       + _inside(page, ".bgw-lesson-question"))

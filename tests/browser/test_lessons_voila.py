@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 import keyboard
-from board_page import BOARD, PAGE_TIMEOUT
+from board_page import BOARD, IN_SIGHT, PAGE_TIMEOUT
 from widgets.core.lesson_file import load
 
 pytestmark = pytest.mark.browser
@@ -125,6 +125,10 @@ def learn(page, step, lang: str, n: int) -> None:
     if step.task is not None:
         make_move(page, step.task.expect)
         expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
+        if step.question is not None and step.question.after:
+            # the question comes into sight by itself (a mouse user has no focus moving to it), however
+            # long the move's log lines
+            page.wait_for_function(IN_SIGHT, arg=".bgw-lesson-question", timeout=20_000)
     if step.question is not None and step.question.after:
         right = next(i for i, c in enumerate(step.question.choices) if c.right)
         keyboard.press(page, "bgw-lesson-answer", right)

@@ -98,6 +98,28 @@ function scrollToShow(first, second) {
   const dy = from < 0 ? Math.floor(from) : to > innerHeight ? Math.ceil(Math.min(to - innerHeight, from)) : 0;
   if (dy) scroller(first).scrollTop += dy;
 }
+// The stretch of the window in which `e` can be seen: the window, cut by each box around it that scrolls.
+function sight(e) {
+  let top = 0, bottom = innerHeight;
+  for (let box = e.parentElement; box; box = box.parentElement)
+    if (box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
+      const r = box.getBoundingClientRect();
+      top = Math.max(top, r.top + box.clientTop);
+      bottom = Math.min(bottom, r.top + box.clientTop + box.clientHeight);
+    }
+  return [top, bottom];
+}
+const inSight = (e) => { const r = e.getBoundingClientRect(), [top, bottom] = sight(e);
+                         return r.top >= top - 0.5 && r.bottom <= bottom + 0.5; };
+// Scroll the box that holds `first` and `second` by the least that shows both, or `first` alone if both do not fit.
+function showInBox(first, second) {
+  const [top, bottom] = sight(first);
+  const a = first.getBoundingClientRect(), b = second.getBoundingClientRect();
+  const [from, to] = Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top) <= bottom - top
+    ? [Math.min(a.top, b.top), Math.max(a.bottom, b.bottom)] : [a.top, a.bottom];
+  const dy = from < top ? Math.floor(from - top) : to > bottom ? Math.ceil(Math.min(to - bottom, from - top)) : 0;
+  if (dy) scroller(first).scrollTop += dy;
+}
 function render({ model, el }) {
   let asked = "";
   const bring = () => {
@@ -119,10 +141,13 @@ function render({ model, el }) {
         return;
       }
       const found = lesson.querySelector(`.bgw-lesson-main .bgw-board [data-target="${CSS.escape(target)}"]`);
-      const task = lesson.querySelector(".bgw-lesson-task") || lesson.querySelector(".bgw-lesson-text");
-      if (found && !(inWindow(found) && (!task || inWindow(task)))) {
+      // the instruction shown with the target: the question when it is what the target is about ("?")
+      const task = (where.endsWith("?") && lesson.querySelector(".bgw-lesson-question"))
+        || lesson.querySelector(".bgw-lesson-task") || lesson.querySelector(".bgw-lesson-text");
+      if (found && !(inSight(found) && (!task || inSight(task)))) {
         lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
-        if (!inWindow(found)) found.scrollIntoView({ block: "nearest" });
+        if (!inSight(found)) found.scrollIntoView({ block: "nearest" });
+        if (task && !inSight(task)) task.scrollIntoView({ block: "nearest" });
         // the body may be taller than the window: then the least scroll that shows the target and the task
         if (task && !(inWindow(found) && inWindow(task))) scrollToShow(found, task);
       }
@@ -147,13 +172,14 @@ function render({ model, el }) {
     requestAnimationFrame(() => requestAnimationFrame(() => {
       const lesson = el.closest(".bgw-lesson");
       const shown = lesson && (lesson.querySelector(".bgw-lesson-explain") || lesson.querySelector(".bgw-lesson-feedback > div"));
-      if (shown && !inWindow(shown)) shown.scrollIntoView({ block: "nearest" });
+      if (shown && !inSight(shown)) shown.scrollIntoView({ block: "nearest" });
     }));
   };
   model.on("change:say", say);
   say();
-  // After a move that a question follows, the question comes into the window with the move's answer above it
-  // (or alone, when the move's log lines are long), once its buttons are drawn.
+  // After a move that a question follows, the question comes into sight with the move's answer above it (or
+  // alone, when the move's log lines are long), once its buttons are drawn: the lesson's body into the window,
+  // then the step's own column scrolled (it scrolls in its own box, no taller than the window).
   const reveal = () => {
     const key = model.get("reveal");
     const started = performance.now();
@@ -165,8 +191,11 @@ function render({ model, el }) {
         requestAnimationFrame(look);
         return;
       }
-      const answer = lesson.querySelector(".bgw-lesson-feedback > div");
-      if (!inWindow(question) || (answer && !inWindow(answer))) scrollToShow(question, answer || question);
+      const answer = lesson.querySelector(".bgw-lesson-feedback > div") || question;
+      if (!inSight(question) || !inSight(answer)) {
+        lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
+        showInBox(question, answer);
+      }
       el.dataset.revealed = key;                     // done (tests wait for it)
     };
     requestAnimationFrame(look);
@@ -412,9 +441,9 @@ class LessonWidget(W.VBox):
             if asked:           # the question is asked now: what it is about comes into view
                 self._focus = asked
             self.refresh()
-            if asked:
-                self.in_view.step = f"{asked}#{self.number}@{self.board.revision}"
-            if self.step.question is not None and self.step.question.after:
+            if asked:           # its target and the question come into sight together ("?")
+                self.in_view.step = f"{asked}#{self.number}?@{self.board.revision}"
+            elif self.step.question is not None and self.step.question.after:
                 self.in_view.reveal = f"{self.number}@{self.board.revision}"
             return True
         reason = self.match.why_not(action_id)
