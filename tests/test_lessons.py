@@ -453,9 +453,25 @@ def test_a_question_brings_what_it_is_about_into_view_once_it_is_asked(tmp_path)
     widget = LessonWidget("endeavor-aos", lesson=load(path))
     assert widget.board.focus.startswith("start.colonial-house#")
     widget.choose("start:colonial-house")
-    assert widget.board.focus.startswith("mat.0#") and widget.in_view.step.startswith("mat.0#1@")
+    # "?": the page brings the target into sight together with the question, not with the done task
+    assert widget.board.focus.startswith("mat.0#") and widget.in_view.step.startswith("mat.0#1?@")
+    assert widget.in_view.reveal == ""          # (the question without a focus of its own: `reveal`)
     widget.go(1)                       # back at the step, done: the question is asked at once
     assert widget.board.focus.startswith("mat.0#")
+
+
+def test_a_question_after_a_move_is_brought_into_sight(tmp_path):
+    """A question asked after the move, with no board focus of its own: the page is asked to bring the question
+    into sight (below the move's log lines it may start under the window's edge), once per move."""
+    from widgets.core.lesson import LessonWidget
+    path = tmp_path / "lesson.toml"
+    path.write_text(MINIMAL + 'focus = "start.colonial-house"\n[step.task]\nexpect = "start:colonial-house"\n'
+                    'do.en = "Take it."\ndo.zh-Hant = "拿。"\n'
+                    + question('needs = ["aos.setup.start-tile"]'), encoding="utf-8")
+    widget = LessonWidget("endeavor-aos", lesson=load(path))
+    assert widget.in_view.reveal == ""
+    widget.choose("start:colonial-house")
+    assert widget.in_view.reveal == f"1@{widget.board.revision}"
 
 
 
