@@ -140,7 +140,7 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
             if step.question is not None and not predicted:
                 # the question asked after the move comes into the window, however long the move's log lines
                 try:
-                    page.wait_for_function(IN_SIGHT, arg=".bgw-lesson-question", timeout=5_000)
+                    page.wait_for_function(IN_SIGHT, arg=".bgw-lesson-question", timeout=20_000)
                 except PlaywrightTimeout:
                     off_screen.append(f"step {step.number} ({step.id}), its question after the move: "
                                       + _inside(page, ".bgw-lesson-question"))

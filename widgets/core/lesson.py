@@ -180,11 +180,14 @@ function render({ model, el }) {
   // After a move that a question follows, the question comes into sight with the move's answer above it (or
   // alone, when the move's log lines are long), once its buttons are drawn: the lesson's body into the window,
   // then the step's own column scrolled (it scrolls in its own box, no taller than the window).
+  // (Until the question has stayed in sight for a few frames: the move's answer and log lines may still be
+  // drawn above it after its buttons are.)
   const reveal = () => {
     const key = model.get("reveal");
     const started = performance.now();
+    let steady = 0, tried = false;
     const look = () => {
-      if (!key || model.get("reveal") !== key || performance.now() - started > 5000) return;
+      if (!key || model.get("reveal") !== key || performance.now() - started > 20000) return;
       const lesson = el.closest(".bgw-lesson");
       const question = lesson && lesson.querySelector(".bgw-lesson-question");
       if (!question || !question.querySelector(".bgw-lesson-answer") || !question.getClientRects().length) {
@@ -192,11 +195,17 @@ function render({ model, el }) {
         return;
       }
       const answer = lesson.querySelector(".bgw-lesson-feedback > div") || question;
-      if (!inSight(question) || !inSight(answer)) {
+      if (!inSight(question) || (!tried && !inSight(answer))) {
+        steady = 0;
+        tried = true;
         lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
         showInBox(question, answer);
       }
-      el.dataset.revealed = key;                     // done (tests wait for it)
+      if (inSight(question) && ++steady >= 5) {
+        el.dataset.revealed = key;                   // done (tests wait for it)
+        return;
+      }
+      requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
   };
