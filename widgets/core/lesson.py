@@ -89,13 +89,14 @@ function scroller(e) {
     if (box.scrollHeight > box.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(box).overflowY)) return box;
   return document.scrollingElement;
 }
-// Scroll by the least that shows `first` and `second` together in the window, or `first` alone if both do not fit.
-function scrollToShow(first, second) {
+// Scroll by the least that shows `first` and `second` together in the stretch [top, bottom] of the window (the
+// whole window by default), or `first` alone if both do not fit; in whole pixels, rounded outwards (a scroll
+// position is one, and a part cut by a fraction is not in sight).
+function scrollToShow(first, second, [top, bottom] = [0, innerHeight]) {
   const a = first.getBoundingClientRect(), b = second.getBoundingClientRect();
-  const top = Math.min(a.top, b.top), bottom = Math.max(a.bottom, b.bottom);
-  const [from, to] = bottom - top <= innerHeight ? [top, bottom] : [a.top, a.bottom];
-  // whole pixels, rounded outwards: a scroll position is one, and a part cut by a fraction is not in sight
-  const dy = from < 0 ? Math.floor(from) : to > innerHeight ? Math.ceil(Math.min(to - innerHeight, from)) : 0;
+  const [from, to] = Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top) <= bottom - top
+    ? [Math.min(a.top, b.top), Math.max(a.bottom, b.bottom)] : [a.top, a.bottom];
+  const dy = from < top ? Math.floor(from - top) : to > bottom ? Math.ceil(Math.min(to - bottom, from - top)) : 0;
   if (dy) scroller(first).scrollTop += dy;
 }
 // The stretch of the window in which `e` can be seen: the window, cut by each box around it that scrolls.
@@ -111,15 +112,6 @@ function sight(e) {
 }
 const inSight = (e) => { const r = e.getBoundingClientRect(), [top, bottom] = sight(e);
                          return r.top >= top - 0.5 && r.bottom <= bottom + 0.5; };
-// Scroll the box that holds `first` and `second` by the least that shows both, or `first` alone if both do not fit.
-function showInBox(first, second) {
-  const [top, bottom] = sight(first);
-  const a = first.getBoundingClientRect(), b = second.getBoundingClientRect();
-  const [from, to] = Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top) <= bottom - top
-    ? [Math.min(a.top, b.top), Math.max(a.bottom, b.bottom)] : [a.top, a.bottom];
-  const dy = from < top ? Math.floor(from - top) : to > bottom ? Math.ceil(Math.min(to - bottom, from - top)) : 0;
-  if (dy) scroller(first).scrollTop += dy;
-}
 function render({ model, el }) {
   let asked = "";
   const bring = () => {
@@ -199,10 +191,10 @@ function render({ model, el }) {
         steady = 0;
         tried = true;
         lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
-        showInBox(question, answer);
+        scrollToShow(question, answer, sight(question));     // in the step's own column
       }
       if (inSight(question) && ++steady >= 5) {
-        el.dataset.revealed = key;                   // done (tests wait for it)
+        el.dataset.revealed = key;                   // done
         return;
       }
       requestAnimationFrame(look);
