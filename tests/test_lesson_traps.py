@@ -200,3 +200,9 @@ def test_a_step_sending_the_learner_to_the_folded_history_opens_it(tmp_path):
     widget = LessonWidget("entdecker", lesson=opened)
     assert widget.since.value.startswith("<details open>"), widget.since.value[:40]
     assert LessonWidget("entdecker", lesson=folded).since.value.startswith("<details>")
+
+
+def test_one_standing_for_a_thing_is_no_number():
+    """"each one", "the one at stop 6": a pronoun, not the number 1 (a check that cried wolf at each)."""
+    assert lesson_checks.numbers("Pay 2 for each one, and take the one at stop 6.", "en") == [2.0, 6.0]
+    assert lesson_checks.numbers("Take one sail and one cannon.", "en") == [1.0, 1.0]

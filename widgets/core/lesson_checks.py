@@ -54,6 +54,10 @@ _ZH_NUMBER = re.compile(r"\d+(?:\.\d+)?|[二兩三四五六七八九十零]+")
 # a chapter's numbering, a roman stack number.
 _SEAT = {"en": re.compile(r"\bPlayer (\d+)"), "zh-Hant": re.compile(r"玩家(\d+)")}
 _NAMES = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{1,2}(?![0-9])|`[^`]*`")
+# English "one" standing for a thing already named ("each one", "the one at stop 6"), not the number.
+_EN_PRONOUN = re.compile(r"\b(?:each|the|this|that|which|any|no|every|another|next|last|first|other|same|"
+                         r"right|wrong|new|cheapest|nearest)\s+one\b"
+                         r"|\bone\s+(?:another|by\s+one)\b|\bone's\b", re.I)
 # Chinese words that hold a numeral but mean no number.
 _ZH_WORDS = re.compile(r"四周|四面|三角|十字|五顏六色|一一|兩者|兩邊|兩側|兩種|兩人|十分|三思|不三不四|四處|七嘴八舌")
 
@@ -79,6 +83,7 @@ def numbers(text: str, lang: str) -> list[float]:
     Chinese 一 is left out: it is as often the article "a" as the number one."""
     text = _NAMES.sub(" ", _SEAT[lang].sub(" ", text))
     if lang == "en":
+        text = _EN_PRONOUN.sub(" ", text)
         return [float(_EN_WORDS.get(n.lower(), n)) for n in _EN_NUMBER.findall(text)]
     text = _ZH_WORDS.sub(" ", text)
     return [float(v) for v in (_zh_value(n) for n in _ZH_NUMBER.findall(text)) if v is not None]
