@@ -490,6 +490,7 @@ def test_a_question_asked_before_the_move_is_answered_first_then_the_move_is_mad
     assert [b.description for b in widget.question.children[1:]] == ["a", "b"]
     assert not any(b.disabled for b in widget.question.children[1:])
     assert widget.board.choices == []                  # no option highlighted: which moves exist may be the answer
+    assert "Once you have answered the question below: Take it." in widget.task.value   # not a button to look for
     assert not widget.choose("start:colonial-house") and not widget.task_done
     assert "First answer the question above" in widget.feedback.value and widget.board.view == before
     widget.show_me.click()
@@ -497,6 +498,7 @@ def test_a_question_asked_before_the_move_is_answered_first_then_the_move_is_mad
     assert not widget.answer_question(1) and "Not quite" in widget.question.children[-1].value
     assert widget.answer_question(0) and not widget.can_continue       # predicted; the move is still to make
     assert widget.in_view.step.startswith("start.colonial-house#1@")
+    assert "Once you have answered" not in widget.task.value and "Take it." in widget.task.value
     assert any(c["id"] == "start:colonial-house" for c in widget.board.choices)    # now offered
     assert widget.choose("start:colonial-house") and widget.can_continue
 

@@ -604,7 +604,10 @@ class LessonWidget(W.VBox):
         self.since.value = self._since_html()
         if step.task is not None:
             mark = "✓ " if self.task_done else "➜ "
-            self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + self._say(step.task.do))}</div>"
+            do = self._say(step.task.do)
+            if self._predicting:       # the board offers the move only once the question is answered: say so here
+                do = t("ui.lesson.then-do", lang, task=do)
+            self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + do)}</div>"
         else:
             self.task.value = ""
         self.show_me.layout.display = "" if task_open else "none"
