@@ -656,6 +656,7 @@ function drawStaffAndGoods({ view, L, offer }, g, p, seat, ey) {
     el("rect", { x, y: ey - 4, width: 28, height: 28, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
     employeeFace(s, e, x, ey - 4, 28, 28, 14);
     el("title", {}, s, L(`sy.employee.${e.id}`));
+    if (seat === view.seat) s.setAttribute("data-target", `staff.${k + 1}`);   // a lesson step may bring it into view
   });
   const gy = ey + 34, gx0 = 24;
   el("text", { x: gx0, y: gy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.goods"));
