@@ -524,7 +524,7 @@ def test_the_shells_sentences_say_the_games_own_word_for_the_board():
     """A game whose rulebook has its own word for the board (Entdecker's 遊戲板, Endeavor 2009's 遊戲圖板) hears it
     in the lesson shell's sentences too, such as the wrong answer's line (Entdecker try-out 5)."""
     from widgets.core.lesson import LessonWidget
-    for game, word in (("entdecker", "遊戲板"), ("endeavor-2009", "遊戲圖板"), ("shipyard", "版圖")):
+    for game, word in (("entdecker", "遊戲板"), ("endeavor-2009", "遊戲圖板"), ("shipyard", "圖版"), ("endeavor-aos", "版圖")):
         lesson = load(game)
         step = next(s for s in lesson.steps if s.question is not None and s.task is None)
         w = LessonWidget(game, lang="zh-Hant", step=step.number)
