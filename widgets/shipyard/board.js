@@ -136,6 +136,8 @@ function drawingContext(model, tip) {
     view, labels, choices, L, kit, explainClick,
     byTarget: kit.byTarget, offer,
     focus: String(model.get("focus") || "").split("#")[0],        // the element a lesson step is about
+    // whose view the board shows: the first seat whose contracts it may read (the learner's, until the end)
+    viewer: (view.players || []).findIndex((p) => (p.contracts || {}).visible),
     players: view.players || [],
     cruise: view.cruise,
     seatName: (s) => L(`seat.${s}`),
@@ -648,7 +650,7 @@ function drawDock({ view, L, cruise, offer }, g, p, seat, yy) {
 }
 
 // The employees hired, then the goods tiles held (a row each, from `ey`). Returns the y under them.
-function drawStaffAndGoods({ view, L, offer }, g, p, seat, ey) {
+function drawStaffAndGoods({ view, L, offer, viewer }, g, p, seat, ey) {
   el("text", { x: 24, y: ey + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.staff"));
   (p.staff || []).forEach((e, k) => {
     const x = 100 + k * 32;
@@ -656,7 +658,7 @@ function drawStaffAndGoods({ view, L, offer }, g, p, seat, ey) {
     el("rect", { x, y: ey - 4, width: 28, height: 28, rx: 3, fill: FAMILY_COLOURS[e.family] || "#eee", stroke: "#888" }, s);
     employeeFace(s, e, x, ey - 4, 28, 28, 14);
     el("title", {}, s, L(`sy.employee.${e.id}`));
-    if (seat === view.seat) s.setAttribute("data-target", `staff.${k + 1}`);   // a lesson step may bring it into view
+    if (seat === viewer) s.setAttribute("data-target", `staff.${k + 1}`);   // a lesson step may bring them into view
   });
   const gy = ey + 34, gx0 = 24;
   el("text", { x: gx0, y: gy + 12, "font-size": 11, "font-weight": 700 }, g, L("sy.ui.goods"));
