@@ -36,7 +36,8 @@ def _component_data(game) -> dict:
     attribute or actions): the view names only the type (the coastline, the start tiles, the tokens)."""
     data = {f"data.building.{b.id}": {"actions": list(b.actions), "combine": b.combine,
                                       "icons": dict(zip(_ATTRIBUTES, b.icons)), "glory": b.glory,
-                                      "memorial_tracks": list(b.memorial_tracks)}
+                                      "memorial_tracks": list(b.memorial_tracks),
+                                      "no_payment": b.no_payment}
             for b in game.buildings.values()}
     data["data.tokens"] = {k.id: {"attribute": None if k.attribute is None else _ATTRIBUTES[k.attribute],
                                   "actions": list(k.actions)} for k in game.tokens.values()}

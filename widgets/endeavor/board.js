@@ -703,6 +703,10 @@ function matCoastline(B, matG, p, seat, colour) {
         const short = acts.map((a, k) => (k ? (combine === "/" ? L("ui.or-slash") : `${combine} `) : "") + L(`ui.action.${a}`));
         short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 66 + k * 11, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#1a5276" }, g, w));
       }
+      // ⊘ on an owned tile as on the tray's: a learner paying back from their own board looks for it here
+      if (buildingData(B, b.id).no_payment)
+        titled(el("text", { x: sx + slotW - 5, y: 112, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
+               L("ui.no-payment"));
       if (b.workers) titled(seatMark(g, seat, sx + slotW / 2, 104, 8, colour, { class: "bgw-worker" }), L("ui.worker"));
       else el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: "none", stroke: "#aaa", "stroke-dasharray": "2 2" }, g);
     }
