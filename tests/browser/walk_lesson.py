@@ -30,6 +30,9 @@ from conftest import serve  # noqa: E402  (the browser tests' own Voila server)
 from widgets.core.lesson_file import load  # noqa: E402
 
 TIMEOUT = 180_000
+_UNFOLD = ("html, body, #main, .lm-BoxPanel, .lm-BoxPanel-child, .lm-Panel { position: static !important; height: auto !important; "
+           "overflow: visible !important; contain: none !important; } .bgw-lesson-side, .bgw-lesson-main, .bgw-board, .bgw-board .bgw-root, "
+           ".bgw-board svg { max-height: none !important; overflow: visible !important; }")
 
 
 def make_move(page, action_id: str) -> None:
@@ -59,7 +62,10 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
         notes.flush()
         page.screenshot(path=str(out / f"k{k:02d}-{moment}.png"))
         if full:
+            # The step's column and the board scroll in boxes of their own: unfold them for the whole page.
+            style = page.add_style_tag(content=_UNFOLD)
             page.screenshot(path=str(out / f"k{k:02d}-{moment}-full.png"), full_page=True)
+            style.evaluate("s => s.remove()")
 
     def revision(page) -> str:
         return page.evaluate("() => { const s = document.querySelector('.bgw-lesson-main .bgw-board svg');"
