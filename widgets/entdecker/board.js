@@ -70,8 +70,13 @@ function drawTile(g, tile, clipId, opts = {}) {
 }
 
 // A tile's water routes: a dashed line from its circle across each sea side it leads through (tile units).
-function drawRoutes(g, tile) {
+function drawRoutes(g, tile, halo = false) {
   const [cx, cy] = circleAt(tile);
+  // over the ship, a light halo under every route keeps the dashes readable across the hull and the sails
+  if (halo) for (const c of tile.routes || "") {
+    el("line", { x1: cx, y1: cy, x2: MID[c][0], y2: MID[c][1], stroke: "#ffffff", "stroke-width": 7,
+                 "stroke-opacity": 0.85, "stroke-linecap": "round" }, g);
+  }
   for (const c of tile.routes || "") {
     el("line", { x1: cx, y1: cy, x2: MID[c][0], y2: MID[c][1], stroke: "#1f4e79", "stroke-width": 3,
                  "stroke-dasharray": "6 4", class: "ent-route" }, g);
@@ -293,7 +298,7 @@ function drawEdgeCirclesAndShip({ view, L, svg, board, squareById, sqXY, turn, b
     if (t) {
       const [sx, sy] = sqXY(onSquare);
       const over = el("g", { transform: `translate(${sx},${sy}) scale(${S / 100})`, "pointer-events": "none" }, svg);
-      drawRoutes(over, t);
+      drawRoutes(over, t, true);
       if (t.event) eventMark(over, t.event);
     }
   }
