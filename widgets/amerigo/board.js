@@ -720,6 +720,9 @@ function landscapeRow({ L, shapes, svg, offer }, entries, y0, colour) {
     const g = el("g", { class: "am-supply", "data-shape": id }, svg);
     el("rect", { x, y: y0, width: 62, height: 44, rx: 4, fill: "#fff", stroke: "#c8b48c", class: "bgw-frame" }, g);
     shapeIcon(g, x + 4, y0 + 4, (shapes[id] || {}).cells || [], 8, colour);
+    if (colour === NEUTRAL)                            // a neutral tile's squares, which is its cost
+      el("text", { x: x + 58, y: y0 + 16, "font-size": FH, "font-weight": 700, "text-anchor": "end", class: "am-supply-cost" }, g,
+         `${((shapes[id] || {}).cells || []).length}`);
     el("text", { x: x + 58, y: y0 + 40, "font-size": FS, "text-anchor": "end" }, g, `×${count}`);
     el("title", {}, g, `${L(`am.shape.${id}`)} ×${count} · ${fill(L("am.ui.shape-cost"), (shapes[id] || {}))}`);
     offer(g, `plan.${id}`);
@@ -804,7 +807,8 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
   const g = el("g", { class: "am-player", "data-seat": seat, "data-target": `sheet.${seat}` }, svg);   // a lesson may point at it
   const tileIds = (p.progress || []).map((t) => t.id);
   const heights = tileRows(ctx, tileIds, 268);
-  const h = 148 + heights.reduce((a, b) => a + b + 4, 0);
+  const OWN = tileIds.length ? 18 : 0;                 // the "progress tiles" label over the sheet's own tiles
+  const h = 148 + OWN + heights.reduce((a, b) => a + b + 4, 0);
   el("rect", { x: px - 4, y: py, width: SHEET_W, height: h, rx: 7, fill: "#fff", stroke: colour === "#f2f2f2" ? "#999" : colour,
                "stroke-width": acting === seat ? 3.5 : 1.3 }, g);
   seatMark(g, seat, px + 9, py + 16, 7, colour, { stroke: "#333" });   // the seat's shape, as on its pieces
@@ -837,7 +841,8 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
     el("text", { x: tx2 + w + 3, y: py + 136, "font-size": FS }, g, `×${count}`);
     tx2 += w + 32;
   }
-  const rowTop = heights.map((_, r) => py + 146 + heights.slice(0, r).reduce((a, b) => a + b + 4, 0));
+  if (OWN) el("text", { x: px + 6, y: py + 158, "font-size": FS, fill: "#444", class: "am-own-progress" }, g, L("am.ui.own-progress"));
+  const rowTop = heights.map((_, r) => py + 146 + OWN + heights.slice(0, r).reduce((a, b) => a + b + 4, 0));
   (p.progress || []).forEach((t, i) => progressTile(ctx, g, px + 6 + (i % 2) * 274, rowTop[Math.floor(i / 2)], t.id, t.used, 268, heights[Math.floor(i / 2)]));
   return py + h + 8;
 }
