@@ -540,9 +540,16 @@ function sectionTray(B, S) {
   let y = 0;
   el("text", { x: 10, y: y + 16, "font-size": 16, "font-weight": 700 }, S, L("ui.tray"));
   // the tray's one mark, named beside its heading where a tile shows it (a learner meets ⊘ before any text names it)
-  if ((view.tray || []).some((b) => b.no_payment))
-    el("text", { x: 10 + textWidth(L("ui.tray"), 16) + 18, y: y + 16, "font-size": MIN_TEXT, fill: "#922b21",
+  let keyX = 10 + textWidth(L("ui.tray"), 16) + 18;
+  if ((view.tray || []).some((b) => b.no_payment)) {
+    el("text", { x: keyX, y: y + 16, "font-size": MIN_TEXT, fill: "#922b21",
                  class: "bgw-tray-key" }, S, `⊘ ${L("ui.no-payment")}`);
+    keyX += textWidth(`⊘ ${L("ui.no-payment")}`, MIN_TEXT) + 18;
+  }
+  // and what the "stand-in" corner mark of a tile means, in the mark's own colour
+  if ((view.tray || []).some((b) => b.stand_in))
+    el("text", { x: keyX, y: y + 16, "font-size": MIN_TEXT, fill: "#b9770e", class: "bgw-tray-key" }, S,
+       L("ui.stand-in-key"));
   y += 26;
   const colW = 194, tileH = 58;
   let deepest = 0;
