@@ -43,6 +43,9 @@ _STYLE = """<style>
 /* The board scrolls in its own box, so the step's text and the board share the screen at 1366 x 768. */
 .bgw-lesson-main { flex: 1 1 auto; min-width: 0; max-height: calc(100vh - 90px); overflow-y: auto !important; }
 .bgw-lesson-main > *, .bgw-lesson-side > * { flex-shrink: 0; }
+/* Back and Continue stay in sight at the foot of a long step (a learner did not find Continue below the fold). */
+.bgw-lesson-side > .bgw-lesson-nav { position: sticky; bottom: 0; z-index: 2; background: #fff; padding: 4px 0;
+                                     box-shadow: 0 -6px 6px -6px rgba(0, 0, 0, 0.35); }
 /* A phone: the step above the board, each the screen's width (side by side, the board had no width left); the
    board keeps a laptop's size and pans (board.css), in a box a little shorter than the screen. */
 @media (max-width: 760px) {
@@ -107,6 +110,8 @@ function sight(e) {
       const r = box.getBoundingClientRect();
       top = Math.max(top, r.top + box.clientTop);
       bottom = Math.min(bottom, r.top + box.clientTop + box.clientHeight);
+      const nav = box.querySelector(":scope > .bgw-lesson-nav");       // a sticky foot covers the box's bottom
+      if (nav && !nav.contains(e) && getComputedStyle(nav).position === "sticky") bottom -= nav.offsetHeight;
     }
   return [top, bottom];
 }
@@ -296,9 +301,11 @@ class LessonWidget(W.VBox):
         self.forward.on_click(self._guard(lambda _: self.go(self.number + 1)))
         self.play_on.on_click(self._guard(lambda _: self.open_shell()))
 
+        nav = W.HBox([self.back, self.forward])
+        nav.add_class("bgw-lesson-nav")        # stays at the bottom of the step's column while it scrolls
         side = W.VBox([self.count, self.heading, self.jump, self.text, self.since, self.task, self.loose, self.show_me,
                        self.feedback,
-                       self.question, self.recap, W.HBox([self.back, self.forward]), self.play_on, self.rule])
+                       self.question, self.recap, nav, self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
         self.final = ScoreBreakdown()          # the score, part by part, once the match is over
         self._final_key = None
