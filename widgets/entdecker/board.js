@@ -450,10 +450,13 @@ function drawPlayerMats({ view, L, svg, turn, players }, py) {
 function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
   const px = PANEL;
   py += 6;
-  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, svg, L("ent.ui.piles"));
+  // the discovery piles, heading included, are one element a lesson may bring into view (each pile, when
+  // offered, is its own option inside it)
+  const piles = el("g", { class: "ent-draw-piles", "data-target": "piles" }, svg);
+  el("text", { x: px, y: py, "font-size": 12, "font-weight": 700 }, piles, L("ent.ui.piles"));
   py += 8;
   (view.piles || []).forEach((pile, i) => {
-    const g = el("g", { class: "ent-pile" }, svg);
+    const g = el("g", { class: "ent-pile" }, piles);
     const x = px + i * 68;
     for (let k = Math.min(3, Math.ceil(pile.count / 7)); k > 0; k--) el("rect", { x: x + k * 2, y: py + k * 2, width: 50, height: 50, rx: 4, fill: "#8d6e63", stroke: "#5d4037" }, g);
     el("rect", { x, y: py, width: 50, height: 50, rx: 4, fill: pile.count ? "#a1887f" : "#f2f3f4", stroke: "#5d4037", class: "bgw-frame" }, g);
