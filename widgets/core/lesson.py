@@ -115,17 +115,28 @@ function sight(e) {
     }
   return [top, bottom];
 }
+// The lesson's body (the step's column beside the board) into the window: whole, from its top, when it fits
+// (both columns scroll in their own boxes); otherwise by the least scroll. "nearest" alone left the body's top
+// above the window, the step's heading with it, and the page's notes below it in view.
+function showBody(lesson) {
+  const body = lesson.querySelector(".bgw-lesson-body"), r = body.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) body.scrollIntoView({ block: r.height <= innerHeight ? "start" : "nearest" });
+}
 const inSight = (e) => { const r = e.getBoundingClientRect(), [top, bottom] = sight(e);
                          return r.top >= top - 0.5 && r.bottom <= bottom + 0.5; };
 function render({ model, el }) {
-  let asked = "";
+  let asked = "", shownStep = "";
   const bring = () => {
     const key = model.get("step");                   // "target#step@revision"
     if (!key || key === asked) return;
-    asked = key;
     const [where, revision] = key.split("@");
     const target = where.split("#")[0];
-    if (!target) return;
+    const number = (where.split("#")[1] || "").replace(/\D+$/, "");
+    // A new step (not the page's first) starts at its heading: the column at its top, the body in the window.
+    const fresh = asked !== "" && number !== shownStep;
+    asked = key;
+    shownStep = number;
+    if (!target && !fresh) return;
     const started = performance.now();
     let frames = 0;
     const look = () => {
@@ -137,12 +148,16 @@ function render({ model, el }) {
         requestAnimationFrame(look);
         return;
       }
-      const found = lesson.querySelector(`.bgw-lesson-main .bgw-board [data-target="${CSS.escape(target)}"]`);
+      const found = target && lesson.querySelector(`.bgw-lesson-main .bgw-board [data-target="${CSS.escape(target)}"]`);
+      if (fresh) {
+        lesson.querySelector(".bgw-lesson-side").scrollTop = 0;
+        showBody(lesson);
+      }
       // the instruction shown with the target: the question when it is what the target is about ("?")
       const task = (where.endsWith("?") && lesson.querySelector(".bgw-lesson-question"))
         || lesson.querySelector(".bgw-lesson-task") || lesson.querySelector(".bgw-lesson-text");
       if (found && !(inSight(found) && (!task || inSight(task)))) {
-        lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
+        showBody(lesson);
         if (!inSight(found)) found.scrollIntoView({ block: "nearest" });
         if (task && !inSight(task)) task.scrollIntoView({ block: "nearest" });
         // the body may be taller than the window: then the least scroll that shows the target and the task
@@ -195,7 +210,7 @@ function render({ model, el }) {
       if (!inSight(question) || (!tried && !inSight(answer))) {
         steady = 0;
         tried = true;
-        lesson.querySelector(".bgw-lesson-body").scrollIntoView({ block: "nearest" });
+        showBody(lesson);
         scrollToShow(question, answer, sight(question));     // in the step's own column
       }
       if (inSight(question) && ++steady >= 5) {
