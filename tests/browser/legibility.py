@@ -6,7 +6,8 @@ and on a 1920x1080 projector in classroom mode, after the bots have played up to
 For each visible text on the board (an SVG text, or an HTML element with text of its own) the size it is
 drawn at on the screen: its font size times the scale the SVG is drawn at. The team's targets: at 1366x768
 every text at 11 px or more, in classroom mode every text at 16 px or more (the smallest is reported). It also reports whether the board changes its drawn width over three steps (a board
-must not rescale after moves), and lists the smallest texts so that one sees which they are.
+must not rescale after moves), lists the smallest texts so that one sees which they are, and any text cut off at
+the drawing's edge.
 Used by tests/browser/test_legibility.py; run by hand to see the figures.
 """
 
@@ -71,6 +72,21 @@ SIZES = """() => {
 # A text key left unrendered ("ui.named-value", "aos.ui.harbor"): a board must never show one.
 RAW_KEY = re.compile(r"(?<![\w.])(ui|data|seat|aos|e09|ent|am|sy|ttt)\.[a-z][\w.-]*")
 
+# A board text drawn past the edge of its drawing is cut off (a learner read "...may differ. The rul"): the
+# texts whose box leaves their SVG's box, left or right.
+CLIPPED = """() => {
+  const out = [];
+  for (const svg of document.querySelectorAll('.bgw-board svg')) {
+    const box = svg.getBoundingClientRect();
+    if (!box.width) continue;
+    for (const e of svg.querySelectorAll('text')) {
+      const r = e.getBoundingClientRect(), t = e.textContent.trim();
+      if (t && r.width && (r.left < box.left - 1 || r.right > box.right + 1)) out.push(t.slice(0, 40));
+    }
+  }
+  return out;
+}"""
+
 BOARD_WIDTH = "() => document.querySelector('.bgw-board svg').getBoundingClientRect().width"
 
 
@@ -107,7 +123,8 @@ def measure(page, screen: str) -> dict:
     return {"texts": len(texts), "smallest": round(low, 1), "target": floor, "met": low >= floor,
             "smallest_texts": sorted({(round(s, 1), t) for s, t in texts if s < floor})[:12],
             "below": sum(s < floor for s in sizes),
-            "raw_keys": sorted({t for _, t in texts if RAW_KEY.search(t)})}
+            "raw_keys": sorted({t for _, t in texts if RAW_KEY.search(t)}),
+            "clipped": sorted(set(page.evaluate(CLIPPED)))}
 
 
 def steps_keep_width(page, steps: int = 3) -> list[float]:

@@ -21,6 +21,7 @@ def test_board_texts_are_legible_and_the_board_keeps_its_size(browser, voila_url
         found = figures[screen]
         share, floor = TARGETS[screen]
         assert not found["raw_keys"], f"{game}, {screen}: the board shows text keys: {found['raw_keys']}"
+        assert not found["clipped"], f"{game}, {screen}: texts cut off at the board's edge: {found['clipped']}"
         assert found["met"], (f"{game}, {screen}: the smallest of the {found['texts']} texts (beyond {share:.0%}) is drawn at "
                               f"{found['smallest']} px, below {floor} px; for example {found['smallest_texts']}")
     widths = figures["widths"]
