@@ -531,3 +531,19 @@ def test_the_shells_sentences_say_the_games_own_word_for_the_board():
         w.answer_question(next(i for i, c in enumerate(step.question.choices) if not c.right))
         shown = w.question.children[-1].value
         assert f"再看一次{word}，" in shown, (game, shown[:120])
+
+
+def test_a_question_the_score_table_would_answer_folds_it_until_answered():
+    """Age of Sail try-out: the final score table above the board gave away 'how much glory does your wealth
+    track give?'. A question marked `hides_score` folds the table, says why, and shows it once answered."""
+    from widgets.core.lesson import LessonWidget
+    lesson = load("endeavor-aos")
+    number = next(s.number for s in lesson.steps if s.id == "score-tracks")
+    widget = LessonWidget("endeavor-aos", lesson=lesson, step=number)
+    assert widget.match.is_over and widget.final.box.layout.display == "none"
+    assert "appears once you have answered" in widget.score_note.value
+    right = next(i for i, c in enumerate(widget.step.question.choices) if c.right)
+    assert widget.answer_question(right)
+    assert widget.final.box.layout.display == "" and widget.score_note.value == ""
+    widget.go(number - 1)                          # a step whose question does not ask it: the table stays
+    assert widget.final.box.layout.display == ""

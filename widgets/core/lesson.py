@@ -131,7 +131,7 @@ function render({ model, el }) {
     if (!key || key === asked) return;
     const [where, revision] = key.split("@");
     const target = where.split("#")[0];
-    const number = (where.split("#")[1] || "").replace(/\D+$/, "");
+    const number = (where.split("#")[1] || "").replace(/\\D+$/, "");
     // A new step (not the page's first) starts at its heading: the column at its top, the body in the window.
     const fresh = asked !== "" && number !== shownStep;
     asked = key;
@@ -324,7 +324,9 @@ class LessonWidget(W.VBox):
         side.add_class("bgw-lesson-side")
         self.final = ScoreBreakdown()          # the score, part by part, once the match is over
         self._final_key = None
-        main = W.VBox([self.status, self.final.box, self.board])
+        self.score_note = W.HTML()     # said instead of the score table while a question it would answer is open
+        self.score_note.add_class("bgw-lesson-score-note")
+        main = W.VBox([self.status, self.score_note, self.final.box, self.board])
         main.add_class("bgw-lesson-main")
         body = W.HBox([side, main])
         body.add_class("bgw-lesson-body")
@@ -614,6 +616,11 @@ class LessonWidget(W.VBox):
         if final_key != self._final_key:
             self._final_key = final_key
             self.final.update(m, lang)
+        # A question that the final score table would answer (its part rows) folds the table until answered.
+        folded = m.is_over and step.question is not None and step.question.hides_score and self.answer is None
+        self.final.box.layout.display = "none" if folded else ""
+        self.score_note.value = (f"<p class='bgw-lesson-score-held'>{html.escape(t('ui.lesson.score-held', lang, board=self._board_word()))}</p>"
+                                 if folded else "")
 
         self.count.value = html.escape(t("ui.lesson.step", lang, k=self.number, n=len(lesson.steps)))
         rule = m.rule(step.rule)

@@ -53,6 +53,7 @@ class Question:
     needs: tuple[str, ...] = ()   # the rules its answer rests on, each taught by this step or an earlier one
     focus: str | None = None      # the board element the question is about, brought into view when it is asked
     before: bool = False          # asked on arrival, before the task's move (predict, then do), of the board then
+    hides_score: bool = False     # the final score table, which would answer it, is folded until it is answered
 
     @property
     def after(self) -> bool:
@@ -608,7 +609,7 @@ def _question(raw, sid, at, text, rules) -> Question | None:
         return None
     if not isinstance(raw, dict):
         raise LessonError(f"{at}: 'question' must be a table")
-    unknown = set(raw) - {"ask", "explain", "choice", "needs", "focus", "before"}
+    unknown = set(raw) - {"ask", "explain", "choice", "needs", "focus", "before", "hides_score"}
     if unknown:
         raise LessonError(f"{at}: question: unknown field {', '.join(sorted(unknown))}")
     needs = raw.get("needs")
@@ -628,10 +629,13 @@ def _question(raw, sid, at, text, rules) -> Question | None:
     before = raw.get("before", False)
     if not isinstance(before, bool):
         raise LessonError(f"{at}: question.before must be true or false, got {before!r}")
+    hides_score = raw.get("hides_score", False)
+    if not isinstance(hides_score, bool):
+        raise LessonError(f"{at}: question.hides_score must be true or false, got {hides_score!r}")
     return Question(ask=text(raw.get("ask"), f"{sid}.ask", f"{at}: question.ask"),
                     explain=text(raw.get("explain"), f"{sid}.explain", f"{at}: question.explain"),
                     choices=made, needs=tuple(needs), focus=_focus(raw.get("focus"), f"{at}: question"),
-                    before=before)
+                    before=before, hides_score=hides_score)
 
 
 def _list(data: dict, name: str, where: str) -> list[dict]:
