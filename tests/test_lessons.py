@@ -40,22 +40,33 @@ def test_every_rule_is_taught_or_said_why_not(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_step_builds_and_its_checks_hold(game):
     """Every position is reachable from the file alone, every task's move is legal there, every "legal, but"
-    names a move that is legal and not the expected one, and every `check` holds."""
+    names a move that is legal and not the expected one, and every `check` holds: whatever the learner chose
+    at the steps that offer a choice (every branch of the story), and every text can be said there."""
     lesson = load(game)
     for step in lesson.steps:
-        match = lesson.start_position(step.number)
-        where = f"{game} step {step.number} ({step.id})"
-        for path, expected in step.check.items():
-            assert lookup(match, path) == expected, f"{where}: check {path}"
-        if step.task is not None:
+        for choices in lesson.branches(step.number):
+            where = f"{game} step {step.number} ({step.id})" + (f" after the choices {choices}" if choices else "")
+            match = lesson.start_position(step.number, choices)
+            for path, expected in step.check.items():
+                assert lookup(match, path) == expected, f"{where}: check {path}"
+            for lang in ("en", "zh-Hant", "zh-Hans"):
+                lesson.say(step.number, step.text, lang, choices=choices)
+            if step.task is None:
+                continue
             legal = {a.id for a in match.legal_actions()}
-            assert step.task.expect in legal, f"{where}: {step.task.expect} is not legal; legal: {sorted(legal)}"
+            for move in step.task.moves:
+                assert move in legal, f"{where}: {move} is not legal; legal: {sorted(legal)}"
             for action_id in step.task.but:
-                assert action_id in legal and action_id != step.task.expect, f"{where}: but.{action_id}"
-            after = lesson.end_position(step.number)
+                assert action_id in legal and action_id not in step.task.moves, f"{where}: but.{action_id}"
+            after = lesson.end_position(step.number, choices)
             for path, expected in step.task.check.items():
                 assert lookup(after, path) == expected, f"{where}: task.check {path}"
-        lesson.end_position(step.number)
+            for move in step.task.moves:
+                chose = {**choices, step.number: move}
+                for lang in ("en", "zh-Hant", "zh-Hans"):
+                    lesson.say(step.number, step.task.said(move), lang, after=True, choices=chose)
+                    if step.question is not None:
+                        lesson.say(step.number, step.question.explain, lang, step.question.after, chose)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -547,3 +558,62 @@ def test_a_question_the_score_table_would_answer_folds_it_until_answered():
     assert widget.final.box.layout.display == "" and widget.score_note.value == ""
     widget.go(number - 1)                          # a step whose question does not ask it: the table stays
     assert widget.final.box.layout.display == ""
+
+
+CHOICE = MINIMAL.replace('text.en = "Choose."', 'text.en = "Choose a tile."') + \
+    '[step.task]\nexpect = "start:colonial-house"\ndo.en = "Take a tile."\ndo.zh-Hant = "拿一塊。"\n' \
+    'done.en = "The house."\ndone.zh-Hant = "房子。"\n' \
+    '[step.task.choose."start:merchants-dock"]\nen = "The dock."\nzh-Hant = "碼頭。"\n' + SECOND.replace(
+        'text.en = "Build."', 'values = { tile = "[p.buildings[0].id for p in view.players if p.buildings][0]" }\ntext.en = "You hold {tile}."').replace(
+        'text.zh-Hant = "建造。"', 'text.zh-Hant = "你有{tile}。"')
+
+
+def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
+    """`task.choose` (issue 31: the lesson no longer plays for the learner): another move the learner may make
+    is played, its own text says what it led to, and the next step starts from it (its values read off that
+    position); Back shows the choice as made; "Show me" names every choice; a teacher opening a later step
+    directly sees the lesson's own pick."""
+    from widgets.core.lesson import LessonWidget
+    path = tmp_path / "lesson.toml"
+    path.write_text(CHOICE, encoding="utf-8")
+    lesson = load(path)
+    assert lesson.branches(2) == [{1: "start:colonial-house"}, {1: "start:merchants-dock"}]
+    own = lesson.say(2, lesson.steps[1].text, "en")
+    other = lesson.say(2, lesson.steps[1].text, "en", choices={1: "start:merchants-dock"})
+    assert own != other, "the step after a choice reads the position the choice made"
+
+    widget = LessonWidget("endeavor-aos", lesson=lesson)
+    widget.show_me.click()
+    assert "The choice is yours" in widget.feedback.value and "Merchant" in widget.feedback.value
+    assert widget.choose("start:merchants-dock") and "The dock." in widget.feedback.value
+    assert widget.chosen == {1: "start:merchants-dock"}
+    widget.forward.click()
+    assert widget.number == 2 and "merchants-dock" in other and "merchants-dock" in widget.text.value
+    assert widget.board.view == lesson.start_position(2, {1: "start:merchants-dock"}).view(lesson.learner)
+    widget.back.click()
+    assert widget.task_done and "The dock." in widget.feedback.value      # as the learner left it
+    assert widget.board.view == lesson.end_position(1, {1: "start:merchants-dock"}).view(lesson.learner)
+
+    fresh = LessonWidget("endeavor-aos", lesson=lesson, step=2)          # a teacher opening step 2: the lesson's pick
+    assert fresh.board.view == lesson.start_position(2).view(lesson.learner)
+    with pytest.raises(ValueError, match="is not one of its choices"):
+        lesson.start_position(2, {1: "start:nowhere"})
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s.replace('done.en = "The house."\ndone.zh-Hant = "房子。"\n', ''), "says in `done` what the lesson's own pick"),
+    (lambda s: s.replace('[step.task.choose."start:merchants-dock"]', '[step.task.choose."start:colonial-house"]'),
+     "a choice is neither `expect` nor a `but`"),
+    (lambda s: s.replace('[step.task.choose."start:merchants-dock"]', '[step.task.choose."build:nothing"]'),
+     "task.choose = 'build:nothing' is not legal there"),
+    (lambda s: s.replace('zh-Hant = "碼頭。"', 'zh-Hant = ""'), "task.choose.'start:merchants-dock': needs a non-empty text"),
+])
+def test_a_bad_choice_is_refused_clearly(tmp_path, change, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(change(CHOICE), encoding="utf-8")
+    with pytest.raises(LessonError) as info:
+        lesson = load(path)
+        for step in lesson.steps:
+            for choices in lesson.branches(step.number, through=True):
+                lesson.end_position(step.number, choices)
+    assert message in str(info.value) and "bad.toml" in str(info.value), str(info.value)

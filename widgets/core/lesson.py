@@ -76,6 +76,7 @@ _STYLE = """<style>
 
 _SPACE = {"en": " ", "zh-Hant": "", "zh-Hans": ""}     # between two sentences: Chinese sets none
 _COLON = {"en": ": ", "zh-Hant": "：", "zh-Hans": "："}
+_LIST_SEP = {"en": "; ", "zh-Hant": "；", "zh-Hans": "；"}   # between the names of moves in one sentence
 
 
 # When a step starts, its target and its instruction share the screen. The board brings the target into
@@ -344,6 +345,7 @@ class LessonWidget(W.VBox):
         self.add_class("bgw-lesson")
         self.number = 1
         self.kept: dict[int, tuple] = {}     # step -> (task done, right answer, wrong answers): what Back shows again
+        self.chosen: dict[int, str] = {}     # step -> the move the learner chose where its task offers a choice
         self._label()
         self.go(step)
         no_null_tooltips(self)
@@ -365,8 +367,8 @@ class LessonWidget(W.VBox):
             self.kept[self.number] = (self.task_done, self.answer, list(self.tried))
         self.number = number
         done, answer, tried = self.kept.get(number, (False, None, []))
-        self.match = self.lesson.start_position(number)
-        self._since_events = self.match.log[self.lesson.since(number):]
+        self.match = self.lesson.start_position(number, self.chosen)
+        self._since_events = self.match.log[self.lesson.since(number, self.chosen):]
         self.task_done = self.step.task is None or done
         self.answer: int | None = answer      # the question's right answer, once the learner gave it
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
@@ -376,8 +378,9 @@ class LessonWidget(W.VBox):
             or self.step.focus or self._task_target()
         if self.step.task is not None and done:       # back at a step already done: as the learner left it
             start = len(self.match.log)
-            self.match = self.lesson.end_position(number)
-            self._feedback("ok", self._say(self.step.task.done, after=True) or t("ui.lesson.done", self.lang),
+            self.match = self.lesson.end_position(number, self.chosen)
+            said = self.step.task.said(self.lesson.move_of(number, self.chosen))
+            self._feedback("ok", self._say(said, after=True) or t("ui.lesson.done", self.lang),
                            self.match.log[start:])
         self._quiet = True
         try:
@@ -456,11 +459,13 @@ class LessonWidget(W.VBox):
         if self._predicting:       # the question asks what the move will do: answered first, then made
             self._feedback("but", t("ui.lesson.predict-first", lang))
             return False
-        if action_id == task.expect:
+        if action_id in task.moves:
+            if task.choose:        # the steps after this one go on from the learner's choice (Back keeps it made)
+                self.chosen[self.number] = action_id
             start = len(self.match.log)
             play_moves(self.match, [action_id, *task.then], f"step {self.number}: task")
             self.task_done = True
-            done = self._say(task.done, after=True) or t("ui.lesson.done", lang)
+            done = self._say(task.said(action_id), after=True) or t("ui.lesson.done", lang)
             self._feedback("ok", done, self.match.log[start:])
             asked = self._question_focus(asked=self.step.question is not None and self.step.question.after)
             if asked:           # the question is asked now: what it is about comes into view
@@ -497,8 +502,14 @@ class LessonWidget(W.VBox):
         if self.pointed:
             return self.demonstrate()
         self.pointed = True
-        label = next((a.label.render(self.lang) for a, _ in self.match.candidates() if a.id == task.expect), "")
-        self._feedback("but", t("ui.lesson.pointed", self.lang, board=self._board_word(), move=label))
+        labels = {a.id: a.label.render(self.lang) for a, _ in self.match.candidates() if a.id in task.moves}
+        label = labels.get(task.expect, "")
+        if task.choose:          # a real choice: the ringed move is one of them, the others are named too
+            moves = _LIST_SEP[self.lang].join(labels.get(m, m) for m in task.moves)
+            self._feedback("but", t("ui.lesson.pointed-choice", self.lang, board=self._board_word(), move=label,
+                                    moves=moves))
+        else:
+            self._feedback("but", t("ui.lesson.pointed", self.lang, board=self._board_word(), move=label))
         self.refresh()
         self.in_view.step = f"{self._task_target()}#{self.number}!@{self.board.revision}"
         return False
@@ -533,7 +544,7 @@ class LessonWidget(W.VBox):
     def _say(self, key, after: bool = False) -> str:
         """A text of the current step in the page's language, its values read off the step's position (and,
         `after`, off the position after the task's move)."""
-        return self.lesson.say(self.number, key, self.lang, after)
+        return self.lesson.say(self.number, key, self.lang, after, self.chosen)
 
     def _feedback(self, kind: str, text: str, events=()) -> None:
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)

@@ -102,6 +102,7 @@ def step_texts(lesson: Lesson, step) -> list[tuple[str, str | None, bool]]:
         texts += [("task.do", step.task.do, False)]
         texts += [(f"task.but.{k}", v, False) for k, v in step.task.but.items()]
         texts += [("task.but.other", step.task.but_other, False), ("task.done", step.task.done, True)]
+        texts += [(f"task.choose.{move}", key, True) for move, key in step.task.choose.items()]
     if step.question:
         after = step.question.after           # a question asked before the move reads the step's start
         texts += [("question.ask", step.question.ask, after)]
@@ -199,15 +200,19 @@ def check_titles(lesson: Lesson) -> list[str]:
 def check_unfinished(lesson: Lesson) -> list[str]:
     problems = []
     for step in lesson.steps:
-        end = lesson.end_position(step.number)
-        if not end.decides_again:
-            continue
         following = lesson.steps[step.number] if step.number < len(lesson.steps) else None
-        if following is None or following.start is not None or following.scenario is not None:
-            legal = sorted(a.id for a in end.legal_actions())[:6]
-            problems.append(f"{_where(step, 'end')}: Player {end.to_move + 1} is in the middle of an action "
-                            f"({', '.join(legal)}...) and " + ("the lesson ends" if following is None else
-                                                               f"step {following.number} begins elsewhere"))
+        if following is not None and following.start is None and following.scenario is None:
+            continue          # the next step goes on from here, whatever the learner chose
+        for choices in lesson.branches(step.number, through=True):     # a choice may leave an action half done
+            end = lesson.end_position(step.number, choices)
+            if end.decides_again:
+                legal = sorted(a.id for a in end.legal_actions())[:6]
+                chose = f" after the choice {lesson.move_of(step.number, choices)!r}" if choices else ""
+                problems.append(f"{_where(step, 'end')}{chose}: Player {end.to_move + 1} is in the middle of an "
+                                f"action ({', '.join(legal)}...) and " + (
+                                    "the lesson ends" if following is None
+                                    else f"step {following.number} begins elsewhere"))
+                break
     return problems
 
 

@@ -4,8 +4,8 @@
 position of every step. It imports no Jupyter package, so tests and the coverage report use it too.
 
 A step's position is computed from the file alone: a new match or a prepared scenario, or the previous
-step's position after its task (the one move the learner must make), then the step's own `moves`.
-So every board shows the position its text describes, however many times a notebook is run, and in
+step's position after its task (the move the learner must make, or the one they chose where the task
+offers a real choice), then the step's own `moves`. So every board shows the position its text describes, however many times a notebook is run, and in
 whatever order its widgets are drawn (Voila runs the whole notebook before it shows the page).
 """
 
@@ -71,6 +71,17 @@ class Task:
     then: list = field(default_factory=list)   # forced chance outcomes right after the move (Chance)
     check: dict = field(default_factory=dict)  # facts the `done` text states, on the position after the move
     values: dict = field(default_factory=dict)  # name -> compiled expression, read off the position after the move
+    choose: dict[str, str] = field(default_factory=dict)   # a real choice: another move the learner may make
+    #                         instead of `expect` -> text key said once it is made; the lesson goes on from it
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves this task accepts: the expected one first (the lesson's own pick), then the choices."""
+        return (self.expect, *self.choose)
+
+    def said(self, move: str) -> str | None:
+        """The text key said once `move` is made."""
+        return self.choose[move] if move in self.choose else self.done
 
 
 @dataclass
@@ -117,13 +128,18 @@ class Lesson:
         """A text of the lesson as written, its placeholders unfilled (titles, the recap, reasons)."""
         return "" if key is None else template(key, lang)
 
-    def say(self, number: int, key: str | None, lang: str, after: bool = False) -> str:
+    def say(self, number: int, key: str | None, lang: str, after: bool = False, choices=None) -> str:
         """A text of step `number` in `lang`, filled in from the position: the step's `values` read off its
         start, and with `after` (the task's `done`, the question) the task's `values` read off the position
-        after its move too. Board parts named `{@key}` read as the board draws them, in bold."""
+        after its move too. Board parts named `{@key}` read as the board draws them, in bold. `choices`: the
+        learner's choices so far (see `branch`)."""
         if key is None:
             return ""
-        params = self.values(number, after)
+        task = self.steps[number - 1].task
+        if after and task is not None and key in task.choose.values():     # a choice's text: after that choice
+            move = next(m for m, k in task.choose.items() if k == key)
+            choices = {**(choices or {}), number: move}
+        params = self.values(number, after, choices)
         labels = board_labels(self.game, lang)
         text = _PART.sub(lambda m: f"**{labels[m.group(1)]}**", template(key, lang))
         text = _TERM.sub(lambda m: render(m.group(1), {}, lang), text)
@@ -132,15 +148,17 @@ class Lesson:
         except (KeyError, IndexError, ValueError) as exc:
             raise LessonError(f"{self._where(self.steps[number - 1])}: text {key!r} ({lang}): {exc}") from None
 
-    def values(self, number: int, after: bool = False) -> dict:
+    def values(self, number: int, after: bool = False, choices=None) -> dict:
         """The values of step `number`: its `values` at its start, and with `after` its task's `values`
-        after the move as well (a task's value of the same name wins)."""
-        cache_key = (number, after)
+        after the move as well (a task's value of the same name wins). `choices`: the learner's choices so far
+        (see `branch`)."""
+        cache_key = (number, after, self.branch(number, choices, through=after))
         if cache_key not in self._values:
             step = self.steps[number - 1]
-            found = self._evaluate(step, step.values, self.start_position(number), "values")
+            found = self._evaluate(step, step.values, self.start_position(number, choices), "values")
             if after and step.task is not None and step.task.values:
-                found.update(self._evaluate(step, step.task.values, self.end_position(number), "task.values"))
+                found.update(self._evaluate(step, step.task.values, self.end_position(number, choices),
+                                            "task.values"))
             self._values[cache_key] = found
         return dict(self._values[cache_key])
 
@@ -166,9 +184,47 @@ class Lesson:
         return taught
 
     # -- positions ---------------------------------------------------------------------------------
-    def start_position(self, number: int) -> engines.Match:
+    # A step whose task offers a real choice (`task.choose`) lets the learner's move decide how the story goes
+    # on: the steps after it, up to the next new position, start from the move the learner made. `choices`
+    # ({step number: action id}) is what the learner chose; a choice step they have not reached or not decided
+    # takes the lesson's own pick, `expect`.
+    def story_start(self, number: int) -> int:
+        """The first step of the story step `number` belongs to: the last step at or before it that begins a
+        new position (`start` or `scenario`)."""
+        while number > 1 and self.steps[number - 1].start is None and self.steps[number - 1].scenario is None:
+            number -= 1
+        return number
+
+    def branch(self, number: int, choices=None, through: bool = False) -> tuple:
+        """The learner's choices that step `number`'s start position depends on (`through`: its end position
+        too), as ((step number, action id), ...): only the ones that differ from the lesson's own pick, so that
+        the lesson's own line is the empty branch."""
+        choices = choices or {}
+        last = number if through else number - 1
+        picked = []
+        for step in self.steps[self.story_start(number) - 1:last]:
+            move = choices.get(step.number)
+            if step.task is not None and step.task.choose and move is not None and move != step.task.expect:
+                if move not in step.task.choose:
+                    raise ValueError(f"{self._where(step)}: {move!r} is not one of its choices "
+                                     f"({', '.join(step.task.moves)})")
+                picked.append((step.number, move))
+        return tuple(picked)
+
+    def branches(self, number: int, through: bool = False) -> list[dict]:
+        """Every combination of choices step `number`'s position can come from (the lesson's own line first),
+        as `choices` tables: what a test builds to hold every step true whatever the learner chose."""
+        combos: list[dict] = [{}]
+        last = number if through else number - 1
+        for step in self.steps[self.story_start(number) - 1:last]:
+            if step.task is not None and step.task.choose:
+                combos = [{**c, step.number: move} for c in combos for move in step.task.moves]
+        return combos
+
+    def start_position(self, number: int, choices=None) -> engines.Match:
         """A new match at the start of step `number` (1-based), before the learner's move."""
-        if number not in self._starts:
+        key = (number, self.branch(number, choices))
+        if key not in self._starts:
             step = self.steps[number - 1]
             if step.scenario is not None:
                 match = engines.scenario(self.game, step.scenario)
@@ -176,32 +232,45 @@ class Lesson:
                 match = engines.new_match(self.game, step.start["players"], step.start["seed"],
                                           step.start.get("options"))
             else:
-                match = self.end_position(number - 1)
+                match = self.end_position(number - 1, choices)
             # What happened since the previous step: a new match's whole setup (the deal is part of the story),
             # but not the setup a scenario was made from, which is no history of its position (its `jump` says
             # what happened); then the step's own moves.
             mark = 0 if step.start is not None else len(match.log)
-            play_moves(match, step.moves, f"{self._where(step)}: moves")
-            self._starts[number] = (match, mark)
-        return self._starts[number][0].clone()       # every widget gets its own copy to play on
+            play_moves(match, step.moves, f"{self._where(step)}: moves" + self._branch_words(key[1]))
+            self._starts[key] = (match, mark)
+        return self._starts[key][0].clone()       # every widget gets its own copy to play on
 
-    def since(self, number: int) -> int:
+    def since(self, number: int, choices=None) -> int:
         """Where in the log of step `number`'s start its own story begins: the events from there on are
         what happened since the previous step (a new match's whole setup, else the step's moves)."""
-        self.start_position(number)
-        return self._starts[number][1]
+        self.start_position(number, choices)
+        return self._starts[(number, self.branch(number, choices))][1]
 
-    def end_position(self, number: int) -> engines.Match:
+    def move_of(self, number: int, choices=None) -> str | None:
+        """The move step `number`'s task is played with: the learner's choice, else the lesson's own pick."""
+        task = self.steps[number - 1].task
+        if task is None:
+            return None
+        move = (choices or {}).get(number, task.expect)
+        return move if move in task.moves else task.expect
+
+    def end_position(self, number: int, choices=None) -> engines.Match:
         """The position after step `number`'s task (its start when it has none)."""
-        match = self.start_position(number)
+        match = self.start_position(number, choices)
         task = self.steps[number - 1].task
         if task is not None:
-            where = self._where(self.steps[number - 1])
-            if task.expect not in {a.id for a in match.legal_actions()}:
-                raise LessonError(f"{where}: task.expect = {task.expect!r} is not legal there: "
-                                  f"{match.why_not(task.expect)}")
-            play_moves(match, [task.expect, *task.then], f"{where}: task")
+            move = self.move_of(number, choices)
+            where = self._where(self.steps[number - 1]) + self._branch_words(self.branch(number, choices))
+            if move not in {a.id for a in match.legal_actions()}:
+                field_name = "task.expect" if move == task.expect else "task.choose"
+                raise LessonError(f"{where}: {field_name} = {move!r} is not legal there: {match.why_not(move)}")
+            play_moves(match, [move, *task.then], f"{where}: task")
         return match
+
+    def _branch_words(self, branch: tuple) -> str:
+        """Where a problem lies when it lies on a learner's choice: the choices it follows."""
+        return "".join(f" (after the choice {move!r} at step {n})" for n, move in branch)
 
     def _where(self, step: Step) -> str:
         return f"{_rel(self.path)}: step {step.number} ({step.id!r})"
@@ -527,6 +596,7 @@ def _check_placeholders(step: Step, at: str, board_names: set[str]) -> None:
         texts += [("task.do", step.task.do, start), ("task.done", step.task.done, after)]
         texts += [(f"task.but.{k}", v, start) for k, v in step.task.but.items()]
         texts += [("task.but.other", step.task.but_other, start)]
+        texts += [(f"task.choose.{k}", v, after) for k, v in step.task.choose.items()]
     if step.question:
         asked = after if step.question.after else start         # a question asked before the move: its start
         texts += [("question.ask", step.question.ask, asked), ("question.explain", step.question.explain, asked)]
@@ -582,7 +652,7 @@ def _task(raw, sid, at, text) -> Task | None:
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("expect"), str):
         raise LessonError(f"{at}: 'task' needs 'expect', the action id the learner must choose")
-    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check", "values"}
+    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check", "values", "choose"}
     if unknown:
         raise LessonError(f"{at}: task: unknown field {', '.join(sorted(unknown))}")
     but, but_other = {}, None
@@ -592,6 +662,16 @@ def _task(raw, sid, at, text) -> Task | None:
             but_other = key
         else:
             but[action_id] = key
+    choose = {}
+    if not isinstance(raw.get("choose", {}), dict):
+        raise LessonError(f"{at}: task.choose must be a table: another move the learner may choose -> its text")
+    for action_id, value in (raw.get("choose") or {}).items():
+        if action_id == raw["expect"] or action_id in but:
+            raise LessonError(f"{at}: task.choose.{action_id!r}: a choice is neither `expect` nor a `but`")
+        choose[action_id] = text(value, f"{sid}.choose.{action_id}", f"{at}: task.choose.{action_id!r}")
+    if choose and "done" not in raw:
+        raise LessonError(f"{at}: a task with choices says in `done` what the lesson's own pick led to, as each "
+                          f"choice's text says what it led to")
     then = []
     for index, move in enumerate(raw.get("then", [])):
         if not (isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str)):
@@ -601,7 +681,8 @@ def _task(raw, sid, at, text) -> Task | None:
         raise LessonError(f"{at}: task.check must be a table of path = value")
     return Task(then=then, check=raw.get("check", {}), expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
                 done=text(raw["done"], f"{sid}.done", f"{at}: task.done") if "done" in raw else None,
-                but=but, but_other=but_other, values=_values(raw.get("values"), f"{at}: task.values"))
+                but=but, but_other=but_other, values=_values(raw.get("values"), f"{at}: task.values"),
+                choose=choose)
 
 
 def _question(raw, sid, at, text, rules) -> Question | None:
