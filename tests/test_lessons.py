@@ -571,8 +571,8 @@ CHOICE = MINIMAL.replace('text.en = "Choose."', 'text.en = "Choose a tile."') + 
 def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
     """`task.choose` (issue 31: the lesson no longer plays for the learner): another move the learner may make
     is played, its own text says what it led to, and the next step starts from it (its values read off that
-    position); Back shows the choice as made; "Show me" names every choice; a teacher opening a later step
-    directly sees the lesson's own pick."""
+    position); Back shows the choice as made, and "Choose again" lets the learner try the other move; "Show
+    me" names every choice; a teacher opening a later step directly sees the lesson's own pick."""
     from widgets.core.lesson import LessonWidget
     path = tmp_path / "lesson.toml"
     path.write_text(CHOICE, encoding="utf-8")
@@ -593,6 +593,12 @@ def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
     widget.back.click()
     assert widget.task_done and "The dock." in widget.feedback.value      # as the learner left it
     assert widget.board.view == lesson.end_position(1, {1: "start:merchants-dock"}).view(lesson.learner)
+    assert widget.again.layout.display == "" and widget.again.description == "Choose again"
+    widget.again.click()                        # compare: the other move, and the story goes on from it
+    assert not widget.task_done and widget.chosen == {} and widget.again.layout.display == "none"
+    assert widget.choose("start:colonial-house") and "The house." in widget.feedback.value
+    widget.forward.click()
+    assert "colonial-house" in widget.text.value
 
     fresh = LessonWidget("endeavor-aos", lesson=lesson, step=2)          # a teacher opening step 2: the lesson's pick
     assert fresh.board.view == lesson.start_position(2).view(lesson.learner)

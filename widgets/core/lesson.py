@@ -299,6 +299,9 @@ class LessonWidget(W.VBox):
         self.show_me = W.Button(layout=W.Layout(width="auto"))
         self.show_me.add_class("bgw-lesson-show-me")
         self.show_me.on_click(self._guard(lambda _: self.show()))
+        self.again = W.Button(icon="undo", layout=W.Layout(width="auto"))     # at a real choice, once made
+        self.again.add_class("bgw-lesson-again")
+        self.again.on_click(self._guard(lambda _: self.choose_again()))
         self.question = W.VBox()
         self.question.add_class("bgw-lesson-question")
         self.recap = W.HTML()                 # after the last step: what the lesson taught, and a whole game
@@ -320,6 +323,7 @@ class LessonWidget(W.VBox):
         nav = W.HBox([self.back, self.forward])
         nav.add_class("bgw-lesson-nav")        # stays at the bottom of the step's column while it scrolls
         side = W.VBox([self.count, self.heading, self.jump, self.text, self.since, self.task, self.loose, self.show_me,
+                       self.again,
                        self.feedback,
                        self.question, self.recap, nav, self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
@@ -486,6 +490,24 @@ class LessonWidget(W.VBox):
             self._feedback("but", text)
         return False
 
+    def choose_again(self) -> bool:
+        """At a step that offers a choice, once it is made: back to the step's start to choose again (the
+        learner compares what each move leads to). The steps after it go on from the new choice, so what the
+        learner did there before is forgotten."""
+        task = self.step.task
+        if task is None or not task.choose or not self.task_done:
+            return False
+        self.chosen.pop(self.number, None)
+        last = next((s.number for s in self.lesson.steps[self.number:] if s.start or s.scenario),
+                    len(self.lesson.steps) + 1)
+        for later in range(self.number, last):
+            self.kept.pop(later, None)
+            if later > self.number:
+                self.chosen.pop(later, None)
+        self.match = None          # nothing to keep of this step: it starts afresh
+        self.go(self.number)
+        return True
+
     def demonstrate(self) -> bool:
         """Make the task's move for a learner who is stuck (or a teacher showing the class)."""
         return self.step.task is not None and not self.task_done and self.choose(self.step.task.expect)
@@ -651,6 +673,8 @@ class LessonWidget(W.VBox):
         else:
             self.task.value = ""
         self.show_me.layout.display = "" if task_open else "none"
+        self.again.layout.display = "" if step.task is not None and step.task.choose and self.task_done else "none"
+        self.again.description = t("ui.lesson.choose-again", lang)
         self.show_me.description = t("ui.lesson.show-me-play" if self.pointed else "ui.lesson.show-me", lang)
         self._question()
         self.rule.value = self._rule_html()
