@@ -126,6 +126,20 @@ def learn(page, step, lang: str, n: int) -> None:
                                " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
                                timeout=20_000)
     if step.task is not None:
+        if step.task.choose:        # a real choice: the other move first, then "Choose again" and the lesson's own
+            other = next(iter(step.task.choose))
+            before = page.get_attribute(BOARD, "data-revision")
+            make_move(page, other)
+            expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
+            page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
+                                   " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
+                                   timeout=20_000)
+            before = page.get_attribute(BOARD, "data-revision")
+            keyboard.press(page, "bgw-lesson-again")
+            expect(page.locator(".bgw-lesson-feedback .ok")).to_have_count(0, timeout=20_000)
+            page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
+                                   " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
+                                   timeout=20_000)
         make_move(page, step.task.expect)
         expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
         if step.question is not None and step.question.after:

@@ -7,6 +7,7 @@ For each step k it clicks the step's expected move on the board (or its button u
 and way picked first), gives one wrong answer and then the right one, and writes, at 1366 x 768:
 
     OUTDIR/kNN-a-arrive.png       the window on arrival (and kNN-a-arrive-full.png, the whole page)
+    OUTDIR/kNN-b-other.png        at a real choice: after the move the lesson does not pick (then "Choose again")
     OUTDIR/kNN-b-moved.png        after the move
     OUTDIR/kNN-c-wrong.png        after a wrong answer
     OUTDIR/kNN-d-right.png        after the right answer
@@ -99,6 +100,17 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
             if shoot:
                 snap(page, k, "a-arrive", full=True)
             def move():
+                if step.task.choose:     # a real choice: the other move first (its picture), then "Choose again"
+                    before = revision(page)
+                    make_move(page, next(iter(step.task.choose)))
+                    expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=30_000)
+                    settled(page, before)
+                    if shoot:
+                        snap(page, k, "b-other")
+                    before = revision(page)
+                    page.locator(".bgw-lesson-again").click()
+                    expect(page.locator(".bgw-lesson-feedback .ok")).to_have_count(0, timeout=30_000)
+                    settled(page, before)
                 before = revision(page)
                 make_move(page, step.task.expect)
                 expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=30_000)

@@ -493,18 +493,19 @@ class LessonWidget(W.VBox):
     def choose_again(self) -> bool:
         """At a step that offers a choice, once it is made: back to the step's start to choose again (the
         learner compares what each move leads to). The steps after it go on from the new choice, so what the
-        learner did there before is forgotten."""
+        learner did there before is forgotten; the step's answered question stays answered."""
         task = self.step.task
         if task is None or not task.choose or not self.task_done:
             return False
         self.chosen.pop(self.number, None)
         last = next((s.number for s in self.lesson.steps[self.number:] if s.start or s.scenario),
                     len(self.lesson.steps) + 1)
-        for later in range(self.number, last):
+        for later in range(self.number + 1, last):
             self.kept.pop(later, None)
-            if later > self.number:
-                self.chosen.pop(later, None)
-        self.match = None          # nothing to keep of this step: it starts afresh
+            self.chosen.pop(later, None)
+        # The step starts afresh, its answer kept: the question's right answer is the same whatever is chosen.
+        self.kept[self.number] = (False, self.answer, list(self.tried))
+        self.match = None
         self.go(self.number)
         return True
 
