@@ -564,7 +564,8 @@ CHOICE = MINIMAL.replace('text.en = "Choose."', 'text.en = "Choose a tile."') + 
     '[step.task]\nexpect = "start:colonial-house"\ndo.en = "Take a tile."\ndo.zh-Hant = "拿一塊。"\n' \
     'done.en = "The house."\ndone.zh-Hant = "房子。"\n' \
     '[step.task.choose."start:merchants-dock"]\nen = "The dock."\nzh-Hant = "碼頭。"\n' + SECOND.replace(
-        'text.en = "Build."', 'values = { tile = "[p.buildings[0].id for p in view.players if p.buildings][0]" }\ntext.en = "You hold {tile}."').replace(
+        'text.en = "Build."', 'values = { tile = "[p.buildings[0].id for p in view.players if p.buildings][0]" }\n'
+        'focus = "start.{tile}"\ntext.en = "You hold {tile}."').replace(
         'text.zh-Hant = "建造。"', 'text.zh-Hant = "你有{tile}。"')
 
 
@@ -590,6 +591,7 @@ def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
     widget.forward.click()
     assert widget.number == 2 and "merchants-dock" in other and "merchants-dock" in widget.text.value
     assert widget.board.view == lesson.start_position(2, {1: "start:merchants-dock"}).view(lesson.learner)
+    assert widget.board.focus.startswith("start.merchants-dock#")      # the focus follows the choice too
     widget.back.click()
     assert widget.task_done and "The dock." in widget.feedback.value      # as the learner left it
     assert widget.board.view == lesson.end_position(1, {1: "start:merchants-dock"}).view(lesson.learner)
@@ -613,6 +615,7 @@ def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
     (lambda s: s.replace('[step.task.choose."start:merchants-dock"]', '[step.task.choose."build:nothing"]'),
      "task.choose = 'build:nothing' is not legal there"),
     (lambda s: s.replace('zh-Hant = "碼頭。"', 'zh-Hant = ""'), "task.choose.'start:merchants-dock': needs a non-empty text"),
+    (lambda s: s.replace('focus = "start.{tile}"', 'focus = "start.{pile}"'), "focus: placeholder {pile} has no value"),
 ])
 def test_a_bad_choice_is_refused_clearly(tmp_path, change, message):
     path = tmp_path / "bad.toml"

@@ -60,7 +60,8 @@ def _cases(game: str) -> tuple[str, list[dict]]:
         question = step.question
         if question is not None and question.focus and step.task is not None and question.after:
             widget.choose(step.task.expect)      # a question's focus is on the board after the move
-            cases.append({"step": f"{step.number} (question)", "target": question.focus, "traits": drawn(widget.board)})
+            cases.append({"step": f"{step.number} (question)", "target": lesson.focus(step.number, question=True),
+                          "traits": drawn(widget.board)})
     return widget.board._esm, cases
 
 

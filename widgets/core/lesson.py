@@ -379,7 +379,7 @@ class LessonWidget(W.VBox):
         self.pointed = False                  # "Show me" pressed once: the move is pointed at, not yet played
         self.feedback.value = ""
         self._focus = self._question_focus(asked=self.step.task is None or done or self._predicting) \
-            or self.step.focus or self._task_target()
+            or self.lesson.focus(number, choices=self.chosen) or self._task_target()
         if self.step.task is not None and done:       # back at a step already done: as the learner left it
             start = len(self.match.log)
             self.match = self.lesson.end_position(number, self.chosen)
@@ -412,7 +412,9 @@ class LessonWidget(W.VBox):
     def _question_focus(self, asked: bool) -> str:
         """The board element the step's question is about (its `focus`), once the question is asked."""
         question = self.step.question
-        return question.focus if asked and question is not None and question.focus else ""
+        if not asked or question is None or not question.focus:
+            return ""
+        return self.lesson.focus(self.number, question=True, choices=self.chosen)
 
     def _task_target(self) -> str:
         """The board element of the step's expected move, so the page can bring it into view."""

@@ -172,6 +172,18 @@ class Lesson:
                 raise LessonError(f"{self._where(step)}: {field_name}.{name} = {source!r}: {exc}") from None
         return out
 
+    def focus(self, number: int, question: bool = False, choices=None) -> str | None:
+        """The board element step `number` brings into view (`question`: its question's), its placeholders
+        filled from the position, as the step's texts are (so the element can follow the learner's choice)."""
+        step = self.steps[number - 1]
+        if question:
+            focus, after = (step.question.focus, step.question.after) if step.question else (None, False)
+        else:
+            focus, after = step.focus, False
+        if not focus or "{" not in focus:
+            return focus
+        return focus.format(**self.values(number, after, choices))
+
     def chapter_title(self, chapter_id: str, lang: str) -> str:
         return template(dict(self.chapters)[chapter_id], lang)
 
@@ -624,6 +636,15 @@ def _check_placeholders(step: Step, at: str, board_names: set[str]) -> None:
         if fields["en"] != fields["zh-Hant"]:
             raise LessonError(f"{at}: {name}: en and zh-Hant use different placeholders "
                               f"({sorted(fields['en'])} and {sorted(fields['zh-Hant'])})")
+    # A focus may name its element by a value ("discard.{card}"): after a real choice the element differs.
+    focuses = [("focus", step.focus, start)]
+    if step.question is not None:
+        focuses.append(("question.focus", step.question.focus, after if step.question.after else start))
+    for name, focus, allowed in focuses:
+        names = {f for _, f, _, _ in string.Formatter().parse(focus or "") if f is not None}
+        if names - allowed:
+            raise LessonError(f"{at}: {name}: placeholder {{{sorted(names - allowed)[0]}}} has no value")
+        used |= names
     unused = sorted(after - used)
     if unused:
         raise LessonError(f"{at}: value {unused[0]!r} is used by no text of the step")
