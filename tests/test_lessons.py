@@ -42,7 +42,10 @@ def test_every_step_builds_and_its_checks_hold(game):
     """Every position is reachable from the file alone, every task's move is legal there, every "legal, but"
     names a move that is legal and not the expected one, and every `check` holds: whatever the learner chose
     at the steps that offer a choice (every branch of the story), and every text can be said there."""
-    lesson = load(game)
+    hold_in_every_branch(load(game), game)
+
+
+def hold_in_every_branch(lesson, game: str) -> None:
     for step in lesson.steps:
         for choices in lesson.branches(step.number):
             where = f"{game} step {step.number} ({step.id})" + (f" after the choices {choices}" if choices else "")
@@ -59,10 +62,14 @@ def test_every_step_builds_and_its_checks_hold(game):
             for action_id in step.task.but:
                 assert action_id in legal and action_id not in step.task.moves, f"{where}: but.{action_id}"
             after = lesson.end_position(step.number, choices)
-            for path, expected in step.task.check.items():
+            for path, expected in step.task.checks(lesson.move_of(step.number, choices)).items():
                 assert lookup(after, path) == expected, f"{where}: task.check {path}"
             for move in step.task.moves:
                 chose = {**choices, step.number: move}
+                if move != lesson.move_of(step.number, choices):
+                    after = lesson.end_position(step.number, chose)
+                    for path, expected in step.task.checks(move).items():
+                        assert lookup(after, path) == expected, f"{where}: task.choose.{move}.check {path}"
                 for lang in ("en", "zh-Hant", "zh-Hans"):
                     lesson.say(step.number, step.task.said(move), lang, after=True, choices=chose)
                     if step.question is not None:
@@ -563,7 +570,8 @@ def test_a_question_the_score_table_would_answer_folds_it_until_answered():
 CHOICE = MINIMAL.replace('text.en = "Choose."', 'text.en = "Choose a tile."') + \
     '[step.task]\nexpect = "start:colonial-house"\ndo.en = "Take a tile."\ndo.zh-Hant = "拿一塊。"\n' \
     'done.en = "The house."\ndone.zh-Hant = "房子。"\n' \
-    '[step.task.choose."start:merchants-dock"]\nen = "The dock."\nzh-Hant = "碼頭。"\n' + SECOND.replace(
+    '[step.task.choose."start:merchants-dock"]\nen = "The dock."\nzh-Hant = "碼頭。"\n' \
+    'check = { to_move = 0 }\n' + SECOND.replace(
         'text.en = "Build."', 'values = { tile = "[p.buildings[0].id for p in view.players if p.buildings][0]" }\n'
         'focus = "start.{tile}"\ntext.en = "You hold {tile}."').replace(
         'text.zh-Hant = "建造。"', 'text.zh-Hant = "你有{tile}。"')
@@ -616,6 +624,7 @@ def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
      "task.choose = 'build:nothing' is not legal there"),
     (lambda s: s.replace('zh-Hant = "碼頭。"', 'zh-Hant = ""'), "task.choose.'start:merchants-dock': needs a non-empty text"),
     (lambda s: s.replace('focus = "start.{tile}"', 'focus = "start.{pile}"'), "focus: placeholder {pile} has no value"),
+    (lambda s: s.replace('check = { to_move = 0 }', 'check = "yes"'), "task.choose.'start:merchants-dock'.check must be a table"),
 ])
 def test_a_bad_choice_is_refused_clearly(tmp_path, change, message):
     path = tmp_path / "bad.toml"
@@ -626,3 +635,13 @@ def test_a_bad_choice_is_refused_clearly(tmp_path, change, message):
             for choices in lesson.branches(step.number, through=True):
                 lesson.end_position(step.number, choices)
     assert message in str(info.value) and "bad.toml" in str(info.value), str(info.value)
+
+
+def test_a_choice_checks_what_its_text_states(tmp_path):
+    """`task.choose."<move>".check`: the facts a choice's text states hold on the position after that move."""
+    path = tmp_path / "lesson.toml"
+    path.write_text(CHOICE, encoding="utf-8")
+    hold_in_every_branch(load(path), "scratch")
+    path.write_text(CHOICE.replace("check = { to_move = 0 }", "check = { to_move = 2 }"), encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"task.choose.start:merchants-dock.check to_move"):
+        hold_in_every_branch(load(path), "scratch")

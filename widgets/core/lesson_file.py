@@ -73,11 +73,16 @@ class Task:
     values: dict = field(default_factory=dict)  # name -> compiled expression, read off the position after the move
     choose: dict[str, str] = field(default_factory=dict)   # a real choice: another move the learner may make
     #                         instead of `expect` -> text key said once it is made; the lesson goes on from it
+    choose_check: dict[str, dict] = field(default_factory=dict)   # such a move -> facts its text states, after it
 
     @property
     def moves(self) -> tuple[str, ...]:
         """The moves this task accepts: the expected one first (the lesson's own pick), then the choices."""
         return (self.expect, *self.choose)
+
+    def checks(self, move: str) -> dict:
+        """The facts the text said after `move` states, on the position after it."""
+        return self.choose_check.get(move, {}) if move in self.choose else self.check
 
     def said(self, move: str) -> str | None:
         """The text key said once `move` is made."""
@@ -686,9 +691,15 @@ def _task(raw, sid, at, text) -> Task | None:
     choose = {}
     if not isinstance(raw.get("choose", {}), dict):
         raise LessonError(f"{at}: task.choose must be a table: another move the learner may choose -> its text")
+    choose_check = {}
     for action_id, value in (raw.get("choose") or {}).items():
         if action_id == raw["expect"] or action_id in but:
             raise LessonError(f"{at}: task.choose.{action_id!r}: a choice is neither `expect` nor a `but`")
+        if isinstance(value, dict) and "check" in value:
+            value = dict(value)
+            choose_check[action_id] = value.pop("check")
+            if not isinstance(choose_check[action_id], dict):
+                raise LessonError(f"{at}: task.choose.{action_id!r}.check must be a table of path = value")
         choose[action_id] = text(value, f"{sid}.choose.{action_id}", f"{at}: task.choose.{action_id!r}")
     if choose and "done" not in raw:
         raise LessonError(f"{at}: a task with choices says in `done` what the lesson's own pick led to, as each "
@@ -703,7 +714,7 @@ def _task(raw, sid, at, text) -> Task | None:
     return Task(then=then, check=raw.get("check", {}), expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
                 done=text(raw["done"], f"{sid}.done", f"{at}: task.done") if "done" in raw else None,
                 but=but, but_other=but_other, values=_values(raw.get("values"), f"{at}: task.values"),
-                choose=choose)
+                choose=choose, choose_check=choose_check)
 
 
 def _question(raw, sid, at, text, rules) -> Question | None:
