@@ -104,3 +104,18 @@ def test_the_server_route_serves_the_page_and_refuses_a_game_without_a_lesson():
         good, missing = pool.submit(asyncio.run, fetch("entdecker.pictures.zh-Hant.html",
                                                        "chess.pictures.en.html")).result()
     assert good.code == 200 and "id='bgw-steps'" in good.body.decode() and missing.code == 404
+
+
+def test_the_teachers_copy_says_where_each_move_of_a_real_choice_leads():
+    """At a real choice (task.choose) the learner sees what their own move led to; the teacher's copy lists every
+    move with its text, read off the position after that move."""
+    game = "entdecker"
+    lesson = load(game)
+    step = next(s for s in lesson.steps if s.task is not None and s.task.choose)
+    teacher, learner = pictures.page(game, "en", answers=True), pictures.page(game, "en")
+    assert teacher.count("A real choice: what each move leads to") == sum(
+        1 for s in lesson.steps if s.task is not None and s.task.choose)
+    assert "A real choice" not in learner
+    for move in step.task.moves:
+        said = lesson.say(step.number, step.task.said(move), "en", True, {step.number: move}).replace("**", "")
+        assert said.split(",")[0] in teacher.replace("&#x27;", "'"), move

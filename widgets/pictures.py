@@ -80,6 +80,13 @@ move, as the widget asks it: (page title, steps, lesson)."""
                 "jump": paragraphs(say(step.jump)) if step.jump else "",
                 "text": paragraphs(say(step.text)),
                 "task": paragraphs("➜ " + say(step.task.do)) if step.task else ""}
+        if answers and step.task is not None and step.task.choose:
+            # The teacher's copy: what each move of a real choice leads to (the learner sees the one they made).
+            labels = {a.id: a.label.render(lang) for a, _ in widget.match.candidates()}
+            card["task"] += f"<p><b>{html.escape(t('ui.lesson.choices', lang))}</b></p><ul>" + "".join(
+                f"<li><b>{html.escape(labels.get(move, move))}</b>: "
+                f"{html.escape(lesson.say(step.number, step.task.said(move), lang, True, {step.number: move}).replace('**', ''))}</li>"
+                for move in step.task.moves) + "</ul>"
         if step.question:
             q = step.question
             if step.task is not None and q.after:
