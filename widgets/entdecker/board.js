@@ -473,12 +473,13 @@ function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
   (view.reserve || []).forEach((r, i) => {
     const x = px + i * 56;
     const sides = { sea: "", coast: "N", corner: "NE", strait: "NS", bay: "NES", land: "NESW" }[r.pattern];
-    const g = el("g", { class: "ent-reserve", transform: `translate(${x},${py}) scale(0.36)` }, reserve);
+    // drawn large enough to read where each kind's land lies (a lesson asks it of these pictures)
+    const g = el("g", { class: "ent-reserve", transform: `translate(${x},${py}) scale(0.46)` }, reserve);
     drawTile(g, { land: sides, areas: sides ? [sides] : [], routes: "", reserve: r.number }, clipId, { plain: true });
-    el("text", { x: x + 18, y: py + 51, "font-size": 12, "text-anchor": "middle" }, reserve, named(L, r.number, `×${r.count}`));
+    el("text", { x: x + 23, y: py + 61, "font-size": 12, "text-anchor": "middle" }, reserve, named(L, r.number, `×${r.count}`));
     el("title", {}, g, named(L, r.number, `${L(`ent.pattern.${r.pattern}`)} ×${r.count}`));
   });
-  py += 64;
+  py += 74;
   // The name and the counts in parts of one line, so that the name is a text of its own (a lesson names it).
   const chipLine = el("text", { x: px, y: py, "font-size": 12, "font-weight": 700, "data-target": "chip-piles" }, svg);
   const [before, after] = L("ui.named-value").split("{value}");
