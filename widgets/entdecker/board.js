@@ -484,7 +484,7 @@ function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
   const chipLine = el("text", { x: px, y: py, "font-size": 12, "font-weight": 700, "data-target": "chip-piles" }, svg);
   const [before, after] = L("ui.named-value").split("{value}");
   el("tspan", {}, chipLine, L("ent.ui.chip-piles"));
-  el("tspan", {}, chipLine, before.replace("{name}", "") + (view.chip_piles || []).map((c) => c.count).join(" + ") + (after || ""));
+  el("tspan", {}, chipLine, before.replace("{name}", "") + (view.chip_piles || []).map((c) => c.count).join(L("ent.ui.plus")) + (after || ""));
   el("text", { x: WIDTH - 10, y: py, "font-size": 12, fill: "#666", "text-anchor": "end" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
   return drawFaceDown({ view, L, svg, teacher }, py + 16);
 }
