@@ -471,7 +471,8 @@ function drawEmployees(ctx, y) {
 }
 
 // The corner swaps: a good for an item, each used once; right of the employee rondel, from `y`.
-function drawSwaps({ view, L, svg, offer }, y) {
+function drawSwaps(ctx, y) {
+  const { view, L, svg, offer } = ctx;
   const sx0 = MARKET_X + 2 * EMP_RING + 3 * (EMP_W + 2) + 4 + 40, sy0 = y + 40;
   el("text", { x: sx0, y: sy0, "font-size": 12, "font-weight": 700 }, svg, L("sy.ui.swaps"));
   (view.swaps || []).forEach((corner, k) => {
@@ -487,6 +488,22 @@ function drawSwaps({ view, L, svg, offer }, y) {
       el("title", {}, g, `${L(`sy.good.${s.good}`)} → ${L(`sy.item.${s.item}`)}`);
       offer(g, `swap.${s.name}`);
     });
+  });
+  drawEmployeeLegend(ctx, sx0, sy0 + 10 + (view.swaps || []).length * 30 + 24);
+}
+
+// The marks an employee tile may carry, drawn as on the tiles and named: + (a builder) and the red extra
+// hiring cost (+2) look alike at a glance, so the list says which is which (the lesson names it by its heading).
+function drawEmployeeLegend({ view, L, svg }, x, y) {
+  const lg = el("g", { class: "sy-legend", "data-place": "employee-legend" }, svg);
+  el("text", { x, y, "font-size": 11, "font-weight": 700 }, lg, L("sy.ui.employee-legend"));
+  const costs = ((view.rondels || {}).employee || { stops: [] }).stops.flat().map((e) => e.cost || 0).filter((c) => c > 0);
+  const rows = [["+", "#222", "builder"], ["»", "#222", "speed"], ["⟳", "#222", "rondel"], ["I, II", "#222", "level"]];
+  if (costs.length) rows.push([`+${Math.min(...costs)}`, "#922b21", "cost"]);
+  rows.forEach(([mark, colour, name], k) => {
+    const ly = y + 15 + k * 15;
+    el("text", { x, y: ly, "font-size": 11, "font-weight": 700, fill: colour }, lg, mark);
+    el("text", { x: x + 30, y: ly, "font-size": 11, fill: "#333" }, lg, L(`sy.ui.employee-legend.${name}`));
   });
 }
 
