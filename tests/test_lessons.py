@@ -645,3 +645,23 @@ def test_a_choice_checks_what_its_text_states(tmp_path):
     path.write_text(CHOICE.replace("check = { to_move = 0 }", "check = { to_move = 2 }"), encoding="utf-8")
     with pytest.raises(AssertionError, match=r"task.choose.start:merchants-dock.check to_move"):
         hold_in_every_branch(load(path), "scratch")
+
+
+def test_a_move_that_depends_on_an_earlier_choice_is_the_first_legal_of_its_list(tmp_path):
+    """`{one_of = [...]}` in a step's `moves`: after a real choice another player's reply may differ by branch;
+    the first move of the list that is legal there is made. None legal, or a list of one, is refused clearly."""
+    path = tmp_path / "lesson.toml"
+    reply = 'moves = [{one_of = ["start:nowhere", "start:colonial-house"]}]\n'
+    path.write_text(CHOICE.replace('id = "second"\n', 'id = "second"\n' + reply), encoding="utf-8")
+    lesson = load(path)
+    for choices in lesson.branches(2):
+        match = lesson.start_position(2, choices)
+        assert "Colonial House" in repr([e.text("en") for e in match.log[lesson.since(2, choices):]])
+    path.write_text(CHOICE.replace('id = "second"\n', 'id = "second"\n' + reply.replace(
+        '"start:colonial-house"', '"start:elsewhere"')), encoding="utf-8")
+    with pytest.raises(LessonError, match=r"moves\[0\] = OneOf.*none of start:nowhere, start:elsewhere is legal there"):
+        load(path).start_position(2)
+    path.write_text(CHOICE.replace('id = "second"\n', 'id = "second"\nmoves = [{one_of = ["start:nowhere"]}]\n'),
+                    encoding="utf-8")
+    with pytest.raises(LessonError, match=r"one_of"):
+        load(path)

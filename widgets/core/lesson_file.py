@@ -39,6 +39,20 @@ class Chance:
     outcome: str
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """A move in a step's `moves` that depends on an earlier real choice ({one_of = ["a", "b"]} in the file):
+    the first of these that is legal there, e.g. another player's reply to what the learner chose."""
+    moves: tuple[str, ...]
+
+    def pick(self, match) -> str:
+        legal = {a.id for a in match.legal_actions()}
+        found = next((m for m in self.moves if m in legal), None)
+        if found is None:
+            raise ValueError(f"none of {', '.join(self.moves)} is legal there")
+        return found
+
+
 @dataclass
 class Choice:
     key: str                 # text key of the answer
@@ -317,7 +331,7 @@ def apply_move(match, move, stop_at_chance: bool = False) -> None:
         match.resolve(move.outcome)
     else:
         settle(match)
-        match.play(move)
+        match.play(move.pick(match) if isinstance(move, OneOf) else move)
     settle(match, stop_at_chance)
 
 
@@ -480,9 +494,12 @@ def _parse(path: Path, data: dict) -> Lesson:
                 moves.append(move)
             elif isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str):
                 moves.append(Chance(move["chance"]))
+            elif isinstance(move, dict) and set(move) == {"one_of"} and isinstance(move["one_of"], list) \
+                    and len(move["one_of"]) > 1 and all(isinstance(m, str) for m in move["one_of"]):
+                moves.append(OneOf(tuple(move["one_of"])))
             else:
-                raise LessonError(f"{at}: moves[{index}] must be an action id or {{chance = \"outcome\"}}, "
-                                  f"got {move!r}")
+                raise LessonError(f"{at}: moves[{index}] must be an action id, {{chance = \"outcome\"}} or "
+                                  f"{{one_of = [\"id\", \"id\"]}}, got {move!r}")
         seat = raw.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
             raise LessonError(f"{at}: 'seat' must be a seat number, got {seat!r}")
