@@ -688,7 +688,10 @@ function matCoastline(B, matG, p, seat, colour) {
   if (turn && turn.seat === seat) {
     const acts = combined(L, (turn.actions || []).map((a) => (turn.done || []).includes(a) ? `${L(`ui.action.${a}`)} ✓` : L(`ui.action.${a}`)),
       turn.combine);
-    const from = turn.token ? L(`token.${turn.token}`) : L("ui.worker");
+    // where the action comes from: the spent marker, or the building the disc went to (as words.py says it),
+    // not the bare word "disc", which beside the rulebook's "(flag)" read like a typo
+    const slotB = (p.buildings || []).find((x) => x.slot === turn.slot);
+    const from = turn.token ? L(`token.${turn.token}`) : slotB ? L(`building.${slotB.id}`) : L("ui.worker");
     el("text", { x: cx0 + 90, y: 14, "font-size": 12, "font-weight": 700, fill: "#1a5276", class: "bgw-turn" }, matG,
        `▶ ${named(L, L("ui.taking"), aside(L, acts, from))}`);
   }
