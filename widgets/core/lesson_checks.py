@@ -28,6 +28,8 @@ The kinds (docs/lessons.md, "What the checks refuse"):
 - unseen:     (with the drawn board: tests/browser/test_lesson_questions.py) a value a question's explanation
               reads off the position is in sight when the question is asked: in the step's texts or drawn on
               its board (not only in a tooltip).
+- passive:    no two steps in a row leave the learner with nothing to do (neither a move nor a question):
+              a learner who only reads forgets; give one of them a task or a question.
 - language:   an English text holds no Chinese; a Chinese text holds no English words but names and codes;
               no text speaks of the software ("the engine...") instead of the game.
 """
@@ -259,8 +261,9 @@ def check_giveaway(lesson: Lesson) -> list[str]:
         for lang in LANGS:
             # before the question: the step's texts, and the move's "done" and log lines when it is asked after it
             before = ("jump", "text", "task.do", "task.done") if question.after else ("jump", "text", "task.do")
+            # (at a real choice, what each move led to: "Choose again" shows them all)
             shown = [lesson.say(step.number, k, lang, after) for f, k, after in step_texts(lesson, step)
-                     if f in before]
+                     if f in before or (question.after and f.startswith("task.choose."))]
             shown += [e.text(lang) for e in _events_shown(lesson, step)]
             shown += [lesson.say(step.number, question.ask, lang, question.after)]
             shown_text = "\n".join(shown)
@@ -296,8 +299,8 @@ def _events_shown(lesson: Lesson, step) -> list:
     start = lesson.start_position(step.number)
     events = list(start.log[lesson.since(step.number):])
     if step.task is not None and (step.question is None or step.question.after):
-        end = lesson.end_position(step.number)
-        events += end.log[len(start.log):]
+        for move in step.task.moves:       # at a real choice, each move's log lines ("Choose again" shows them)
+            events += lesson.end_position(step.number, {step.number: move}).log[len(start.log):]
     return events
 
 
@@ -308,14 +311,17 @@ def check_untaught(lesson: Lesson) -> list[str]:
         taught |= set(step.rules)
         if step.task is None:
             continue
-        start, end = lesson.start_position(step.number), lesson.end_position(step.number)
-        seen = set()
-        for event in end.log[len(start.log):]:
-            if event.rule not in taught and event.rule not in lesson.not_taught and event.rule not in seen:
-                seen.add(event.rule)
-                later = next((s.number for s in lesson.steps if event.rule in s.rules), None)
-                problems.append(f"{_where(step, 'task')}: the move applies {event.rule} (\"{event.text('en')[:70]}\"), "
-                                + (f"taught only at step {later}" if later else "which no step teaches"))
+        start, seen = lesson.start_position(step.number), set()
+        for move in step.task.moves:          # the lesson's own pick, and each move a real choice allows
+            end = lesson.end_position(step.number, {step.number: move})
+            for event in end.log[len(start.log):]:
+                if event.rule not in taught and event.rule not in lesson.not_taught and event.rule not in seen:
+                    seen.add(event.rule)
+                    later = next((s.number for s in lesson.steps if event.rule in s.rules), None)
+                    which = "the move" if move == step.task.expect else f"the choice {move!r}"
+                    problems.append(f"{_where(step, 'task')}: {which} applies {event.rule} "
+                                    f"(\"{event.text('en')[:70]}\"), "
+                                    + (f"taught only at step {later}" if later else "which no step teaches"))
     return problems
 
 
@@ -525,10 +531,22 @@ def check_history(lesson: Lesson) -> list[str]:
     return problems
 
 
+def check_passive(lesson: Lesson) -> list[str]:
+    runs: list[list] = [[]]            # runs of consecutive steps with nothing to do
+    for step in lesson.steps:
+        if step.task is None and step.question is None:
+            runs[-1].append(step)
+        elif runs[-1]:
+            runs.append([])
+    return [f"steps {run[0].number} to {run[-1].number} ({', '.join(s.id for s in run)}): {len(run)} steps in a row "
+            f"with neither a move nor a question: give one of them a task or a question"
+            for run in runs if len(run) > 1]
+
+
 CHECKS = {"numbers": check_numbers, "story": check_story, "unfinished": check_unfinished,
           "giveaway": check_giveaway, "terms": check_terms, "untaught": check_untaught, "places": check_places,
           "language": check_language, "titles": check_titles, "positions": check_positions,
-          "history": check_history}
+          "history": check_history, "passive": check_passive}
 
 
 def main(argv: list[str]) -> int:
