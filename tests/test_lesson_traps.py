@@ -206,3 +206,29 @@ def test_one_standing_for_a_thing_is_no_number():
     """"each one", "the one at stop 6": a pronoun, not the number 1 (a check that cried wolf at each)."""
     assert lesson_checks.numbers("Pay 2 for each one, and take the one at stop 6.", "en") == [2.0, 6.0]
     assert lesson_checks.numbers("Take one sail and one cannon.", "en") == [1.0, 1.0]
+
+
+def test_two_steps_in_a_row_with_nothing_to_do_are_found(tmp_path):
+    body = 'text.en = "a"\ntext.zh-Hant = "甲"\n[[step]]\nid = "again"\nchapter = "one"\nrule = "ent.setup.gold"\n' \
+           'title.en = "Gold again"\ntitle.zh-Hant = "再談黃金"\ntext.en = "b"\ntext.zh-Hant = "乙"\n'
+    problems = lesson_checks.check_passive(lesson_of(tmp_path, body))
+    assert len(problems) == 1 and "steps 1 to 2 (first, again)" in problems[0], problems
+    asked = body + ('[step.question]\nneeds = ["ent.setup.gold"]\nask.en = "?"\nask.zh-Hant = "？"\n'
+                    'explain.en = "!"\nexplain.zh-Hant = "！"\n[[step.question.choice]]\nen = "a"\nzh-Hant = "甲"\n'
+                    'right = true\n[[step.question.choice]]\nen = "b"\nzh-Hant = "乙"\n')
+    assert lesson_checks.check_passive(lesson_of(tmp_path, asked)) == []
+
+
+def test_at_a_real_choice_the_checks_read_every_move(tmp_path):
+    """`giveaway` reads the text of each move of a real choice ("Choose again" shows them all), not only the
+    lesson's own pick's."""
+    def body(other: str) -> str:
+        return ('text.en = "Start."\ntext.zh-Hant = "出發。"\n[step.task]\nexpect = "start:A1-n"\n'
+                'do.en = "Choose."\ndo.zh-Hant = "選。"\ndone.en = "A1."\ndone.zh-Hant = "A1。"\n'
+                f'[step.task.choose."start:B1-n"]\nen = "{other}"\nzh-Hant = "{other}"\n'
+                '[step.question]\nneeds = ["ent.setup.gold"]\nask.en = "How many?"\nask.zh-Hant = "幾個？"\n'
+                'explain.en = "Seventeen."\nexplain.zh-Hant = "十七。"\n[[step.question.choice]]\nen = "17"\n'
+                'zh-Hant = "17"\nright = true\n[[step.question.choice]]\nen = "5"\nzh-Hant = "5"\n')
+    told = lesson_checks.check_giveaway(lesson_of(tmp_path, body("B1, and 17.")))
+    assert told and all("the answer's [17]" in p for p in told), told
+    assert lesson_checks.check_giveaway(lesson_of(tmp_path, body("B1."))) == []
