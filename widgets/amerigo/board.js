@@ -669,7 +669,8 @@ function drawProgressDisplay(ctx, py) {
   const { view, L, svg } = ctx;
   const px = PANEL;
   const prog = view.progress || { left: [], right: [], tiles: {} };
-  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, fill(L("am.ui.progress"), { n: prog.face_down }));
+  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700, "data-target": "progress" }, svg,   // a lesson may point at it
+     fill(L("am.ui.progress"), { n: prog.face_down }));
   py += 22;
   const key = ["permanent", "once", "end"].map((k) => L(`am.ui.kind-${k}`)).concat(prog.tiles && Object.values(prog.tiles).some((t) => t.stand_in) ? [L("am.ui.kind-stand-in")] : []);
   py += (FS + 4) * textBlock(svg, px, py + 12, key.join(" · "), WIDTH - PANEL - 10, FS, { fill: "#8b5a2b", class: "am-progress-key" });
