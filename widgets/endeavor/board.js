@@ -518,7 +518,10 @@ function sectionLegend(B, S) {
                     ownerBadge(lg, 0, x + 19, yy); return 26; }, L("ui.controlled"));
   item((x, yy) => { el("ellipse", { cx: x + 14, cy: yy, rx: 14, ry: 8, fill: "#4f95cc", stroke: "#123" }, lg); return 28; }, L("ui.sea"));
   item((x, yy) => { el("rect", { x, y: yy - 8, width: 14, height: 16, fill: "url(#bgw-hatch-" + B.uid + ")", stroke: "#7b7d7d", "stroke-dasharray": "3 2" }, lg); return 14; }, L("ui.closed-region"));
-  item((x, yy) => { token(B, lg, x + 6, yy, tokenOf.wealth || "wealth", 6); return 12; }, L("ui.token.attribute"));
+  // every attribute token by its colour and its track's name, so that the map's squares can be told apart
+  // (a learner told "the blue square raises influence" finds blue named here, not only on the mats)
+  item(() => -5, named(L, L("ui.token.attribute"), "").trimEnd());
+  for (const a of ATTRIBUTES) item((x, yy) => { token(B, lg, x + 6, yy, tokenOf[a] || a, 6); return 12; }, L(`attribute.${a}`));
   // every kind of action token by the letter it is drawn with (the first of its action's name), so that a
   // learner can read "P", "A", "S", "O" on the map without pointing at each one
   const actionKinds = Object.keys(B.tokenKinds).filter((k) => (B.tokenKinds[k].actions || []).length);
