@@ -177,12 +177,19 @@ def test_the_teachers_pages_pass_axe_offline(offline_page, site_url, path):
 
 def test_a_chinese_lesson_continues_and_passes_axe_offline(offline_page, site_url):
     """The gallery's lesson link, in zh-Hant: the step the address asks for, in its language (its rule's heading
-    in Traditional characters, without OpenCC in the browser); Continue leads on; axe finds nothing."""
+    in Traditional characters, without OpenCC in the browser); its question answered, Continue leads on; axe
+    finds nothing."""
+    from widgets.core.lesson_file import load
     page, blocked = offline_page
+    step = load("amerigo").steps[3]
+    assert step.task is None, "step 4 of the Amerigo lesson is read or answered, not played"
     page.goto(site_url + "voici/tutorials/amerigo.zh-Hant.ipynb?step=4")
     page.wait_for_selector(".bgw-board .bgw-root[data-drawn-at]", state="attached", timeout=PAGE_TIMEOUT)
     assert "第 4 步" in page.inner_text("body")            # the step the address asked for, in its language
     assert not axe_violations(page), axe_violations(page)
+    if step.question is not None:          # Continue waits for the right answer
+        page.locator(".bgw-lesson-answer").nth(next(i for i, c in enumerate(step.question.choices) if c.right)).click()
+        page.wait_for_selector(".bgw-lesson-answer.mod-success", timeout=30_000)
     page.get_by_role("button", name="繼續").click()
     page.wait_for_function("() => document.body.innerText.includes('第 5 步')", timeout=30_000)
     assert not blocked, blocked
