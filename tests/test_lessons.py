@@ -168,13 +168,20 @@ def question(needs: str, right: bool = True, extra: str = "") -> str:
     (lambda s: s.replace('title.en = "T"', 'title.en = "T {x}"'), "no placeholder may be used"),
 ])
 def test_bad_lesson_files_are_refused_clearly(tmp_path, change, message):
+    assert_refused(tmp_path, change(MINIMAL), message)
+
+
+def assert_refused(tmp_path, text: str, message: str) -> None:
+    """The lesson file `text` is refused with `message`, naming the file, when it is loaded and every step of
+    every branch is built and said."""
     path = tmp_path / "bad.toml"
-    path.write_text(change(MINIMAL), encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(LessonError) as info:
         lesson = load(path)
         for step in lesson.steps:
-            lesson.end_position(step.number)
-            lesson.say(step.number, step.text, "en")
+            for choices in lesson.branches(step.number, through=True):
+                lesson.end_position(step.number, choices)
+                lesson.say(step.number, step.text, "en", choices=choices)
     assert message in str(info.value) and "bad.toml" in str(info.value), str(info.value)
 
 
@@ -627,14 +634,7 @@ def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
     (lambda s: s.replace('check = { to_move = 0 }', 'check = "yes"'), "task.choose.'start:merchants-dock'.check must be a table"),
 ])
 def test_a_bad_choice_is_refused_clearly(tmp_path, change, message):
-    path = tmp_path / "bad.toml"
-    path.write_text(change(CHOICE), encoding="utf-8")
-    with pytest.raises(LessonError) as info:
-        lesson = load(path)
-        for step in lesson.steps:
-            for choices in lesson.branches(step.number, through=True):
-                lesson.end_position(step.number, choices)
-    assert message in str(info.value) and "bad.toml" in str(info.value), str(info.value)
+    assert_refused(tmp_path, change(CHOICE), message)
 
 
 def test_a_choice_checks_what_its_text_states(tmp_path):
