@@ -178,6 +178,11 @@ def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
     # (the default for TCP) it keeps the cached ports and fails five times on the same one, and the page
     # waits forever. Without the cache each restart picks new ports.
     config.KernelManager.cache_ports = False
+    # Better still, no ports at all: the kernels run on this machine, so they talk to the server over
+    # Unix sockets in Voila's private connection folder (/tmp/voila_*, short enough for a socket path).
+    # Under load a TCP port picked for a kernel was taken by another program before the kernel bound it
+    # ("Address already in use"), and the page waited for a kernel that had died.
+    config.KernelManager.transport = "ipc"
     pages = play_pages(options.folder)
     preheat = spare_kernels(options.preheat, max_kernels, len(pages))
     if preheat > 0:

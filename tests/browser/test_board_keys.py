@@ -5,7 +5,7 @@ buttons are reached with Tab too. The board is a named group, its options button
 each step did is announced in a polite live region."""
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from board_page import PAGE_TIMEOUT
 
@@ -35,8 +35,15 @@ def press_and_wait(page, key: str) -> None:
     """Press `key` and wait for the board to redraw and the panel to catch up (the panel is another widget,
     updated just after the board: its choices are what the next decision is made from)."""
     before = page.evaluate(DRAWN)
+    focused = page.evaluate(ACTIVE)
     page.keyboard.press(key)
-    page.wait_for_function(f"before => ({DRAWN})() !== before", arg=before, timeout=30_000)
+    try:
+        page.wait_for_function(f"before => ({DRAWN})() !== before", arg=before, timeout=30_000)
+    except PlaywrightTimeout:
+        # say what the page said instead of redrawing (a refusal, an error), to tell a slow kernel from a bug
+        said = page.evaluate("() => [...document.querySelectorAll('.bgw-announce, .bgw-message, .bgw-board .bgw-root')]"
+                             ".map((e) => e.innerText.trim().slice(0, 200)).filter(Boolean).join(' | ')")
+        raise AssertionError(f"{key} on {focused} did not redraw the board in 30 s; the page says: {said}")
     page.wait_for_function(CAUGHT_UP, timeout=30_000)
 
 
