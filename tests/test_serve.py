@@ -71,11 +71,10 @@ def test_voila_gets_the_kernel_settings():
     assert (config.Voila.ip, config.Voila.port, config.Voila.port_retries) == ("0.0.0.0", 9000, 0)
 
 
-def test_a_kernel_whose_port_was_taken_restarts_on_new_ports(tmp_path):
-    """Another program takes a kernel's port: the restart Jupyter makes "with new random ports" must really pick
-    new ones (with the port cache on it kept the old ones and failed five times on the taken port)."""
-    import socket
-
+def test_kernels_talk_over_unix_sockets_and_no_tcp_port(tmp_path):
+    """The server's kernels use no TCP port (another program could take one between its pick and the kernel's
+    bind): a kernel started with the server's settings listens on Unix sockets beside its connection file,
+    and answers."""
     from jupyter_client.manager import AsyncKernelManager
 
     options, _ = serve.parse_args(["--preheat", "0"])
@@ -84,26 +83,21 @@ def test_a_kernel_whose_port_was_taken_restarts_on_new_ports(tmp_path):
 
     async def scenario():
         await manager.start_kernel()
-        taken = manager.shell_port
-        await manager.shutdown_kernel(now=True, restart=True)
-        squatter = socket.socket()
-        squatter.bind((manager.ip, taken))          # the port is someone else's now
         try:
-            manager.cleanup_random_ports()          # what the restarter does before a restart on new ports
-            await manager.start_kernel()
             client = manager.client()
             client.start_channels()
             try:
                 await client.wait_for_ready(timeout=120)
             finally:
                 client.stop_channels()
-            return taken, manager.shell_port
+            return manager.get_connection_info()
         finally:
-            squatter.close()
             await manager.shutdown_kernel(now=True)
 
-    taken, now = asyncio.run(scenario())
-    assert now != taken
+    info = asyncio.run(scenario())
+    assert info["transport"] == "ipc"
+    assert info["ip"] == str(tmp_path / "kernel-ipc")
+    assert not (tmp_path / f"kernel-ipc-{info['shell_port']}").exists()     # its sockets went with it
 
 
 def test_preheat_only_for_the_play_pages():

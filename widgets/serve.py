@@ -173,15 +173,10 @@ def voila_config(options: argparse.Namespace, max_kernels: int) -> Config:
     config.PageKernelManager.update(max_kernels=max_kernels, max_opening=options.opening,
                                     gone_timeout=options.gone, cull_idle_timeout=options.idle,
                                     cull_interval=options.check_every, cull_connected=True)
-    # A kernel's ports are free when picked and taken when it binds them; another program may take one in
-    # between. Jupyter then restarts the kernel "with new random ports", but with its port cache on
-    # (the default for TCP) it keeps the cached ports and fails five times on the same one, and the page
-    # waits forever. Without the cache each restart picks new ports.
-    config.KernelManager.cache_ports = False
-    # Better still, no ports at all: the kernels run on this machine, so they talk to the server over
-    # Unix sockets in Voila's private connection folder (/tmp/voila_*, short enough for a socket path).
-    # Under load a TCP port picked for a kernel was taken by another program before the kernel bound it
-    # ("Address already in use"), and the page waited for a kernel that had died.
+    # The kernels run on this machine, so they talk to the server over Unix sockets in Voila's private
+    # connection folder (/tmp/voila_*, short enough for a socket path), not TCP ports. A TCP port is free when
+    # picked and taken when the kernel binds it; under load another program took one in between ("Address
+    # already in use"), and the page waited for a kernel that had died.
     config.KernelManager.transport = "ipc"
     pages = play_pages(options.folder)
     preheat = spare_kernels(options.preheat, max_kernels, len(pages))
