@@ -372,9 +372,11 @@ function drawTime({ view, L, H, S, F, X0, Y0, svg }) {
 function drawKey({ L, svg }, x0, y) {
   const key = el("g", { class: "am-key" }, svg);
   let x = x0;
+  // drawn detached: no measuring, an estimate from the characters
+  const width = (text) => [...text].reduce((w, ch) => w + (ch.codePointAt(0) > 0x2e80 ? FS : FS * 0.58), 0);
   const word = (text, bold) => {
-    const t = el("text", { x, y: y + 14, "font-size": FS, "font-weight": bold ? 700 : null }, key, text);
-    x += [...text].reduce((w, ch) => w + (ch.codePointAt(0) > 0x2e80 ? FS : FS * 0.58), 0) + 10;   // drawn detached: no measuring
+    el("text", { x, y: y + 14, "font-size": FS, "font-weight": bold ? 700 : null }, key, text);
+    x += width(text) + 10;
   };
   word(L("am.ui.goods-key"), true);
   for (const goods of Object.keys(GOODS)) {
@@ -387,11 +389,13 @@ function drawKey({ L, svg }, x0, y) {
   }
   y += 27; x = x0;
   word(L("am.ui.frames-key"), true);
+  const indent = x;
   for (const [long, label] of [[true, "am.ui.frame-long-key"], [false, "am.ui.frame-short-key"]]) {
     el("rect", { x, y: y + 2, width: 26, height: 14, fill: long ? FRAME : FRAME_SHORT, stroke: "#4a7fa3", "stroke-width": 0.8 }, key);
     x += 32;
     word(L(label));
   }
+  if (x + 10 + width(L("am.ui.frame-seam-key")) > PANEL - 8) { y += 24; x = indent; }   // a line of its own
   el("line", { x1: x + 2, y1: y + 2, x2: x + 2, y2: y + 16, stroke: "#1b3f5c", "stroke-width": 3.5 }, key);
   x += 10;
   word(L("am.ui.frame-seam-key"));
@@ -855,9 +859,11 @@ function drawPlayerSheet(ctx, p, seat, px, py) {
 function drawPlayerSheets(ctx, py, bottom) {
   const { players, F, X0 } = ctx;
   const columns = [{ x: PANEL, y: py }, { x: X0 - F - CO + 4, y: bottom + 4 }];
-  const inPanel = Math.floor(players.length / 2);
+  // Player 1 (the learner in a lesson, the first seat at a table) comes first, right under the islands, where
+  // a 1366x768 window shows it beside the map; the later seats follow, the last ones at the panel's foot.
+  const underMap = Math.ceil(players.length / 2);
   players.forEach((p, seat) => {
-    const column = columns[seat < inPanel ? 0 : 1];
+    const column = columns[seat < underMap ? 1 : 0];
     column.y = drawPlayerSheet(ctx, p, seat, column.x, column.y);
   });
   return { panelBottom: columns[0].y, leftBottom: Math.max(bottom, columns[1].y) };
