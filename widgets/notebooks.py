@@ -128,12 +128,14 @@ def notebook(game: str, lang: str) -> dict:
     how, start = (written({**table, **page.pop(part, {})}, lang) for part, table in (("how", HOW), ("start", START)))
     texts = {part: chapter_steps(value if isinstance(value, str) else written(value, lang), game)
              for part, value in page.items()}
+    # How the lesson works comes before the lesson, which is the last thing a published page shows: the lesson
+    # fills the window but for a line above it (the `start` line, said last), and a try-out read the text
+    # that used to follow it, at the window's foot, as a bar hiding the board.
     cells = [
-        cell("markdown", texts["intro"] + "\n\n" + start),
+        cell("markdown", texts["intro"] + "\n\n" + how + "\n\n" + texts["stand_in"] + "\n\n" + start),
         cell("code", f'import widgets\n\n# The page address may choose the language and the step: ?lang=zh-Hans&step=12\n'
                      f'page = widgets.page_options({{"lang": "{lang}", "step": 1}})\n'
                      f'LANG = page["lang"]\nwidgets.lesson("{game}", lang=LANG, step=page["step"])'),
-        cell("markdown", how + "\n\n" + texts["stand_in"]),
         cell("markdown", texts["curious"], tags=(LAB_ONLY,)),
         cell("code", texts["code"], tags=(LAB_ONLY,)),
     ]
