@@ -186,20 +186,25 @@ def test_a_right_answer_always_at_one_place_is_found(tmp_path):
 
 
 def test_a_step_sending_the_learner_to_the_folded_history_opens_it(tmp_path):
-    """A text that says "What happened before this step" lists something must open that folded list on arrival
-    (`history = "open"`), and the lesson widget then draws it open."""
+    """A text that names the folded list of what happened before the step must open that list on arrival
+    (`history = "open"`), and the lesson widget then draws it open. It names the list as shown there: at a new
+    game (here the first step) the list is the game's whole story, "How this game came to this position"."""
     from widgets.core.lesson import LessonWidget
-    body = ('moves = ["start:A1-n"]\njump.en = "Your ship set out from A1."\njump.zh-Hant = "你的船舶從A1出發。"\n'
-            'text.en = "“What happened before this step” lists it."\n'
-            'text.zh-Hant = "「這一步之前發生的事」裡寫著。"')
+    moves = 'moves = ["start:A1-n"]\njump.en = "Your ship set out from A1."\njump.zh-Hant = "你的船舶從A1出發。"\n'
+    body = moves + ('text.en = "“How this game came to this position” lists it."\n'
+                    'text.zh-Hant = "「這局遊戲走到這個局面的經過」裡寫著。"')
     folded = lesson_of(tmp_path, body)
     problems = lesson_checks.check_history(folded)
     assert len(problems) == 1 and 'history = "open"' in problems[0], problems
     opened = lesson_of(tmp_path, 'history = "open"\n' + body)
     assert lesson_checks.check_history(opened) == []
     widget = LessonWidget("entdecker", lesson=opened)
-    assert widget.since.value.startswith("<details open>"), widget.since.value[:40]
+    assert widget.since.value.startswith("<details open><summary>How this game came"), widget.since.value[:60]
     assert LessonWidget("entdecker", lesson=folded).since.value.startswith("<details>")
+    misnamed = lesson_of(tmp_path, 'history = "open"\n' + moves + (
+        'text.en = "“What happened before this step” lists it."\ntext.zh-Hant = "「這一步之前發生的事」裡寫著。"'))
+    problems = lesson_checks.check_history(misnamed)
+    assert len(problems) == 1 and "shows it as 'How this game came to this position'" in problems[0], problems
 
 
 def test_one_standing_for_a_thing_is_no_number():

@@ -372,7 +372,9 @@ class LessonWidget(W.VBox):
         self.number = number
         done, answer, tried = self.kept.get(number, (False, None, []))
         self.match = self.lesson.start_position(number, self.chosen)
-        self._since_events = self.match.log[self.lesson.since(number, self.chosen):]
+        since = self.lesson.since(number, self.chosen)
+        self._since_events = self.match.log[since:]
+        self._since_whole_game = since == 0        # a new game: its whole log so far, from the setup on
         self.task_done = self.step.task is None or done
         self.answer: int | None = answer      # the question's right answer, once the learner gave it
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
@@ -723,7 +725,9 @@ class LessonWidget(W.VBox):
             return ""
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
         opened = " open" if self.step.history == "open" else ""       # a step whose text reads the list
-        return (f"<details{opened}><summary>{html.escape(t('ui.lesson.since', self.lang, n=len(events)))}</summary>"
+        # at a new game (the first step, a prepared position) the list is that game's story, not "since the last step"
+        heading = "ui.lesson.since-start" if self._since_whole_game else "ui.lesson.since"
+        return (f"<details{opened}><summary>{html.escape(t(heading, self.lang, n=len(events)))}</summary>"
                 f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></details>")
 
     def _question(self) -> None:

@@ -516,18 +516,27 @@ def check_positions(lesson: Lesson) -> list[str]:
 def check_history(lesson: Lesson) -> list[str]:
     """A step whose text sends the learner to the folded list of what happened before it ("What happened before
     this step" lists how much) opens that list on arrival (`history = "open"`): a learner told to read a list
-    they cannot see, folded under a summary line, does not find it (Amerigo try-out, steps 14, 26, 32)."""
-    names = {lang: template("ui.lesson.since", lang).split("{")[0].rstrip(" (（") for lang in TEXT_LANGS}
+    they cannot see, folded under a summary line, does not find it (Amerigo try-out, steps 14, 26, 32). And it
+    names the list as it is shown there: at a new game (the first step, a prepared position) the list is that
+    game's whole story, under its own heading."""
+    def heading(key, lang):
+        return template(key, lang).split("{")[0].rstrip(" (（")
+    kinds = ("ui.lesson.since", "ui.lesson.since-start")
     problems = []
     for step in lesson.steps:
-        if step.history == "open":
-            continue
+        shown = kinds[1] if lesson.since(step.number) == 0 else kinds[0]
         for field_name, key, _after in step_texts(lesson, step):
-            said = [lang for lang in TEXT_LANGS if names[lang] in lesson.text(key, lang)]
-            if said:
-                problems.append(f"step {step.number} ({step.id}): {field_name} ({said[0]}) sends the learner to "
-                                f"{names[said[0]]!r}: open it on arrival (history = \"open\")")
-                break
+            said = [(lang, kind) for lang in TEXT_LANGS for kind in kinds if heading(kind, lang) in lesson.text(key, lang)]
+            if not said:
+                continue
+            lang, kind = said[0]
+            if kind != shown:
+                problems.append(f"step {step.number} ({step.id}): {field_name} ({lang}) names the list "
+                                f"{heading(kind, lang)!r}, but this step shows it as {heading(shown, lang)!r}")
+            elif step.history != "open":
+                problems.append(f"step {step.number} ({step.id}): {field_name} ({lang}) sends the learner to "
+                                f"{heading(kind, lang)!r}: open it on arrival (history = \"open\")")
+            break
     return problems
 
 
