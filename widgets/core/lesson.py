@@ -57,6 +57,9 @@ _STYLE = """<style>
 .bgw-lesson-text p { margin: 0 0 8px 0; }
 .bgw-lesson-jump { background: #f3f0fa; border-left: 4px solid #6c4fa3; padding: 6px 10px; margin: 4px 0; }
 .bgw-lesson .bgw-lesson-pointed { outline: 4px solid #c0392b; outline-offset: 2px; }
+/* A move with no place on the board (Pass, End...) is offered under the step, outlined rather than filled: filled
+   orange, it was the loudest thing in the panel, and learners feared pressing it where the step asks for a board move. */
+.bgw-lesson .bgw-choices .widget-button.mod-warning { background: #fff; color: #6e3b00; border: 2px solid #e67e22; }
 .bgw-lesson-task { background: #fff6dc; border-left: 4px solid #e8a317; padding: 6px 10px; margin: 6px 0; }
 .bgw-lesson-feedback .ok { background: #e6f4ea; border-left: 4px solid #2e7d32; padding: 6px 10px; }
 .bgw-lesson-feedback .no { background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px; }
