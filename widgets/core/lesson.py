@@ -375,9 +375,7 @@ class LessonWidget(W.VBox):
         self.number = number
         done, answer, tried = self.kept.get(number, (False, None, []))
         self.match = self.lesson.start_position(number, self.chosen)
-        since = self.lesson.since(number, self.chosen)
-        self._since_events = self.match.log[since:]
-        self._since_whole_game = since == 0        # a new game: its whole log so far, from the setup on
+        self._since_events = self.match.log[self.lesson.since(number, self.chosen):]
         self.task_done = self.step.task is None or done
         self.answer: int | None = answer      # the question's right answer, once the learner gave it
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
@@ -728,8 +726,8 @@ class LessonWidget(W.VBox):
             return ""
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
         opened = " open" if self.step.history == "open" else ""       # a step whose text reads the list
-        # at a new game (the first step, a prepared position) the list is that game's story, not "since the last step"
-        heading = "ui.lesson.since-start" if self._since_whole_game else "ui.lesson.since"
+        # at a new game (`start`: the first step...) the list is its whole story from the setup, not "since the last step"
+        heading = "ui.lesson.since-start" if self.step.start is not None else "ui.lesson.since"
         return (f"<details{opened}><summary>{html.escape(t(heading, self.lang, n=len(events)))}</summary>"
                 f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></details>")
 

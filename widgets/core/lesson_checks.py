@@ -517,14 +517,14 @@ def check_history(lesson: Lesson) -> list[str]:
     """A step whose text sends the learner to the folded list of what happened before it ("What happened before
     this step" lists how much) opens that list on arrival (`history = "open"`): a learner told to read a list
     they cannot see, folded under a summary line, does not find it (Amerigo try-out, steps 14, 26, 32). And it
-    names the list as it is shown there: at a new game (the first step, a prepared position) the list is that
-    game's whole story, under its own heading."""
+    names the list as it is shown there: at a new game (`start`, as the first step) the list is that game's
+    whole story from its setup, under its own heading."""
     def heading(key, lang):
         return template(key, lang).split("{")[0].rstrip(" (（")
     kinds = ("ui.lesson.since", "ui.lesson.since-start")
     problems = []
     for step in lesson.steps:
-        shown = kinds[1] if lesson.since(step.number) == 0 else kinds[0]
+        shown = kinds[1] if step.start is not None else kinds[0]
         for field_name, key, _after in step_texts(lesson, step):
             said = [(lang, kind) for lang in TEXT_LANGS for kind in kinds if heading(kind, lang) in lesson.text(key, lang)]
             if not said:
