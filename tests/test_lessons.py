@@ -624,6 +624,10 @@ def test_a_real_choice_decides_how_the_story_goes_on(tmp_path):
 
 
 @pytest.mark.parametrize("change, message", [
+    (lambda s: s.replace('expect = "start:colonial-house"', 'first = "start:colonial-house"\nexpect = "start:colonial-house"'),
+     "task.first must be a list of action ids"),
+    (lambda s: s.replace('expect = "start:colonial-house"', 'first = ["build:market"]\nexpect = "start:colonial-house"'),
+     "task.first: 'build:market' is a kind of move no earlier step's task taught"),
     (lambda s: s.replace('done.en = "The house."\ndone.zh-Hant = "房子。"\n', ''), "says in `done` what the lesson's own pick"),
     (lambda s: s.replace('[step.task.choose."start:merchants-dock"]', '[step.task.choose."start:colonial-house"]'),
      "a choice is neither `expect` nor a `but`"),

@@ -126,6 +126,12 @@ def learn(page, step, lang: str, n: int) -> None:
                                " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
                                timeout=20_000)
     if step.task is not None:
+        for move in step.task.first:     # the learner's own moves before the task's, each redrawing the board
+            before = page.get_attribute(BOARD, "data-revision")
+            make_move(page, move)
+            page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
+                                   " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
+                                   timeout=20_000)
         if step.task.choose:        # a real choice: the other move first, then "Choose again" and the lesson's own
             other = next(iter(step.task.choose))
             before = page.get_attribute(BOARD, "data-revision")

@@ -105,6 +105,10 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
             if shoot:
                 snap(page, k, "a-arrive", full=True)
             def move():
+                for own in step.task.first:     # the learner's own moves before the task's
+                    before = revision(page)
+                    make_move(page, own)
+                    settled(page, before)
                 if step.task.choose:     # a real choice: the other move first (its picture), then "Choose again"
                     before = revision(page)
                     make_move(page, next(iter(step.task.choose)))

@@ -374,9 +374,11 @@ class LessonWidget(W.VBox):
             self.kept[self.number] = (self.task_done, self.answer, list(self.tried))
         self.number = number
         done, answer, tried = self.kept.get(number, (False, None, []))
-        self.match = self.lesson.start_position(number, self.chosen)
+        self.match = self.lesson.arrival_position(number, self.chosen)
         self._since_events = self.match.log[self.lesson.since(number, self.chosen):]
         self.task_done = self.step.task is None or done
+        # the task's `first` moves, the learner's own, still to make before its move
+        self.first: list[str] = [] if self.task_done else list(self.step.task.first)
         self.answer: int | None = answer      # the question's right answer, once the learner gave it
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
         self.pointed = False                  # "Show me" pressed once: the move is pointed at, not yet played
@@ -424,7 +426,18 @@ class LessonWidget(W.VBox):
         task = self.step.task
         if task is None:
             return ""
-        return next((a.target or "" for a, _ in self.match.candidates() if a.id == task.expect), "")
+        move = self.first[0] if self.first else task.expect
+        return next((a.target or "" for a, _ in self.match.candidates() if a.id == move), "")
+
+    def _label_of(self, action_id: str) -> str:
+        return next((a.label.render(self.lang) for a, _ in self.match.candidates() if a.id == action_id), action_id)
+
+    def _task_words(self) -> str:
+        """What the task asks now: its own words, after the learner's first moves while any remain."""
+        do = self._say(self.step.task.do)
+        if self.first:
+            return t("ui.lesson.first-then", self.lang, move=self._label_of(self.first[0]), task=do)
+        return do
 
     def _on_chapter(self, change):
         chapter = change["new"]
@@ -443,7 +456,7 @@ class LessonWidget(W.VBox):
             if self._predicting:
                 self._feedback("but", t("ui.lesson.predict-first", self.lang))
             elif self.step.task is not None and not self.task_done:
-                self._feedback("but", t("ui.nothing-there.lesson", self.lang, task=self._say(self.step.task.do)))
+                self._feedback("but", t("ui.nothing-there.lesson", self.lang, task=self._task_words()))
             else:
                 said = t("ui.lesson.nothing-to-do", self.lang, board=self._board_word())
                 if self.step.question is not None and self.answer is None:
@@ -468,6 +481,8 @@ class LessonWidget(W.VBox):
         if self._predicting:       # the question asks what the move will do: answered first, then made
             self._feedback("but", t("ui.lesson.predict-first", lang))
             return False
+        if self.first:
+            return self._first_move(action_id)
         if action_id in task.moves:
             if task.choose:        # the steps after this one go on from the learner's choice (Back keeps it made)
                 self.chosen[self.number] = action_id
@@ -495,6 +510,28 @@ class LessonWidget(W.VBox):
             self._feedback("but", text)
         return False
 
+    def _first_move(self, action_id: str) -> bool:
+        """One of the learner's own moves before the task's (`first`): a move they already know, made by them."""
+        lang, wanted = self.lang, self.first[0]
+        if action_id != wanted:
+            reason = self.match.why_not(action_id)
+            if reason is not None:
+                self._feedback("no", t("ui.lesson.refused", lang, reason=reason.render(lang)) + " ➜ " + self._task_words())
+            else:
+                self._feedback("but", t("ui.lesson.first-please", lang, move=self._label_of(wanted)))
+            return False
+        label = self._label_of(wanted)
+        start = len(self.match.log)
+        play_moves(self.match, [wanted], f"step {self.number}: task.first")
+        self.first.pop(0)
+        self.pointed = False
+        self._feedback("but", t("ui.lesson.first-done", lang, move=label, task=self._task_words()),
+                       self.match.log[start:])
+        self._focus = self._task_target()
+        self.refresh()
+        self.in_view.step = f"{self._focus}#{self.number}@{self.board.revision}"
+        return False
+
     def choose_again(self) -> bool:
         """At a step that offers a choice, once it is made: back to the step's start to choose again (the
         learner compares what each move leads to). The steps after it go on from the new choice, so what the
@@ -512,11 +549,17 @@ class LessonWidget(W.VBox):
         self.kept[self.number] = (False, self.answer, list(self.tried))
         self.match = None
         self.go(self.number)
+        if self.first:              # the learner's own first moves stay made: only the choice is made again
+            self.match, self.first = self.lesson.start_position(self.number, self.chosen), []
+            self._focus = self._task_target()
+            self.refresh()
         return True
 
     def demonstrate(self) -> bool:
         """Make the task's move for a learner who is stuck (or a teacher showing the class)."""
-        return self.step.task is not None and not self.task_done and self.choose(self.step.task.expect)
+        if self.step.task is None or self.task_done:
+            return False
+        return self.choose(self.first[0] if self.first else self.step.task.expect)
 
     def show(self) -> bool:
         """The "Show me" button: the first press points at the move on the board (its element ringed and
@@ -532,7 +575,10 @@ class LessonWidget(W.VBox):
         self.pointed = True
         labels = {a.id: a.label.render(self.lang) for a, _ in self.match.candidates() if a.id in task.moves}
         label = labels.get(task.expect, "")
-        if task.choose:          # a real choice: the ringed move is one of them, the others are named too
+        if self.first:
+            self._feedback("but", t("ui.lesson.pointed", self.lang, board=self._board_word(),
+                                    move=self._label_of(self.first[0])))
+        elif task.choose:          # a real choice: the ringed move is one of them, the others are named too
             moves = _LIST_SEP[self.lang].join(labels.get(m, m) for m in task.moves)
             self._feedback("but", t("ui.lesson.pointed-choice", self.lang, board=self._board_word(), move=label,
                                     moves=moves))
@@ -672,7 +718,7 @@ class LessonWidget(W.VBox):
         self.since.value = self._since_html()
         if step.task is not None:
             mark = "✓ " if self.task_done else "➜ "
-            do = self._say(step.task.do)
+            do = self._task_words()
             if self._predicting:       # the board offers the move only once the question is answered: say so here
                 do = t("ui.lesson.then-do", lang, task=do)
             self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + do)}</div>"
@@ -714,7 +760,8 @@ class LessonWidget(W.VBox):
                               layout=W.Layout(width="auto"), button_style="warning" if c["legal"] else "")
             button.add_class("bgw-choice")
             button.add_class("bgw-choice-" + "".join(ch if ch.isalnum() else "-" for ch in c["id"]))
-            if self.pointed and self.step.task is not None and c["id"] == self.step.task.expect:
+            if self.pointed and self.step.task is not None and \
+                    c["id"] == (self.first[0] if self.first else self.step.task.expect):
                 button.add_class("bgw-lesson-pointed")
             button.on_click(self._guard(lambda _, action_id=c["id"]: self.choose(action_id)))
             buttons.append(button)

@@ -88,6 +88,8 @@ class Task:
     choose: dict[str, str] = field(default_factory=dict)   # a real choice: another move the learner may make
     #                         instead of `expect` -> text key said once it is made; the lesson goes on from it
     choose_check: dict[str, dict] = field(default_factory=dict)   # such a move -> facts its text states, after it
+    first: tuple[str, ...] = ()   # the learner's own moves before the task's, of kinds an earlier step taught:
+    #                               made on the board, one by one, where the lesson used to make them for them
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -269,8 +271,20 @@ class Lesson:
             # what happened); then the step's own moves.
             mark = 0 if step.start is not None else len(match.log)
             play_moves(match, step.moves, f"{self._where(step)}: moves" + self._branch_words(key[1]))
-            self._starts[key] = (match, mark)
+            arrival = match.position
+            if step.task is not None and step.task.first:
+                play_moves(match, list(step.task.first), f"{self._where(step)}: task.first" + self._branch_words(key[1]))
+            self._starts[key] = (match, mark, arrival)
         return self._starts[key][0].clone()       # every widget gets its own copy to play on
+
+    def arrival_position(self, number: int, choices=None) -> engines.Match:
+        """Where the learner arrives at step `number`: its start, but before the task's `first` moves, which the
+        learner makes (the step's texts and values speak of its start, after them)."""
+        match = self.start_position(number, choices)
+        arrival = self._starts[(number, self.branch(number, choices))][2]
+        if arrival != match.position:
+            match.goto(arrival)
+        return match
 
     def since(self, number: int, choices=None) -> int:
         """Where in the log of step `number`'s start its own story begins: the events from there on are
@@ -519,6 +533,15 @@ def _parse(path: Path, data: dict) -> Lesson:
         if step.question is not None and step.question.before and step.task is None:
             raise LessonError(f"{at}: question.before asks before the task's move, and the step has no task "
                               f"(a step without one asks its question on arrival anyway)")
+        if step.task is not None and step.task.first:
+            if step.question is not None and step.question.before:
+                raise LessonError(f"{at}: task.first and question.before: the learner's first moves would change "
+                                  f"the board the question is asked of; ask it after the move")
+            made = {move.split(":")[0] for earlier in steps if earlier.task for move in earlier.task.moves}
+            for move in step.task.first:
+                if move.split(":")[0] not in made:
+                    raise LessonError(f"{at}: task.first: {move!r} is a kind of move no earlier step's task taught; "
+                                      f"the learner makes it without being told how")
         _check_placeholders(step, at, board_names)
         steps.append(step)
     if not steps:
@@ -695,7 +718,7 @@ def _task(raw, sid, at, text) -> Task | None:
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("expect"), str):
         raise LessonError(f"{at}: 'task' needs 'expect', the action id the learner must choose")
-    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check", "values", "choose"}
+    unknown = set(raw) - {"expect", "do", "done", "but", "then", "check", "values", "choose", "first"}
     if unknown:
         raise LessonError(f"{at}: task: unknown field {', '.join(sorted(unknown))}")
     but, but_other = {}, None
@@ -728,7 +751,10 @@ def _task(raw, sid, at, text) -> Task | None:
         then.append(Chance(move["chance"]))
     if not isinstance(raw.get("check", {}), dict):
         raise LessonError(f"{at}: task.check must be a table of path = value")
-    return Task(then=then, check=raw.get("check", {}), expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
+    first = raw.get("first", [])
+    if not isinstance(first, list) or not all(isinstance(move, str) and move for move in first):
+        raise LessonError(f"{at}: task.first must be a list of action ids, the learner's own moves before `expect`")
+    return Task(first=tuple(first), then=then, check=raw.get("check", {}), expect=raw["expect"], do=text(raw.get("do"), f"{sid}.do", f"{at}: task.do"),
                 done=text(raw["done"], f"{sid}.done", f"{at}: task.done") if "done" in raw else None,
                 but=but, but_other=but_other, values=_values(raw.get("values"), f"{at}: task.values"),
                 choose=choose, choose_check=choose_check)
