@@ -347,6 +347,28 @@ def test_a_wrong_answer_does_not_lock_the_question():
     assert "Right." in w.question.children[-1].value
 
 
+def test_a_step_where_a_learner_may_stop_shows_the_recap_too():
+    """A step marked `stop` (Endeavor 2009's last step of a game, before the chapter for Age of Sail players) shows
+    the recap and the link to a whole game once it is done, with a line saying the steps after it are optional;
+    the next step does not (en try-out: the only summary was eight steps after "you may stop here")."""
+    import widgets
+    game = "endeavor-2009"
+    lesson = load(game)
+    stops = [s for s in lesson.steps if s.stop]
+    assert [s.id for s in stops] == ["final-slot"] and stops[0].number < len(lesson.steps)
+    stop = stops[0]
+    w = widgets.lesson(game, lang="en", step=stop.number)
+    assert w.recap.value == ""                         # not before the step is done
+    right = next(i for i, c in enumerate(stop.question.choices) if c.right)
+    w.answer_question(right)
+    w.demonstrate()
+    assert w.can_continue and not w.forward.disabled   # Continue goes on to the extra chapter
+    assert "What you learned:" in w.recap.value and "Play a whole game" in w.recap.value
+    assert "You may stop here" in w.recap.value
+    w.go(stop.number + 1)
+    assert w.recap.value == ""
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
 def test_the_last_step_ends_with_the_recap_and_a_link_to_play_a_whole_game(lang, monkeypatch):
     """Issue 26: once the last step is done, the lesson shows its recap and links the game's play page in

@@ -739,16 +739,18 @@ class LessonWidget(W.VBox):
             self.forward.description = t("ui.lesson.finished", lang)
         else:
             self.forward.description = t("ui.lesson.continue", lang)
-        self.recap.value = self._recap_html() if last and self.can_continue else ""
+        self.recap.value = self._recap_html(last) if (last or step.stop) and self.can_continue else ""
         no_null_tooltips(self)          # the question's and the loose choices' widgets are made anew each step
 
-    def _recap_html(self) -> str:
-        """The lesson's recap and a link to the game's play page, in the page's language."""
+    def _recap_html(self, last: bool = True) -> str:
+        """The lesson's recap and a link to the game's play page, in the page's language; at a step where a
+        learner may stop (`stop`), before the last, a line says that the steps after it are optional."""
         lang = self.lang
+        more = "" if last else f"<p>{html.escape(t('ui.lesson.may-stop', lang))}</p>"
         return (f"<div class='bgw-lesson-recap'><b>{html.escape(t('ui.lesson.recap', lang))}</b>"
                 f"{paragraphs(self.lesson.text(self.lesson.recap, lang))}"
                 f"<a class='bgw-lesson-play-game' href='{html.escape(play_page(self.game_id, lang))}'>"
-                f"{html.escape(t('ui.lesson.play-game', lang))} ➜</a></div>")
+                f"{html.escape(t('ui.lesson.play-game', lang))} ➜</a>{more}</div>")
 
     def _loose_buttons(self, choices: list) -> None:
         """Choices with no place on the board (pass, done...) as buttons under it, checked like clicks."""

@@ -126,6 +126,7 @@ class Step:
     jump: str | None = None  # text key: what happened between the previous step and this new position
     layout: tuple = ()       # (part, "above"|"below"|"left-of"|"right-of", part): where the text says parts are
     history: str | None = None   # "open": the folded list of what happened before the step opens on arrival
+    stop: bool = False       # a learner may end the lesson here: once done, the recap shows as after the last step
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -479,7 +480,7 @@ def _parse(path: Path, data: dict) -> Lesson:
         seen.add(sid)
         at = f"{at} ({sid!r})"
         unknown = set(raw) - {"id", "chapter", "rule", "also", "text", "title", "start", "scenario", "moves",
-                              "task", "question", "check", "seat", "focus", "values", "jump", "layout", "history"}
+                              "task", "question", "check", "seat", "focus", "values", "jump", "layout", "history", "stop"}
         if unknown:
             raise LessonError(f"{at}: unknown field {', '.join(sorted(unknown))}")
         chapter = raw.get("chapter", steps[-1].chapter if steps else None)
@@ -517,6 +518,8 @@ def _parse(path: Path, data: dict) -> Lesson:
         seat = raw.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
             raise LessonError(f"{at}: 'seat' must be a seat number, got {seat!r}")
+        if raw.get("stop", True) is not True:
+            raise LessonError(f"{at}: 'stop' may only be true (a learner may end the lesson here), got {raw['stop']!r}")
         check = raw.get("check", {})
         if not isinstance(check, dict):
             raise LessonError(f"{at}: 'check' must be a table of path = value")
@@ -529,7 +532,7 @@ def _parse(path: Path, data: dict) -> Lesson:
             check=check, seat=seat, focus=_focus(raw.get("focus"), at),
             values=_values(raw.get("values"), f"{at}: values"),
             jump=text(raw["jump"], f"{sid}.jump", f"{at}: 'jump'") if "jump" in raw else None,
-            layout=_layout(raw.get("layout"), at), history=_history(raw.get("history"), at))
+            layout=_layout(raw.get("layout"), at), history=_history(raw.get("history"), at), stop="stop" in raw)
         if step.question is not None and step.question.before and step.task is None:
             raise LessonError(f"{at}: question.before asks before the task's move, and the step has no task "
                               f"(a step without one asks its question on arrival anyway)")
