@@ -604,7 +604,7 @@ def test_e09_action_turn_pass_and_activate():
     assert m.to_move == c
     assert "拿牌" in Text("e2009.action.acquire").render("zh-Hant")
     rule = engines.rules(GAME)["e09.action.activate"]["text"]
-    assert "Ruling:" in rule
+    assert "so it is ruled here:" in rule          # a ruling, said in a learner's words (en try-out v3)
 
 
 def test_e09_action_token_discard_a_marker():
@@ -722,7 +722,7 @@ def test_e09_action_presence_and_occupy_need_a_disc_on_the_open_route():
     events = m.play("occupy:bombay")
     assert m.state.owner["bombay"] == c and m.state.space_tokens["bombay"] is None and marker is not None
     assert events[0].rule == "e09.action.occupy"
-    assert "Ruling:" in engines.rules(GAME)["e09.action.presence"]["text"]
+    assert "so it is ruled here that it does" in engines.rules(GAME)["e09.action.presence"]["text"]
     check_laws(m.state, G)
 
 
