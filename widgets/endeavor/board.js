@@ -716,6 +716,23 @@ function matCoastline(B, matG, p, seat, colour) {
         const short = acts.map((a, k) => (k ? (combine === "/" ? L("ui.or-slash") : `${combine} `) : "") + L(`ui.action.${a}`));
         short.forEach((w, k) => el("text", { x: sx + slotW / 2, y: 66 + k * 11, "font-size": MIN_TEXT, "text-anchor": "middle", fill: "#1a5276" }, g, w));
       }
+      // its icons and glory (★) as on the tray's tile, four to a row under the actions: a lesson says "the Workshop
+      // shows an industry icon" of the learner's own building, and part C counts the ★ on the coastline
+      const info = buildingData(B, b.id);
+      const marks = [];
+      for (const a of ATTRIBUTES) for (let i = 0; i < (info.icons?.[a] || 0); i++) marks.push(a);
+      for (let i = 0; i < (info.glory || 0); i++) marks.push("glory");
+      if (marks.length) {
+        const ig = el("g", { class: "bgw-slot-icons" }, g);
+        const size = 11, per = 4, top = acts && acts.length ? 71 + (acts.length - 1) * 12 : 58;
+        marks.forEach((m, k) => {
+          const row = Math.floor(k / per), inRow = Math.min(per, marks.length - row * per);
+          const ix = sx + (slotW - (inRow * (size + 2) - 2)) / 2 + (k % per) * (size + 2), iy = top + row * (size + 2);
+          if (m === "glory")
+            el("text", { x: ix + size / 2, y: iy + size - 1, "font-size": 12, "text-anchor": "middle", fill: "#b9770e" }, ig, "★");
+          else titled(el("rect", { x: ix, y: iy, width: size, height: size, rx: 2, fill: ATTRIBUTE_COLOURS[m] }, ig), B.L(`attribute.${m}`));
+        });
+      }
       // ⊘ on an owned tile as on the tray's: a learner paying back from their own board looks for it here
       if (buildingData(B, b.id).no_payment)
         titled(el("text", { x: sx + slotW - 5, y: 112, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
