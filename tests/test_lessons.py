@@ -663,6 +663,52 @@ def test_a_bad_choice_is_refused_clearly(tmp_path, change, message):
     assert_refused(tmp_path, change(CHOICE), message)
 
 
+def test_the_learner_makes_their_own_first_move_before_the_task():
+    """docs/lessons.md, "The learner's own first moves": at Age of Sail's step "attribute-token" the lesson no
+    longer activates the Colonial House for the learner. They arrive before it and make it on the board, a move
+    step "activate" taught, then occupy the city; only the activation is taken first, "Show me" points at it,
+    and once the occupy is made the board is the step's end, kept as it was when the learner comes back."""
+    from widgets.core.lesson import LessonWidget
+    lesson = load("endeavor-aos")
+    step = next(s for s in lesson.steps if s.id == "attribute-token")
+    n, seat = step.number, lesson.learner
+    assert step.task.first == ("activate:0",) and not step.task.choose and step.question is None
+
+    w = LessonWidget("endeavor-aos", step=n)
+    assert "First a move you already know" in w.task.value and "Colonial House" in w.task.value
+    arrival = lesson.arrival_position(n).view(seat)
+    assert w.board.view == arrival != lesson.start_position(n).view(seat)   # before the activation
+    assert w.first == ["activate:0"] and not w.task_done and w.forward.disabled
+
+    assert not w.choose(step.task.expect)           # the occupy waits for the activation: refused, nothing changes
+    assert w.board.view == arrival and w.first == ["activate:0"] and not w.task_done
+    assert "Colonial House" in w.feedback.value
+
+    target = next(a.target for a, _ in w.match.candidates() if a.id == "activate:0")
+    assert target and not w.show()                  # "Show me" points at the activation, and makes nothing
+    assert w.board.focus == f"{target}#{n}!" and w.board.view == arrival and w.first == ["activate:0"]
+
+    assert not w.choose("activate:0")               # accepted: the learner's own move, not yet the task's
+    assert w.first == [] and not w.task_done and w.board.view != arrival
+    assert w.match.view(seat) == lesson.start_position(n).view(seat)
+    assert "First a move you already know" not in w.task.value and "Occupy the city of Europe" in w.task.value
+    hamburg = next(a.target for a, _ in w.match.candidates() if a.id == step.task.expect)
+    assert w.board.focus == f"{hamburg}#{n}"
+
+    assert w.choose(step.task.expect) and w.task_done and "class='ok'" in w.feedback.value
+    assert w.match.view(seat) == lesson.end_position(n).view(seat)
+    assert not w.choose_again() and w.again.layout.display == "none"   # no choice at this step
+
+    w.go(n + 1)
+    w.go(n)                                         # back at the step: done, as the learner left it
+    assert w.task_done and w.first == [] and "class='ok'" in w.feedback.value
+    assert w.match.view(seat) == lesson.end_position(n).view(seat) and not w.forward.disabled
+    assert not w.choose_again() and w.again.layout.display == "none"
+
+    zh = LessonWidget("endeavor-aos", "zh-Hant", step=n)
+    assert "先走一步你已經學過的" in zh.task.value and "殖民地時期房屋" in zh.task.value
+
+
 def test_a_choice_checks_what_its_text_states(tmp_path):
     """`task.choose."<move>".check`: the facts a choice's text states hold on the position after that move."""
     path = tmp_path / "lesson.toml"
