@@ -719,6 +719,35 @@ def test_a_choice_checks_what_its_text_states(tmp_path):
         hold_in_every_branch(load(path), "scratch")
 
 
+def test_the_learner_makes_several_first_moves_in_order():
+    """docs/lessons.md, "The learner's own first moves": at Amerigo's step "village" the learner plans their 1-
+    and 2-square village tiles themselves (the lesson used to plan them "for you"), one after the other, each
+    named in turn, the board's focus following, Show me pointing at the next and then making it; then the task's
+    own L-shaped tile. A step that begins a phase (step "plan") waits for the learner's own action choice."""
+    from widgets.core.lesson import LessonWidget
+    lesson = load("amerigo")
+    step = next(s for s in lesson.steps if s.id == "village")
+    n, seat = step.number, lesson.learner
+    assert step.task.first == ("plan:v1", "plan:v2") and not step.moves and step.jump is None
+
+    w = LessonWidget("amerigo", step=n)
+    assert w.board.view == lesson.arrival_position(n).view(seat) and w.board.focus.startswith("plan.v1#")
+    assert "First a move you already know" in w.task.value and "1-square village tile" in w.task.value
+    assert not w.choose("plan:v2") and w.first == ["plan:v1", "plan:v2"]     # in the file's order
+    assert not w.choose("plan:v1") and w.first == ["plan:v2"] and w.board.focus.startswith("plan.v2#")
+    assert "2-square village tile" in w.task.value
+    assert not w.show() and not w.show() and w.first == []                   # Show me: pointed, then made
+    assert w.match.view(seat) == lesson.start_position(n).view(seat) and not w.task_done
+    assert w.choose(step.task.expect) and w.match.view(seat) == lesson.end_position(n).view(seat)
+
+    plan = next(s for s in lesson.steps if s.id == "plan")
+    assert plan.task.first == ("act:red",) and list(plan.moves) == ["gold", "gold"]
+    w.go(plan.number)
+    assert w.first == ["act:red"] and w.board.focus.startswith("act.red#") and "planning (red)" in w.task.value
+    arrival = lesson.arrival_position(plan.number).view(seat)
+    assert w.board.view == arrival != lesson.start_position(plan.number).view(seat)
+
+
 def test_a_move_that_depends_on_an_earlier_choice_is_the_first_legal_of_its_list(tmp_path):
     """`{one_of = [...]}` in a step's `moves`: after a real choice another player's reply may differ by branch;
     the first move of the list that is legal there is made. None legal, or a list of one, is refused clearly."""
