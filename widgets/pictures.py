@@ -59,8 +59,9 @@ document.body.dataset.drawn = "yes";
 
 
 def _cases(game: str, lang: str, answers: bool, lesson=None) -> tuple[str, list[dict], object]:
-    """The lesson's steps as the widget shows them on arrival, and a step's question with the board after its
-move, as the widget asks it: (page title, steps, lesson)."""
+    """The lesson's steps as the widget shows them on arrival (after the learner's own `first` moves, where the
+task is done), and a step's question with the board after its move, as the widget asks it: (page title, steps,
+lesson)."""
     from widgets.core.chart import load_bokeh_offline
     from widgets.core.lesson import LessonWidget, paragraphs, t
     load_bokeh_offline()
@@ -71,6 +72,9 @@ move, as the widget asks it: (page title, steps, lesson)."""
                                ("view", "choices", "labels", "lang", "seat", "options", "revision", "focus")}
     for step in lesson.steps:
         widget.go(step.number)
+        task_words = widget.task_words() if step.task is not None else ""
+        while widget.first:       # the learner's own first moves made: the board where the step's task is done
+            widget.demonstrate()
         traits = traits_of(widget.board)
         say = lambda key, after=False, n=step.number: lesson.say(n, key, lang, after)   # noqa: E731
         card = {"step": step.number, "traits": traits,
@@ -79,7 +83,7 @@ move, as the widget asks it: (page title, steps, lesson)."""
                 "title": widget.heading.value, "status": widget.status.value,
                 "jump": paragraphs(say(step.jump)) if step.jump else "",
                 "text": paragraphs(say(step.text)),
-                "task": paragraphs("➜ " + say(step.task.do)) if step.task else ""}
+                "task": paragraphs("➜ " + task_words) if step.task else ""}
         if answers and step.task is not None and step.task.choose:
             # The teacher's copy: what each move of a real choice leads to (the learner sees the one they made).
             labels = {a.id: a.label.render(lang) for a, _ in widget.match.candidates()}

@@ -112,6 +112,8 @@ def test_lesson_controls_and_rondels_are_where_the_eye_is(page, voila_url):
     assert page.locator(".sy-emp-stop .sy-stop-number").count() == 8
 
     page.goto(voila_url + f"/voila/render/tutorials/shipyard.en.ipynb?step={_step('employee')}", timeout=PAGE_TIMEOUT)
+    # the learner first chooses Hire employee themselves (the step's `first` move), then the employee is offered
+    page.locator(".bgw-board [data-action='choose:employee']").first.click(timeout=PAGE_TIMEOUT)
     page.wait_for_selector(".sy-employee.bgw-legal[data-target='employee.3.1']", timeout=PAGE_TIMEOUT)
     expect(page.locator(".sy-emp-caption")).to_have_text("cannon engineer", timeout=20_000)
     expect(page.locator(".bgw-lesson-task")).to_contain_text("the grey tile first at stop 3")

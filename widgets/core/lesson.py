@@ -432,7 +432,7 @@ class LessonWidget(W.VBox):
     def _label_of(self, action_id: str) -> str:
         return next((a.label.render(self.lang) for a, _ in self.match.candidates() if a.id == action_id), action_id)
 
-    def _task_words(self) -> str:
+    def task_words(self) -> str:
         """What the task asks now: its own words, after the learner's first moves while any remain."""
         do = self._say(self.step.task.do)
         if self.first:
@@ -456,7 +456,7 @@ class LessonWidget(W.VBox):
             if self._predicting:
                 self._feedback("but", t("ui.lesson.predict-first", self.lang))
             elif self.step.task is not None and not self.task_done:
-                self._feedback("but", t("ui.nothing-there.lesson", self.lang, task=self._task_words()))
+                self._feedback("but", t("ui.nothing-there.lesson", self.lang, task=self.task_words()))
             else:
                 said = t("ui.lesson.nothing-to-do", self.lang, board=self._board_word())
                 if self.step.question is not None and self.answer is None:
@@ -516,7 +516,7 @@ class LessonWidget(W.VBox):
         if action_id != wanted:
             reason = self.match.why_not(action_id)
             if reason is not None:
-                self._feedback("no", t("ui.lesson.refused", lang, reason=reason.render(lang)) + " ➜ " + self._task_words())
+                self._feedback("no", t("ui.lesson.refused", lang, reason=reason.render(lang)) + " ➜ " + self.task_words())
             else:
                 self._feedback("but", t("ui.lesson.first-please", lang, move=self._label_of(wanted)))
             return False
@@ -525,7 +525,7 @@ class LessonWidget(W.VBox):
         play_moves(self.match, [wanted], f"step {self.number}: task.first")
         self.first.pop(0)
         self.pointed = False
-        self._feedback("but", t("ui.lesson.first-done", lang, move=label, task=self._task_words()),
+        self._feedback("but", t("ui.lesson.first-done", lang, move=label, task=self.task_words()),
                        self.match.log[start:])
         self._focus = self._task_target()
         self.refresh()
@@ -718,7 +718,7 @@ class LessonWidget(W.VBox):
         self.since.value = self._since_html()
         if step.task is not None:
             mark = "✓ " if self.task_done else "➜ "
-            do = self._task_words()
+            do = self.task_words()
             if self._predicting:       # the board offers the move only once the question is answered: say so here
                 do = t("ui.lesson.then-do", lang, task=do)
             self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + do)}</div>"
