@@ -732,10 +732,12 @@ def test_the_learner_makes_several_first_moves_in_order():
 
     w = LessonWidget("amerigo", step=n)
     assert w.board.view == lesson.arrival_position(n).view(seat) and w.board.focus.startswith("plan.v1#")
-    assert "First a move you already know" in w.task.value and "1-square village tile" in w.task.value
+    # every first move named, in order, each read where it will be made
+    assert "First, moves you already know, in this order: Plan a 1-square village tile (cost 1) → Plan a " \
+           "2-square village tile (cost 1). Then:" in w.task.value
     assert not w.choose("plan:v2") and w.first == ["plan:v1", "plan:v2"]     # in the file's order
     assert not w.choose("plan:v1") and w.first == ["plan:v2"] and w.board.focus.startswith("plan.v2#")
-    assert "2-square village tile" in w.task.value
+    assert "First a move you already know: Plan a 2-square village tile" in w.task.value
     assert not w.show() and not w.show() and w.first == []                   # Show me: pointed, then made
     assert w.match.view(seat) == lesson.start_position(n).view(seat) and not w.task_done
     assert w.choose(step.task.expect) and w.match.view(seat) == lesson.end_position(n).view(seat)

@@ -435,9 +435,19 @@ class LessonWidget(W.VBox):
     def task_words(self) -> str:
         """What the task asks now: its own words, after the learner's first moves while any remain."""
         do = self._say(self.step.task.do)
-        if self.first:
+        if len(self.first) == 1:
             return t("ui.lesson.first-then", self.lang, move=self._label_of(self.first[0]), task=do)
+        if self.first:          # every one named, in order: the learner sees the whole way to the task
+            return t("ui.lesson.first-then-many", self.lang, moves=" → ".join(self._first_labels()), task=do)
         return do
+
+    def _first_labels(self) -> list[str]:
+        """The names of the first moves still to make, each read where it will be made (on a copy)."""
+        match, labels = self.match.clone(), []
+        for move in self.first:
+            labels.append(next((a.label.render(self.lang) for a, _ in match.candidates() if a.id == move), move))
+            play_moves(match, [move], f"step {self.number}: task.first")
+        return labels
 
     def _on_chapter(self, change):
         chapter = change["new"]
@@ -712,7 +722,9 @@ class LessonWidget(W.VBox):
         heading = lesson.text(step.title, lang) if step.title else localized(rule.title, lang)
         self.heading.value = (f"<div style='color:#666;font-size:13px'>{html.escape(lesson.chapter_title(step.chapter, lang))}"
                               f"</div><h4 style='margin:2px 0 6px 0'>{html.escape(heading)}</h4>")
-        self.jump.value = (f"<div class='bgw-lesson-jump'><b>{html.escape(t('ui.lesson.meanwhile', lang))}</b> "
+        # a step that begins a new position is no "since the previous step": its note says where it starts
+        jump_heading = "ui.lesson.new-position" if step.scenario or step.start else "ui.lesson.meanwhile"
+        self.jump.value = (f"<div class='bgw-lesson-jump'><b>{html.escape(t(jump_heading, lang))}</b> "
                            f"{paragraphs(self._say(step.jump))}</div>") if step.jump else ""
         self.text.value = paragraphs(self._say(step.text))
         self.since.value = self._since_html()
