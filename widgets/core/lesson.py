@@ -366,19 +366,20 @@ class LessonWidget(W.VBox):
     def step(self):
         return self.lesson.steps[self.number - 1]
 
-    def go(self, number: int) -> None:
-        """Show step `number` (1-based) from its own position: whatever happened on the board before is gone."""
+    def go(self, number: int, first_made: bool = False) -> None:
+        """Show step `number` (1-based) from its own position: whatever happened on the board before is gone
+        (`first_made`: from its start after the learner's own first moves, as Choose again does)."""
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(self.lesson.steps):
             raise ValueError(f"step must be from 1 to {len(self.lesson.steps)}, got {number!r}")
         if getattr(self, "match", None) is not None:
             self.kept[self.number] = (self.task_done, self.answer, list(self.tried))
         self.number = number
         done, answer, tried = self.kept.get(number, (False, None, []))
-        self.match = self.lesson.arrival_position(number, self.chosen)
+        self.match = (self.lesson.start_position if first_made else self.lesson.arrival_position)(number, self.chosen)
         self._since_events = self.match.log[self.lesson.since(number, self.chosen):]
         self.task_done = self.step.task is None or done
         # the task's `first` moves, the learner's own, still to make before its move
-        self.first: list[str] = [] if self.task_done else list(self.step.task.first)
+        self.first: list[str] = [] if self.task_done or first_made else list(self.step.task.first)
         self.answer: int | None = answer      # the question's right answer, once the learner gave it
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
         self.pointed = False                  # "Show me" pressed once: the move is pointed at, not yet played
@@ -558,11 +559,7 @@ class LessonWidget(W.VBox):
         # The step starts afresh, its answer kept: the question's right answer is the same whatever is chosen.
         self.kept[self.number] = (False, self.answer, list(self.tried))
         self.match = None
-        self.go(self.number)
-        if self.first:              # the learner's own first moves stay made: only the choice is made again
-            self.match, self.first = self.lesson.start_position(self.number, self.chosen), []
-            self._focus = self._task_target()
-            self.refresh()
+        self.go(self.number, first_made=True)   # the learner's own first moves stay made: only the choice is again
         return True
 
     def demonstrate(self) -> bool:
