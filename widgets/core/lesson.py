@@ -430,8 +430,10 @@ class LessonWidget(W.VBox):
         move = self.first[0] if self.first else task.expect
         return next((a.target or "" for a, _ in self.match.candidates() if a.id == move), "")
 
-    def _label_of(self, action_id: str) -> str:
-        return next((a.label.render(self.lang) for a, _ in self.match.candidates() if a.id == action_id), action_id)
+    def _label_of(self, action_id: str, match=None) -> str:
+        """A move's name, as the board names it, where it is offered (the step's position, or `match`)."""
+        return next((a.label.render(self.lang) for a, _ in (match or self.match).candidates() if a.id == action_id),
+                    action_id)
 
     def task_words(self) -> str:
         """What the task asks now: its own words, after the learner's first moves while any remain."""
@@ -446,7 +448,7 @@ class LessonWidget(W.VBox):
         """The names of the first moves still to make, each read where it will be made (on a copy)."""
         match, labels = self.match.clone(), []
         for move in self.first:
-            labels.append(next((a.label.render(self.lang) for a, _ in match.candidates() if a.id == move), move))
+            labels.append(self._label_of(move, match))
             play_moves(match, [move], f"step {self.number}: task.first")
         return labels
 
@@ -551,7 +553,7 @@ class LessonWidget(W.VBox):
         if task is None or not task.choose or not self.task_done:
             return False
         self.chosen.pop(self.number, None)
-        last = next((s.number for s in self.lesson.steps[self.number:] if s.start or s.scenario),
+        last = next((s.number for s in self.lesson.steps[self.number:] if s.new_position),
                     len(self.lesson.steps) + 1)
         for later in range(self.number + 1, last):
             self.kept.pop(later, None)
@@ -580,17 +582,13 @@ class LessonWidget(W.VBox):
         if self.pointed:
             return self.demonstrate()
         self.pointed = True
-        labels = {a.id: a.label.render(self.lang) for a, _ in self.match.candidates() if a.id in task.moves}
-        label = labels.get(task.expect, "")
-        if self.first:
-            self._feedback("but", t("ui.lesson.pointed", self.lang, board=self._board_word(),
-                                    move=self._label_of(self.first[0])))
-        elif task.choose:          # a real choice: the ringed move is one of them, the others are named too
-            moves = _LIST_SEP[self.lang].join(labels.get(m, m) for m in task.moves)
-            self._feedback("but", t("ui.lesson.pointed-choice", self.lang, board=self._board_word(), move=label,
-                                    moves=moves))
+        if task.choose and not self.first:     # a real choice: the ringed move is one of them, the others named too
+            moves = _LIST_SEP[self.lang].join(self._label_of(m) for m in task.moves)
+            self._feedback("but", t("ui.lesson.pointed-choice", self.lang, board=self._board_word(),
+                                    move=self._label_of(task.expect), moves=moves))
         else:
-            self._feedback("but", t("ui.lesson.pointed", self.lang, board=self._board_word(), move=label))
+            self._feedback("but", t("ui.lesson.pointed", self.lang, board=self._board_word(),
+                                    move=self._label_of(self.first[0] if self.first else task.expect)))
         self.refresh()
         self.in_view.step = f"{self._task_target()}#{self.number}!@{self.board.revision}"
         return False
@@ -720,7 +718,7 @@ class LessonWidget(W.VBox):
         self.heading.value = (f"<div style='color:#666;font-size:13px'>{html.escape(lesson.chapter_title(step.chapter, lang))}"
                               f"</div><h4 style='margin:2px 0 6px 0'>{html.escape(heading)}</h4>")
         # a step that begins a new position is no "since the previous step": its note says where it starts
-        jump_heading = "ui.lesson.new-position" if step.scenario or step.start else "ui.lesson.meanwhile"
+        jump_heading = "ui.lesson.new-position" if step.new_position else "ui.lesson.meanwhile"
         self.jump.value = (f"<div class='bgw-lesson-jump'><b>{html.escape(t(jump_heading, lang))}</b> "
                            f"{paragraphs(self._say(step.jump))}</div>") if step.jump else ""
         self.text.value = paragraphs(self._say(step.text))

@@ -162,7 +162,7 @@ def _fmt(values) -> str:
 def check_story(lesson: Lesson) -> list[str]:
     problems = [f"{_where(step, 'jump')}: the step begins a new position; say in 'jump' what happened since "
                 f"the previous step's board" for step in lesson.steps[1:]
-                if (step.start is not None or step.scenario is not None) and step.jump is None]
+                if step.new_position and step.jump is None]
     for step in lesson.steps[1:]:
         played = moves_made_for_the_learner(lesson, step)
         if played and step.jump is None:
@@ -173,7 +173,7 @@ def check_story(lesson: Lesson) -> list[str]:
 
 def moves_made_for_the_learner(lesson: Lesson, step) -> list[str]:
     """The decisions of the learner's seat among a step's `moves`: the lesson made them, not the learner."""
-    if not step.moves or step.start is not None or step.scenario is not None:
+    if not step.moves or step.new_position:
         return []
     match, made = lesson.end_position(step.number - 1), []
     settle(match, stop_at_chance=isinstance(step.moves[0], Chance))
@@ -203,7 +203,7 @@ def check_unfinished(lesson: Lesson) -> list[str]:
     problems = []
     for step in lesson.steps:
         following = lesson.steps[step.number] if step.number < len(lesson.steps) else None
-        if following is not None and following.start is None and following.scenario is None:
+        if following is not None and not following.new_position:
             continue          # the next step goes on from here, whatever the learner chose
         for choices in lesson.branches(step.number, through=True):     # a choice may leave an action half done
             end = lesson.end_position(step.number, choices)

@@ -132,6 +132,11 @@ class Step:
     def rules(self) -> tuple[str, ...]:
         return (self.rule, *self.also)
 
+    @property
+    def new_position(self) -> bool:
+        """Whether the step begins a new position (a new game, or a prepared one) instead of going on."""
+        return self.start is not None or self.scenario is not None
+
 
 @dataclass
 class Lesson:
@@ -225,7 +230,7 @@ class Lesson:
     def story_start(self, number: int) -> int:
         """The first step of the story step `number` belongs to: the last step at or before it that begins a
         new position (`start` or `scenario`)."""
-        while number > 1 and self.steps[number - 1].start is None and self.steps[number - 1].scenario is None:
+        while number > 1 and not self.steps[number - 1].new_position:
             number -= 1
         return number
 
