@@ -30,7 +30,7 @@ from .board import BoardWidget
 from .chart import ScoreBreakdown
 from . import presenter
 from .choices import guarded
-from .lesson_file import Lesson, LessonError, load, play_moves
+from .lesson_file import Lesson, LessonError, history_heading, load, play_moves
 from .shell import GameShell, no_null_tooltips
 
 log = logging.getLogger(__name__)
@@ -782,8 +782,7 @@ class LessonWidget(W.VBox):
             return ""
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
         opened = " open" if self.step.history == "open" else ""       # a step whose text reads the list
-        # at a new game (`start`: the first step...) the list is its whole story from the setup, not "since the last step"
-        heading = "ui.lesson.since-start" if self.step.start is not None else "ui.lesson.since"
+        heading = history_heading(self.step, events)
         return (f"<details{opened}><summary>{html.escape(t(heading, self.lang, n=len(events)))}</summary>"
                 f"<ul style='margin:2px 0;padding-left:18px'>{items}</ul></details>")
 

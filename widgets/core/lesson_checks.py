@@ -42,7 +42,8 @@ import sys
 from engines.core.texts import localized, template
 
 from . import citations  # noqa: F401  (the pages' own texts: the lesson's words for its parts)
-from .lesson_file import _PART, _TERM, TEXT_LANGS, Chance, Lesson, apply_move, board_labels, load, settle
+from .lesson_file import (_PART, _TERM, TEXT_LANGS, Chance, Lesson, apply_move, board_labels, history_heading, load,
+                          settle)
 
 LANGS = ("en", "zh-Hant")
 
@@ -521,10 +522,11 @@ def check_history(lesson: Lesson) -> list[str]:
     whole story from its setup, under its own heading."""
     def heading(key, lang):
         return template(key, lang).split("{")[0].rstrip(" (（")
-    kinds = ("ui.lesson.since", "ui.lesson.since-start")
+    kinds = ("ui.lesson.since", "ui.lesson.since-start", "ui.lesson.since-setup")
     problems = []
     for step in lesson.steps:
-        shown = kinds[1] if step.start is not None else kinds[0]
+        start = lesson.start_position(step.number)
+        shown = history_heading(step, start.log[lesson.since(step.number):])
         for field_name, key, _after in step_texts(lesson, step):
             said = [(lang, kind) for lang in TEXT_LANGS for kind in kinds if heading(kind, lang) in lesson.text(key, lang)]
             if not said:

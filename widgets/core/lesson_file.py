@@ -812,3 +812,12 @@ def _list(data: dict, name: str, where: str) -> list[dict]:
 def _rel(path: Path) -> str:
     path = Path(path)
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def history_heading(step, events) -> str:
+    """The folded list's heading. At a new game (`start`: the first step...) the list is its whole story, not "since
+    the last step"; a story of nothing but the setup (no player has decided yet) says so (Shipyard try-out: "how this
+    game came to this position (21)" on step 1 read as 21 moves already made)."""
+    if step.start is None:
+        return "ui.lesson.since"
+    return "ui.lesson.since-setup" if all(e.automatic for e in events) else "ui.lesson.since-start"
