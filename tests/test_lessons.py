@@ -768,3 +768,33 @@ def test_a_move_that_depends_on_an_earlier_choice_is_the_first_legal_of_its_list
                     encoding="utf-8")
     with pytest.raises(LessonError, match=r"one_of"):
         load(path)
+
+
+def test_a_question_before_the_move_waits_for_the_learners_own_first_moves():
+    """A step with `first` moves and a question asked `before` its move (Amerigo's "sail": the learner launches
+    their second ship, then predicts how far ship 1 can still sail, then sails it): the question speaks of the
+    board after the first moves, so it is shown only once they are made; until then the board offers the first
+    move, at which the page looks, and an answer is refused. Then the question waits for its answer as usual."""
+    from widgets.core.lesson import LessonWidget
+    lesson = load("amerigo")
+    step = next(s for s in lesson.steps if s.id == "sail")
+    n = step.number
+    assert step.task.first == ("launch:frame1",) and step.question.before
+
+    w = LessonWidget("amerigo", step=n)
+    assert w.first == ["launch:frame1"] and not w._predicting
+    assert "A question follows once you have made the moves you already know" in w.question.children[0].value
+    frame1 = next(a.target for a, _ in w.match.candidates() if a.id == "launch:frame1")
+    assert w.board.focus.startswith(f"{frame1}#{n}")               # the first move's place, not the sea square
+    assert any(c["id"] == "launch:frame1" for c in w.board.choices)
+    arrival = w.board.view
+    assert not w.answer_question(1) and w.answer is None and w.board.view == arrival
+
+    assert not w.choose("launch:frame1")            # the learner's own move: now the prediction
+    assert w.first == [] and w._predicting and w.board.choices == []
+    assert w.match.view(lesson.learner) == lesson.start_position(n).view(lesson.learner)
+    assert not w.choose(step.task.expect) and not w.task_done       # the move waits for the answer
+    right = next(i for i, c in enumerate(step.question.choices) if c.right)
+    assert w.answer_question(right) and not w._predicting
+    assert w.choose(step.task.expect) and w.task_done and w.can_continue
+    assert w.match.view(lesson.learner) == lesson.end_position(n).view(lesson.learner)

@@ -24,16 +24,16 @@ def test_amerigo_tiles_are_laid_by_keyboard_alone(page, voila_url):
     count = page.locator(".bgw-lesson-count")
     for step in lesson.steps[build.number - 1:build.number + 1]:
         expect(count).to_have_text(f"Step {step.number} of {len(lesson.steps)}", timeout=20_000)
+        for move in step.task.first if step.task is not None else ():  # the learner's own first moves
+            before = page.get_attribute(f"{BOARD} .bgw-root", "data-revision")
+            keyboard.choose(page, move, BOARD)
+            page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
+                                   " return !!e && e.getAttribute('data-revision') !== b; }",
+                                   arg=[f"{BOARD} .bgw-root", before], timeout=20_000)
         if step.question is not None and step.question.before:
             keyboard.press(page, "bgw-lesson-answer", next(i for i, c in enumerate(step.question.choices) if c.right))
             expect(page.locator(".bgw-lesson-answer.mod-success")).to_have_count(1, timeout=20_000)
         if step.task is not None:
-            for move in step.task.first:        # the learner's own first moves (choosing the phase's action)
-                before = page.get_attribute(f"{BOARD} .bgw-root", "data-revision")
-                keyboard.choose(page, move, BOARD)
-                page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
-                                       " return !!e && e.getAttribute('data-revision') !== b; }",
-                                       arg=[f"{BOARD} .bgw-root", before], timeout=20_000)
             keyboard.choose(page, step.task.expect, BOARD)
             expect(page.locator(".bgw-lesson-feedback .ok")).to_be_visible(timeout=20_000)
         if step.question is not None and step.question.after:

@@ -115,8 +115,16 @@ def refuse(page, lesson, target, refused: str, lang: str) -> None:
 
 
 def learn(page, step, lang: str, n: int) -> None:
-    """One step by keyboard: a prediction asked before the move, the move, a question after it, then Continue
+    """One step by keyboard: the learner's own first moves, a prediction asked before the move, the move, a
+    question after it, then Continue
     (the last step has nothing to continue to: its move and answer are the lesson's end)."""
+    if step.task is not None:
+        for move in step.task.first:     # the learner's own moves before the task's, each redrawing the board
+            before = page.get_attribute(BOARD, "data-revision")
+            make_move(page, move)
+            page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
+                                   " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
+                                   timeout=20_000)
     if step.question is not None and step.question.before:      # predicted first, then the move
         before = page.get_attribute(BOARD, "data-revision")
         keyboard.press(page, "bgw-lesson-answer", next(i for i, c in enumerate(step.question.choices) if c.right))
@@ -126,12 +134,6 @@ def learn(page, step, lang: str, n: int) -> None:
                                " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
                                timeout=20_000)
     if step.task is not None:
-        for move in step.task.first:     # the learner's own moves before the task's, each redrawing the board
-            before = page.get_attribute(BOARD, "data-revision")
-            make_move(page, move)
-            page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
-                                   " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
-                                   timeout=20_000)
         if step.task.choose:        # a real choice: the other move first, then "Choose again" and the lesson's own
             other = next(iter(step.task.choose))
             before = page.get_attribute(BOARD, "data-revision")

@@ -104,11 +104,12 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
             settled(page, arrived)
             if shoot:
                 snap(page, k, "a-arrive", full=True)
-            def move():
-                for own in step.task.first:     # the learner's own moves before the task's
+            def first_moves():
+                for own in step.task.first:     # the learner's own moves before the task's (and its question)
                     before = revision(page)
                     make_move(page, own)
                     settled(page, before)
+            def move():
                 if step.task.choose:     # a real choice: the other move first (its picture), then "Choose again"
                     before = revision(page)
                     make_move(page, next(iter(step.task.choose)))
@@ -126,6 +127,8 @@ def walk(game: str, lang: str, out: Path, first: int = 1, last: int = 10**6) -> 
                 settled(page, before)
                 if shoot:
                     snap(page, k, "b-moved")
+            if step.task is not None:
+                first_moves()
             if step.task is not None and (step.question is None or step.question.after):
                 move()
             if step.question is not None:

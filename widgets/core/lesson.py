@@ -384,7 +384,9 @@ class LessonWidget(W.VBox):
         self.tried: list[int] = list(tried)   # the wrong answers given, in order
         self.pointed = False                  # "Show me" pressed once: the move is pointed at, not yet played
         self.feedback.value = ""
-        self._focus = self._question_focus(asked=self.step.task is None or done or self._predicting) \
+        # the learner's own first moves come before all else: the first one's place is what to look at
+        self._focus = (self.first and self._task_target()) \
+            or self._question_focus(asked=self.step.task is None or done or self._predicting) \
             or self.lesson.focus(number, choices=self.chosen) or self._task_target()
         if self.step.task is not None and done:       # back at a step already done: as the learner left it
             start = len(self.match.log)
@@ -411,9 +413,11 @@ class LessonWidget(W.VBox):
 
     @property
     def _predicting(self) -> bool:
-        """The step's question is asked before its move (`before`) and not yet answered: the move waits."""
+        """The step's question is asked before its move (`before`) and not yet answered: the move waits. (It is
+        asked once the learner's own first moves are made: it speaks of the board they lead to.)"""
         question = self.step.question
-        return question is not None and question.before and self.answer is None and not self.task_done
+        return question is not None and question.before and self.answer is None and not self.task_done \
+            and not self.first
 
     def _question_focus(self, asked: bool) -> str:
         """The board element the step's question is about (its `focus`), once the question is asked."""
@@ -540,9 +544,10 @@ class LessonWidget(W.VBox):
         self.pointed = False
         self._feedback("but", t("ui.lesson.first-done", lang, move=label, task=self.task_words()),
                        self.match.log[start:])
-        self._focus = self._task_target()
+        # the last first move made, a question asked before the task's move is asked now: it comes into view
+        self._focus = self._question_focus(asked=self._predicting) or self._task_target()
         self.refresh()
-        self.in_view.step = f"{self._focus}#{self.number}@{self.board.revision}"
+        self.in_view.step = f"{self._focus}#{self.number}{'?' if self._predicting else ''}@{self.board.revision}"
         return False
 
     def choose_again(self) -> bool:
@@ -599,7 +604,7 @@ class LessonWidget(W.VBox):
         question = self.step.question
         if question is None or not 0 <= index < len(question.choices):
             raise ValueError(f"step {self.number}: no answer {index!r}")
-        if not self.task_done and not question.before:
+        if not self.task_done and (not question.before or self.first):
             self._feedback("but", t("ui.lesson.task-first", self.lang, board=self._board_word()))
             return False
         right = question.choices[index].right
@@ -796,6 +801,10 @@ class LessonWidget(W.VBox):
             # position the learner does not see yet, or tell them what their move will do. (A question asked
             # `before` the move is one the move answers: the learner predicts, then makes it.)
             self.question.children = [W.HTML(f"<i>{html.escape(t('ui.lesson.question-after', lang))}</i>")]
+            return
+        if not self.task_done and question.before and self.first:
+            # asked of the board the learner's own first moves lead to: shown once they are made
+            self.question.children = [W.HTML(f"<i>{html.escape(t('ui.lesson.question-after-first', lang))}</i>")]
             return
         after = question.after
         ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self._say(question.ask, after))}")

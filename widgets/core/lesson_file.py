@@ -542,9 +542,6 @@ def _parse(path: Path, data: dict) -> Lesson:
             raise LessonError(f"{at}: question.before asks before the task's move, and the step has no task "
                               f"(a step without one asks its question on arrival anyway)")
         if step.task is not None and step.task.first:
-            if step.question is not None and step.question.before:
-                raise LessonError(f"{at}: task.first and question.before: the learner's first moves would change "
-                                  f"the board the question is asked of; ask it after the move")
             made = {move.split(":")[0] for earlier in steps if earlier.task for move in earlier.task.moves}
             for move in step.task.first:
                 if move.split(":")[0] not in made:
