@@ -783,7 +783,7 @@ def test_a_question_before_the_move_waits_for_the_learners_own_first_moves():
 
     w = LessonWidget("amerigo", step=n)
     assert w.first == ["launch:frame1"] and not w._predicting
-    assert "A question follows once you have made the moves you already know" in w.question.children[0].value
+    assert "A question follows once you have made the move you already know" in w.question.children[0].value
     frame1 = next(a.target for a, _ in w.match.candidates() if a.id == "launch:frame1")
     assert w.board.focus.startswith(f"{frame1}#{n}")               # the first move's place, not the sea square
     assert any(c["id"] == "launch:frame1" for c in w.board.choices)
@@ -792,9 +792,28 @@ def test_a_question_before_the_move_waits_for_the_learners_own_first_moves():
 
     assert not w.choose("launch:frame1")            # the learner's own move: now the prediction
     assert w.first == [] and w._predicting and w.board.choices == []
+    assert "Now: Once you have answered the question below: Sail ship 1" in w.feedback.value   # not "Now: Sail"
     assert w.match.view(lesson.learner) == lesson.start_position(n).view(lesson.learner)
     assert not w.choose(step.task.expect) and not w.task_done       # the move waits for the answer
     right = next(i for i, c in enumerate(step.question.choices) if c.right)
     assert w.answer_question(right) and not w._predicting
     assert w.choose(step.task.expect) and w.task_done and w.can_continue
     assert w.match.view(lesson.learner) == lesson.end_position(n).view(lesson.learner)
+
+
+def test_a_question_the_final_table_answers_holds_the_boards_own_table_too():
+    """Amerigo's board draws the final scoring itself once the game is over; at a step whose question it would
+    answer (`hides_score`), the lesson holds it back (`score_held`) with the table under the board, until the
+    question is answered (Amerigo zh-Hant try-out: four answers read off the board's table). The table's seat
+    names are in the game's own seat colours (Player 2 is yellow in Amerigo, not the usual blue)."""
+    from widgets.core.lesson import LessonWidget
+    lesson = load("amerigo")
+    step = next(s for s in lesson.steps if s.id == "final")
+    assert step.question.hides_score
+    w = LessonWidget("amerigo", step=step.number)
+    assert w.match.is_over and w.board.options.get("score_held") is True
+    assert w.final.box.layout.display == "none"
+    right = next(i for i, c in enumerate(step.question.choices) if c.right)
+    assert w.answer_question(right)
+    assert w.board.options.get("score_held") is False and w.final.box.layout.display == ""
+    assert "#8a6d00" in w.final.table.value          # Player 2's ink: Amerigo's dark yellow

@@ -92,6 +92,7 @@ function drawingContext(model, root, tip, ui) {
 
   return {
     view, labels, choices, L, kit, ui, isl, W, H, turn, players, acting, F, S, top, X0, Y0, index,
+    held: !!(model.get("options") || {}).score_held,   // a lesson's question would be answered by the final table
     layShapes, waysWithLays,
     byTarget: kit.byTarget, offer: kit.offer,
     n: isl.tile_size || 4,                        // squares along an island tile's side
@@ -588,7 +589,7 @@ function drawDecision(ctx, py) {
       py += 36;
       if (refused) say(L("am.ui.done-refused"));       // a ship shares an island sea square: why the action cannot end
     }
-  } else if (view.over) {
+  } else if (view.over && !ctx.held) {
     py = drawFinalTable(ctx, decide, py);
   }
   return py + 6;

@@ -36,7 +36,8 @@ class BoardWidget(anywidget.AnyWidget):
     # How the renderer draws. By default every player's mat in full; {"mats": "compact", "open": [0]}
     # (the game shell's choice) draws the seat to move and the seats listed in "open" in full and the
     # others on one line each, opened by a click; "teacher": true when the page's teacher view is on (a board
-    # may then show what the view of every seat holds, such as what lies face down).
+    # may then show what the view of every seat holds, such as what lies face down); "score_held": true while a
+    # lesson's question would be answered by the final scoring (a board that draws a final score table waits).
     options = traitlets.Dict().tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)      # bumps on every redraw (tests wait on it)
     focus = traitlets.Unicode("").tag(sync=True)    # a data-target the page scrolls into view (lessons)

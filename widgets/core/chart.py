@@ -18,8 +18,7 @@ import traitlets
 
 from engines.core.texts import render
 
-PALETTE = ("#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954")   # seat colours, as on the board
-MAX_SEATS = len(PALETTE)
+from .renderer import SEAT_COLOURS, SEAT_INKS
 
 _bokeh_ready = False
 
@@ -85,7 +84,8 @@ class LazyBokeh:
     kernel, or under nbval), nothing is built at all.
     """
 
-    def __init__(self):
+    def __init__(self, inks: tuple = SEAT_INKS):
+        self.inks = inks                      # the seats' names in their colours, dark enough to read
         self.box = W.VBox(layout=W.Layout(width="100%"))
         self.loader = None
         self.figure = None
@@ -140,7 +140,8 @@ class ScoreChart:
     language or the player count changes.
     """
 
-    def __init__(self):
+    def __init__(self, colours: tuple = SEAT_COLOURS, inks: tuple = SEAT_INKS):
+        self.colours, self.inks = colours, inks     # the seats' colours as the game's board draws them (renderer)
         self.lazy = LazyBokeh()
         self.box = self.lazy.box
         self._points: dict[int, list[int]] = {}
@@ -157,7 +158,7 @@ class ScoreChart:
                      title=render("ui.chart", {}, lang), x_axis_label=render("ui.timeline", {}, lang),
                      y_axis_label=render("ui.score", {}, lang))
         for seat in range(players):
-            fig.line("x", f"s{seat}", source=self.source, color=PALETTE[seat], line_width=2,
+            fig.line("x", f"s{seat}", source=self.source, color=self.colours[seat % len(self.colours)], line_width=2,
                      legend_label=render("core.seat", {"n": seat + 1}, lang))
         fig.legend.location = "top_left"
         return fig
@@ -186,9 +187,9 @@ class ScoreChart:
                  f"<text x='{w - right}' y='{h - 12}' text-anchor='end'>{html.escape(render('ui.timeline', {}, lang))} {last}</text>"]
         for seat in range(players):
             points = " ".join(f"{x(p):.1f},{y(self._points[p][seat]):.1f}" for p in steps if seat < len(self._points[p]))
-            colour = PALETTE[seat % MAX_SEATS]
+            colour, ink = self.colours[seat % len(self.colours)], self.inks[seat % len(self.inks)]
             parts.append(f"<polyline points='{points}' fill='none' stroke='{colour}' stroke-width='2'/>")
-            parts.append(f"<text x='{left + 10 + 90 * seat}' y='{h - 12}' fill='{colour}'>"
+            parts.append(f"<text x='{left + 10 + 90 * seat}' y='{h - 12}' fill='{ink}'>"
                          f"{html.escape(render('core.seat', {'n': seat + 1}, lang))}</text>")
         return "".join(parts) + "</svg>"
 
@@ -255,7 +256,8 @@ class ScoreBreakdown:
     then wrapped in a BokehModel, and rebuilt when the position or the language changes.
     """
 
-    def __init__(self):
+    def __init__(self, inks: tuple = SEAT_INKS):
+        self.inks = inks                      # the seats' names in their colours, dark enough to read
         self.box = W.VBox(layout=W.Layout(width="100%"))
         self.box.add_class("bgw-final")
         self.title = self.table = None        # made when a match first ends
@@ -283,11 +285,11 @@ class ScoreBreakdown:
         names = [render("core.seat", {"n": s + 1}, lang) for s in seats]
         if self.table is None:
             self.title, self.table = W.HTML(), W.HTML()
-        self.table.value = self._table(scores, seats, parts, names, lang, match.winners())
+        self.table.value = self._table(scores, seats, parts, names, lang, match.winners(), self.inks)
         self.title.value = f"<h3 style='margin:4px 0'>{html.escape(render('ui.final', {}, lang))}</h3>"
         self.box.children = [self.title, self.lazy.box, self.table]
         self.lazy.show(lambda: self._figure(scores, seats, parts, names, lang),
-                       lambda: self._svg(scores, seats, parts, names, lang))
+                       lambda: self._svg(scores, seats, parts, names, lang, self.inks))
         self._key = key
 
     @staticmethod
@@ -328,7 +330,7 @@ class ScoreBreakdown:
         return fig
 
     @staticmethod
-    def _svg(scores, seats, parts, names, lang) -> str:
+    def _svg(scores, seats, parts, names, lang, inks=SEAT_INKS) -> str:
         """The same stacked bars as SVG (no bokeh: the static site): positive parts rightwards from 0,
         negative ones leftwards, each total at the end of its bar, the parts' legend below."""
         w, left, right, row, legend_row = 640, 90, 40, 34, 18
@@ -343,7 +345,7 @@ class ScoreBreakdown:
         for r, (seat, name) in enumerate(zip(seats, names)):
             top = 10 + row * r
             out.append(f"<text x='{left - 8}' y='{top + row / 2 + 4}' text-anchor='end' font-size='13' "
-                       f"fill='{PALETTE[seat % MAX_SEATS]}'>{html.escape(name)}</text>")
+                       f"fill='{inks[seat % len(inks)]}'>{html.escape(name)}</text>")
             ends = {True: 0, False: 0}                   # how far the positive and negative stacks reach
             for i, part in enumerate(parts):
                 value = scores[seat]["parts"].get(part, 0)
@@ -365,12 +367,12 @@ class ScoreBreakdown:
         return "".join(out) + "</svg>"
 
     @staticmethod
-    def _table(scores, seats, parts, names, lang, winners=()):
+    def _table(scores, seats, parts, names, lang, winners=(), inks=SEAT_INKS):
         """The final score, a row per part and a column per seat; the winners' totals (the game's tie-breaks
         applied: a tie on points need not be a shared win) say so in words, not with a sign (a ★ is glory in
         Endeavor)."""
         won = html.escape(render("ui.winner-mark", {}, lang))
-        head = "".join(f"<th style='padding:2px 10px;color:{PALETTE[s % MAX_SEATS]}'>{html.escape(n)}</th>"
+        head = "".join(f"<th style='padding:2px 10px;color:{inks[s % len(inks)]}'>{html.escape(n)}</th>"
                        for s, n in zip(seats, names))
         rows = []
         for part in parts:

@@ -330,7 +330,7 @@ class LessonWidget(W.VBox):
                        self.feedback,
                        self.question, self.recap, nav, self.play_on, self.rule])
         side.add_class("bgw-lesson-side")
-        self.final = ScoreBreakdown()          # the score, part by part, once the match is over
+        self.final = ScoreBreakdown(self.renderer.seat_inks)   # the score, part by part, once the match is over
         self._final_key = None
         self.score_note = W.HTML()     # said instead of the score table while a question it would answer is open
         self.score_note.add_class("bgw-lesson-score-note")
@@ -446,6 +446,8 @@ class LessonWidget(W.VBox):
             return t("ui.lesson.first-then", self.lang, move=self._label_of(self.first[0]), task=do)
         if self.first:          # every one named, in order: the learner sees the whole way to the task
             return t("ui.lesson.first-then-many", self.lang, moves=" → ".join(self._first_labels()), task=do)
+        if self._predicting:       # the board offers the move only once the question is answered: say so
+            return t("ui.lesson.then-do", self.lang, task=do)
         return do
 
     def _first_labels(self) -> list[str]:
@@ -703,6 +705,11 @@ class LessonWidget(W.VBox):
         view = frame.view
         pointing = task_open and self.pointed
         focus = f"{self._task_target()}#{self.number}!" if pointing else f"{self._focus}#{self.number}"
+        # A question that the final score table would answer (its part rows) folds the table until answered,
+        # the one under the board and any the board draws itself (a board honours `score_held`).
+        folded = m.is_over and step.question is not None and step.question.hides_score and self.answer is None
+        if bool(self.board.options.get("score_held")) != folded:
+            self.board.options = {**self.board.options, "score_held": folded}
         self.board.show(view, frame.choices, frame.labels, lang, frame.seat, focus=focus, words=lambda: frame.words)
         self._loose_buttons(frame.choices)
         self.status.value = presenter.status_html(m, view, lang, to_move=True)
@@ -711,8 +718,6 @@ class LessonWidget(W.VBox):
         if final_key != self._final_key:
             self._final_key = final_key
             self.final.update(m, lang)
-        # A question that the final score table would answer (its part rows) folds the table until answered.
-        folded = m.is_over and step.question is not None and step.question.hides_score and self.answer is None
         self.final.box.layout.display = "none" if folded else ""
         self.score_note.value = (f"<p class='bgw-lesson-score-held'>{html.escape(t('ui.lesson.score-held', lang, board=self._board_word()))}</p>"
                                  if folded else "")
@@ -731,8 +736,6 @@ class LessonWidget(W.VBox):
         if step.task is not None:
             mark = "✓ " if self.task_done else "➜ "
             do = self.task_words()
-            if self._predicting:       # the board offers the move only once the question is answered: say so here
-                do = t("ui.lesson.then-do", lang, task=do)
             self.task.value = f"<div class='bgw-lesson-task'>{paragraphs(mark + do)}</div>"
         else:
             self.task.value = ""
@@ -804,7 +807,8 @@ class LessonWidget(W.VBox):
             return
         if not self.task_done and question.before and self.first:
             # asked of the board the learner's own first moves lead to: shown once they are made
-            self.question.children = [W.HTML(f"<i>{html.escape(t('ui.lesson.question-after-first', lang))}</i>")]
+            wait = "ui.lesson.question-after-first" if len(self.first) == 1 else "ui.lesson.question-after-firsts"
+            self.question.children = [W.HTML(f"<i>{html.escape(t(wait, lang))}</i>")]
             return
         after = question.after
         ask = W.HTML(f"<b>{html.escape(t('ui.lesson.question', lang))}</b> {paragraphs(self._say(question.ask, after))}")

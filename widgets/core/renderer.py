@@ -20,14 +20,21 @@ KIT_TEMPLATES = ("ui.named-value", "ui.aside", "ui.either", "ui.list-separator",
                  "ui.words.title")
 
 
+# The seats' colours where a board draws them as board_kit.js does (SEAT_COLOURS there), and darker inks of the
+# same hues for their names in text (4.5:1 or more on white). A game whose board has its own colours says so.
+SEAT_COLOURS = ("#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954")
+SEAT_INKS = ("#a93226", "#1f618d", "#7d6608", "#6c3483", "#1e8449")
+
+
 def kit_templates(lang: str) -> dict:
     return {key: template(key, lang) for key in KIT_TEMPLATES}
 
 
 class Renderer:
     def __init__(self, directory: Path, prefix: str, names: tuple[str, ...], templates: tuple[str, ...] = (),
-                 words=None):
+                 words=None, seat_colours: tuple = SEAT_COLOURS, seat_inks: tuple = SEAT_INKS):
         self.directory = Path(directory)
+        self.seat_colours, self.seat_inks = seat_colours, seat_inks   # for the score charts beside the board
         self._words = words                        # the game's part of the board in words (see `words`)
         self.prefix = prefix                       # the game's text namespace, e.g. "ent"
         self.names = names

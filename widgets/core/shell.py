@@ -101,8 +101,8 @@ class GameShell(W.VBox):
         self.panel.on_msg(self._guard(self._on_board_message))
         self.status = W.HTML()
         self.status.add_class("bgw-status")
-        self.chart = ScoreChart()
-        self.final = ScoreBreakdown()
+        self.chart = ScoreChart(self.renderer.seat_colours, self.renderer.seat_inks)
+        self.final = ScoreBreakdown(self.renderer.seat_inks)
 
         self.next_button = W.Button(icon="step-forward")
         self.autoplay = W.ToggleButton(icon="play")
@@ -263,6 +263,8 @@ class GameShell(W.VBox):
             self.board._esm = renderer_module(renderer.directory)
             self.board._css = _HOST_CSS + (renderer.directory / "board.css").read_text(encoding="utf-8")
         self.game_id, self.renderer = game, renderer
+        self.chart.colours, self.chart.inks = renderer.seat_colours, renderer.seat_inks
+        self.final.inks = renderer.seat_inks
 
     def new_game(self, players: int, seed: int, options: dict | None = None, seats: dict | None = None):
         self.stop_autoplay()

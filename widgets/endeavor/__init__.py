@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engines.core.texts import catalog_keys, load_catalog, render
-from ..core.renderer import kit_templates
+from ..core.renderer import SEAT_COLOURS, SEAT_INKS, kit_templates
 
 load_catalog(Path(__file__).with_name("texts.toml"))
 
@@ -50,6 +50,7 @@ def _component_data(game) -> dict:
 
 class EndeavorRenderer:
     directory = Path(__file__).parent
+    seat_colours, seat_inks = SEAT_COLOURS, SEAT_INKS     # board_kit.js's, as the board draws the seats
 
     def labels(self, view: dict, lang: str) -> dict:
         """Every name the board draws, in `lang` and in the words of the view's edition (the renderer
