@@ -62,14 +62,14 @@ class EndeavorRenderer:
         if key not in _cache:
             keys = [k for k in catalog_keys() if k.startswith(_PREFIXES)] + [k for k in _UI if k.startswith("ui.")]
             labels = {k: render(k, {}, lang) for k in keys}
-            if game.names:       # the edition's own words replace Age of Sail's under the same keys
+            labels.update(kit_templates(lang))            # the kit's "name: value", "name (note)"... in the language's marks
+            if game.names:       # the edition's own words replace Age of Sail's (and the kit's words for the board itself)
                 own = f"{game.prefix}.ui."
                 labels.update({k[len(game.names):]: render(k, {}, lang) for k in catalog_keys()
                                if k.startswith(game.names)})
                 labels.update({"ui." + k[len(own):]: render(k, {}, lang) for k in _UI if k.startswith(own)})
             for seat in range(players):
                 labels[f"seat.{seat}"] = render("core.seat", {"n": seat + 1}, lang)
-            labels.update(kit_templates(lang))            # the kit's "name: value", "name (note)"... in the language's marks
             labels.update(_component_data(game))
             _cache[key] = labels
         return dict(_cache[key])
