@@ -81,11 +81,13 @@ def test_the_lesson_counts_the_card_limit_the_2009_way(page, voila_url):
     page.locator(".bgw-board [data-action='discard:europe-0']").first.click()
     expect(page.locator(".bgw-lesson-feedback .ok")).to_contain_text("back on top of the Europe stack", timeout=20_000)
 
-    last = _step_of("final-slot")
-    page.goto(f"{voila_url}/voila/render/tutorials/endeavor-2009.en.ipynb?step={last.number}", timeout=PAGE_TIMEOUT)
+    think = _step_of("final-slot-count")          # the question first, then the step whose button is there on arrival
+    page.goto(f"{voila_url}/voila/render/tutorials/endeavor-2009.en.ipynb?step={think.number}", timeout=PAGE_TIMEOUT)
     page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
     expect(page.locator(".bgw-lesson-side")).to_contain_text("how many cards must you discard", timeout=20_000)
-    answers.nth(next(i for i, c in enumerate(last.question.choices) if c.right)).click()
+    answers.nth(next(i for i, c in enumerate(think.question.choices) if c.right)).click()
     expect(page.locator(".bgw-lesson-explain")).to_contain_text("fit your limit of", timeout=20_000)
+    page.locator(".bgw-lesson-continue").click()
+    expect(page.locator(".bgw-lesson-side")).to_contain_text("costs you no card", timeout=20_000)
     page.locator(".bgw-choice-slot-empty").first.click()
     expect(page.locator(".bgw-lesson-feedback .ok")).to_contain_text("The game is over", timeout=20_000)
