@@ -88,6 +88,6 @@ def test_the_lesson_counts_the_card_limit_the_2009_way(page, voila_url):
     answers.nth(next(i for i, c in enumerate(think.question.choices) if c.right)).click()
     expect(page.locator(".bgw-lesson-explain")).to_contain_text("fit your limit of", timeout=20_000)
     page.locator(".bgw-lesson-continue").click()
-    expect(page.locator(".bgw-lesson-side")).to_contain_text("costs you no card", timeout=20_000)
+    expect(page.locator(".bgw-lesson-side")).to_contain_text("Your last decision of the game", timeout=20_000)
     page.locator(".bgw-choice-slot-empty").first.click()
     expect(page.locator(".bgw-lesson-feedback .ok")).to_contain_text("The game is over", timeout=20_000)
