@@ -817,3 +817,22 @@ def test_a_question_the_final_table_answers_holds_the_boards_own_table_too():
     assert w.answer_question(right)
     assert w.board.options.get("score_held") is False and w.final.box.layout.display == ""
     assert "#8a6d00" in w.final.table.value          # Player 2's ink: Amerigo's dark yellow
+
+
+def test_a_prepared_position_carries_an_earlier_choice():
+    """`carries`: Shipyard's end-of-game position carries the red contract the learner kept at the discard
+    (en try-out v4: step 48 said 'whichever red contract you kept, here you hold...'), and the other players'
+    discards (`task.then` replies) show with the learner's own."""
+    lesson = load("shipyard")
+    discard = next(s.number for s in lesson.steps if s.id == "discard")
+    trigger = next(s.number for s in lesson.steps if s.id == "trigger")
+    assert lesson.branches(trigger) == [{discard: "keep:red.2"}, {discard: "keep:red.1"}]
+    kept = {}
+    for move in ("keep:red.2", "keep:red.1"):
+        red = lesson.end_position(discard, {discard: move}).view(0)["players"][0]["contracts"]["cards"][0]["id"]
+        there = lesson.start_position(trigger, {discard: move}).view(0)["players"][0]["contracts"]["cards"]
+        kept[move] = red
+        assert red in [c["id"] for c in there]
+    assert kept["keep:red.2"] != kept["keep:red.1"]
+    after = lesson.end_position(discard + 1).view(0)["players"]
+    assert all(p["contracts"]["red"] == 1 and p["contracts"]["blue"] == 1 for p in after)

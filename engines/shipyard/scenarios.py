@@ -268,16 +268,18 @@ def discard(game):
     return Scenario(players=3, seed=23, prepare=prepare, options={"contracts": "full"})
 
 
-def end_trigger(game):
+def end_trigger(game, red="red-fleet", name="end-trigger"):
     """遊戲結束: the turn track is empty and the gear's cube is one notch from the hole. Player 2's turn
     triggers the end; Player 3 still plays a turn; then the final actions (Player 3, Player 1, Player 2 last)
     and the last build, in which Player 1's ship lacks exactly one stern. Player 1 kept the red and the blue
     contract of the lesson's game that suit its fleet (the lesson's two ships, one with a pair of sails); the
     last ship takes a captain and two sails, so both contracts score. Player 1 has hired a coal trader I and
-    Player 3 the cloth traders I and II, so that the traders' points show in the final score."""
+    Player 3 the cloth traders I and II, so that the traders' points show in the final score. `red`: the red
+    contract Player 1 kept at the discard (the lesson carries the learner's choice there into this position)."""
     def prepare(state, events):
         hands = dict(LESSON_HANDS)
-        hands[0] = ["red-fleet", "red-yachts", "blue-sail-pairs", "blue-soldiers"]    # kept at the discard
+        other = next(c for c in LESSON_HANDS[0] if c.startswith("red-") and c != red)
+        hands[0] = [red, other, "blue-sail-pairs", "blue-soldiers"]                   # kept at the discard
         _contracts(game, state, hands)
         _money(state, [6, 5, 7])
         _fleet(game, state, 0, [FIRST_SHIP, CRUISE_SHIP])
@@ -300,7 +302,7 @@ def end_trigger(game):
         _track(game, state, ["equipment", "crew", "goods", "trade", "employee", "build", "canal"],
                {0: "canal", 2: "goods"}, 1, "employee")
         _to_turn(game, state, 1, round_=20)
-        _note(state, events, "end-trigger", "sy.end.trigger.cubes")
+        _note(state, events, name, "sy.end.trigger.cubes")
     return Scenario(players=3, seed=24, prepare=prepare)
 
 
@@ -342,5 +344,12 @@ def subsidy(game):
     return Scenario(players=4, seed=25, prepare=prepare)
 
 
+def end_trigger_yachts(game):
+    """遊戲結束, as `end-trigger`, but Player 1 kept the other red contract of the lesson's game at the discard
+    (the one that scores only ships of exactly three parts)."""
+    return end_trigger(game, red="red-yachts", name="end-trigger-yachts")
+
+
 SCENARIOS = {"cruise": cruise, "gear": gear, "discard": discard, "end-trigger": end_trigger,
+             "end-trigger-yachts": end_trigger_yachts,
              "contracts": contracts, "subsidy": subsidy}

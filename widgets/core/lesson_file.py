@@ -127,6 +127,8 @@ class Step:
     layout: tuple = ()       # (part, "above"|"below"|"left-of"|"right-of", part): where the text says parts are
     history: str | None = None   # "open": the folded list of what happened before the step opens on arrival
     stop: bool = False       # a learner may end the lesson here: once done, the recap shows as after the last step
+    carries: tuple | None = None   # (step number, {move: scenario}): a new position that carries the learner's
+                                   # choice at that earlier step (the scenario for each move; `scenario` for its pick)
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -237,10 +239,14 @@ class Lesson:
     def branch(self, number: int, choices=None, through: bool = False) -> tuple:
         """The learner's choices that step `number`'s start position depends on (`through`: its end position
         too), as ((step number, action id), ...): only the ones that differ from the lesson's own pick, so that
-        the lesson's own line is the empty branch."""
+        the lesson's own line is the empty branch. A story whose new position carries an earlier choice
+        (`carries`) depends on that choice too."""
         choices = choices or {}
         last = number if through else number - 1
         picked = []
+        carries = self.steps[self.story_start(number) - 1].carries
+        if carries is not None and choices.get(carries[0]) not in (None, self.steps[carries[0] - 1].task.expect):
+            picked.append((carries[0], self.move_of(carries[0], choices)))
         for step in self.steps[self.story_start(number) - 1:last]:
             move = choices.get(step.number)
             if step.task is not None and step.task.choose and move is not None and move != step.task.expect:
@@ -255,6 +261,9 @@ class Lesson:
         as `choices` tables: what a test builds to hold every step true whatever the learner chose."""
         combos: list[dict] = [{}]
         last = number if through else number - 1
+        carries = self.steps[self.story_start(number) - 1].carries
+        if carries is not None:
+            combos = [{carries[0]: move} for move in self.steps[carries[0] - 1].task.moves]
         for step in self.steps[self.story_start(number) - 1:last]:
             if step.task is not None and step.task.choose:
                 combos = [{**c, step.number: move} for c in combos for move in step.task.moves]
@@ -266,7 +275,10 @@ class Lesson:
         if key not in self._starts:
             step = self.steps[number - 1]
             if step.scenario is not None:
-                match = engines.scenario(self.game, step.scenario)
+                scenario = step.scenario
+                if step.carries is not None:
+                    scenario = step.carries[1].get(self.move_of(step.carries[0], choices), scenario)
+                match = engines.scenario(self.game, scenario)
             elif step.start is not None:
                 match = engines.new_match(self.game, step.start["players"], step.start["seed"],
                                           step.start.get("options"))
@@ -485,7 +497,8 @@ def _parse(path: Path, data: dict) -> Lesson:
         seen.add(sid)
         at = f"{at} ({sid!r})"
         unknown = set(raw) - {"id", "chapter", "rule", "also", "text", "title", "start", "scenario", "moves",
-                              "task", "question", "check", "seat", "focus", "values", "jump", "layout", "history", "stop"}
+                              "task", "question", "check", "seat", "focus", "values", "jump", "layout", "history", "stop",
+                              "carries"}
         if unknown:
             raise LessonError(f"{at}: unknown field {', '.join(sorted(unknown))}")
         chapter = raw.get("chapter", steps[-1].chapter if steps else None)
@@ -528,6 +541,7 @@ def _parse(path: Path, data: dict) -> Lesson:
         check = raw.get("check", {})
         if not isinstance(check, dict):
             raise LessonError(f"{at}: 'check' must be a table of path = value")
+        carries = _carries(raw.get("carries"), scenario, steps, game, at)
         step = Step(
             number=number, id=sid, chapter=chapter, rule=rule, also=tuple(also),
             text=text(raw.get("text"), f"{sid}.text", f"{at}: 'text'"),
@@ -537,7 +551,8 @@ def _parse(path: Path, data: dict) -> Lesson:
             check=check, seat=seat, focus=_focus(raw.get("focus"), at),
             values=_values(raw.get("values"), f"{at}: values"),
             jump=text(raw["jump"], f"{sid}.jump", f"{at}: 'jump'") if "jump" in raw else None,
-            layout=_layout(raw.get("layout"), at), history=_history(raw.get("history"), at), stop="stop" in raw)
+            layout=_layout(raw.get("layout"), at), history=_history(raw.get("history"), at), stop="stop" in raw,
+            carries=carries)
         if step.question is not None and step.question.before and step.task is None:
             raise LessonError(f"{at}: question.before asks before the task's move, and the step has no task "
                               f"(a step without one asks its question on arrival anyway)")
@@ -704,6 +719,25 @@ def _check_placeholders(step: Step, at: str, board_names: set[str]) -> None:
                 raise LessonError(f"{at}: layout: {part!r} is not a name the board draws")
 
 
+def _carries(raw, scenario, steps: list, game: str, at: str) -> tuple | None:
+    """`carries = { step = "id", "move" = "scenario", ... }`: a prepared position that carries the learner's
+    choice at an earlier step (a task with `choose`): the scenario for each move the learner may have made
+    there, `scenario` for the lesson's own pick."""
+    if raw is None:
+        return None
+    if scenario is None or not isinstance(raw, dict) or not isinstance(raw.get("step"), str):
+        raise LessonError(f"{at}: 'carries' needs a 'scenario' and is {{step = \"id\", \"move\" = \"scenario\"}}")
+    earlier = next((s for s in steps if s.id == raw["step"]), None)
+    if earlier is None or earlier.task is None or not earlier.task.choose:
+        raise LessonError(f"{at}: carries.step = {raw['step']!r} is no earlier step whose task offers a choice")
+    table = {move: name for move, name in raw.items() if move != "step"}
+    known = engines.get_game(game).scenarios()
+    for move, name in table.items():
+        if move not in earlier.task.choose or name not in known:
+            raise LessonError(f"{at}: carries.{move!r} = {name!r}: a choice of step {earlier.number} and a scenario")
+    return (earlier.number, table)
+
+
 def _history(value, at) -> str | None:
     if value not in (None, "open"):
         raise LessonError(f"{at}: 'history' may only be \"open\" (the folded list of what happened before the "
@@ -751,9 +785,13 @@ def _task(raw, sid, at, text) -> Task | None:
                           f"choice's text says what it led to")
     then = []
     for index, move in enumerate(raw.get("then", [])):
-        if not (isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str)):
-            raise LessonError(f"{at}: task.then[{index}] must be {{chance = \"outcome\"}}, got {move!r}")
-        then.append(Chance(move["chance"]))
+        if isinstance(move, dict) and set(move) == {"chance"} and isinstance(move["chance"], str):
+            then.append(Chance(move["chance"]))
+        elif isinstance(move, dict) and set(move) == {"reply"} and isinstance(move["reply"], str):
+            then.append(move["reply"])                  # another player's move, made at once after the learner's
+        else:
+            raise LessonError(f"{at}: task.then[{index}] must be {{chance = \"outcome\"}} or {{reply = \"action id\"}}, "
+                              f"got {move!r}")
     if not isinstance(raw.get("check", {}), dict):
         raise LessonError(f"{at}: task.check must be a table of path = value")
     first = raw.get("first", [])
