@@ -489,22 +489,27 @@ function drawSwaps(ctx, y) {
       offer(g, `swap.${s.name}`);
     });
   });
-  drawEmployeeLegend(ctx, sx0, sy0 + 10 + (view.swaps || []).length * 30 + 24);
+  return drawEmployeeLegend(ctx, sx0, sy0 + 10 + (view.swaps || []).length * 30 + 24);
 }
 
 // The marks an employee tile may carry, drawn as on the tiles and named: + (a builder) and the red extra
 // hiring cost (+2) look alike at a glance, so the list says which is which (the lesson names it by its heading).
+// Each kind's tile colour is drawn beside it, engineers and recruiters (told by colour alone) included.
+// Returns the y under the list.
 function drawEmployeeLegend({ view, L, svg }, x, y) {
   const lg = el("g", { class: "sy-legend", "data-place": "employee-legend" }, svg);
   el("text", { x, y, "font-size": 11, "font-weight": 700 }, lg, L("sy.ui.employee-legend"));
   const costs = ((view.rondels || {}).employee || { stops: [] }).stops.flat().map((e) => e.cost || 0).filter((c) => c > 0);
-  const rows = [["+", "#222", "builder"], ["»", "#222", "speed"], ["⟳", "#222", "rondel"], ["I, II", "#222", "level"]];
-  if (costs.length) rows.push([`+${Math.min(...costs)}`, "#922b21", "cost"]);
-  rows.forEach(([mark, colour, name], k) => {
+  const rows = [["", "#222", "engineer", "engineer"], ["", "#222", "recruiter", "recruiter"], ["+", "#222", "builder", "builder"],
+                ["»", "#222", "speed", "speed"], ["⟳", "#222", "rondel", "rondel"], ["I, II", "#222", "level", "trader"]];
+  if (costs.length) rows.push([`+${Math.min(...costs)}`, "#922b21", "cost", null]);
+  rows.forEach(([mark, colour, name, family], k) => {
     const ly = y + 15 + k * 15;
-    el("text", { x, y: ly, "font-size": 11, "font-weight": 700, fill: colour }, lg, mark);
-    el("text", { x: x + 30, y: ly, "font-size": 11, fill: "#333" }, lg, L(`sy.ui.employee-legend.${name}`));
+    if (family) el("rect", { x, y: ly - 9, width: 10, height: 10, rx: 2, fill: FAMILY_COLOURS[family], stroke: "#888", "stroke-width": 0.8 }, lg);
+    el("text", { x: x + 14, y: ly, "font-size": 11, "font-weight": 700, fill: colour }, lg, mark);
+    el("text", { x: x + 42, y: ly, "font-size": 11, fill: "#333" }, lg, L(`sy.ui.employee-legend.${name}`));
   });
+  return y + 15 + (rows.length - 1) * 15 + 6;
 }
 
 // -- under the markets: the supply; then the decision of the moment and the test cruise -------------------------
@@ -840,8 +845,8 @@ function draw(model, root, tip) {
   const marketBottom = Math.max(market.bottom, drawCanalLegend(ctx, sideX, goodsBottom + 8));
   const rondelsBottom = drawRondels(ctx, y);
   y = Math.max(drawSupply(ctx, marketBottom + 12), rondelsBottom) + 6;
-  drawSwaps(ctx, y);
-  y = drawEmployees(ctx, y) + 6;
+  const swapsBottom = drawSwaps(ctx, y);
+  y = Math.max(drawEmployees(ctx, y), swapsBottom) + 6;
   y = drawCruise(ctx, y);
   ctx.players.forEach((p, seat) => { y = drawPlayerMat(ctx, p, seat, y); });
   y = drawFinalScores(ctx, y);
