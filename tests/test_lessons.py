@@ -836,3 +836,12 @@ def test_a_prepared_position_carries_an_earlier_choice():
     assert kept["keep:red.2"] != kept["keep:red.1"]
     after = lesson.end_position(discard + 1).view(0)["players"]
     assert all(p["contracts"]["red"] == 1 and p["contracts"]["blue"] == 1 for p in after)
+
+    # Choose again at the discard forgets what the learner did on the position that carried the old choice
+    from widgets.core.lesson import LessonWidget
+    w = LessonWidget("shipyard", step=discard)
+    assert w.choose("keep:red.1")
+    w.go(trigger)
+    w.kept[trigger] = (True, None, [])             # as if done there with the other contract kept
+    w.go(discard)
+    assert w.choose_again() and trigger not in w.kept

@@ -560,11 +560,13 @@ class LessonWidget(W.VBox):
         if task is None or not task.choose or not self.task_done:
             return False
         self.chosen.pop(self.number, None)
-        last = next((s.number for s in self.lesson.steps[self.number:] if s.new_position),
-                    len(self.lesson.steps) + 1)
-        for later in range(self.number + 1, last):
-            self.kept.pop(later, None)
-            self.chosen.pop(later, None)
+        for later in range(self.number + 1, len(self.lesson.steps) + 1):
+            # the rest of this story, and a later prepared position that carries this choice (`carries`)
+            story = self.lesson.story_start(later)
+            carries = self.lesson.steps[story - 1].carries
+            if story <= self.number or (carries is not None and carries[0] == self.number):
+                self.kept.pop(later, None)
+                self.chosen.pop(later, None)
         # The step starts afresh, its answer kept: the question's right answer is the same whatever is chosen.
         self.kept[self.number] = (False, self.answer, list(self.tried))
         self.match = None
