@@ -536,7 +536,10 @@ function drawDecision(ctx, py) {
        `${fill(L("am.ui.acting"), { seat: L(`seat.${acting}`) })} · ${L(`am.sub.${turn.sub}`)}`);
     py += 14;
     if (turn.action) {
-      el("text", { x: px, y: py + 12, "font-size": FS }, decide, fill(L("am.ui.points-left"), { left: turn.left, gold: turn.gold }));
+      // sailing: the points count for each ship (the line under the ships says how many each has used)
+      const line = turn.action === "blue" ? fill(L("am.ui.points-each"), { points: turn.points, gold: turn.gold })
+        : fill(L("am.ui.points-left"), { left: turn.left, gold: turn.gold });
+      el("text", { x: px, y: py + 12, "font-size": FS }, decide, line);
       py += 20;
     }
     py += 4;

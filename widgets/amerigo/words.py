@@ -100,7 +100,10 @@ class _Teller:
         if turn.get("ap"):
             lines.append(self.say("am.words.ap", n=turn["ap"]))
         if turn.get("action"):                             # an action under way: what is left of its points
-            lines.append(self.say("am.words.points-left", left=turn["left"], gold=turn["gold"]))
+            if turn["action"] == "blue":                   # sailing: the points count for each ship
+                lines.append(self.say("am.words.points-each", points=turn["points"], gold=turn["gold"]))
+            else:
+                lines.append(self.say("am.words.points-left", left=turn["left"], gold=turn["gold"]))
         return lines
 
     def tower(self) -> list[str]:
