@@ -457,7 +457,7 @@ def test_no_widget_of_a_lesson_shows_a_null_tooltip_after_its_move():
             yield widget.tooltip
         for child in getattr(widget, "children", ()) or ():
             yield from tooltips(child)
-    w = LessonWidget("amerigo", "en", step=21)
+    w = LessonWidget("amerigo", "en", step=22)
     w.demonstrate()
     assert w.step.question is not None and None not in list(tooltips(w))
 
@@ -720,27 +720,40 @@ def test_a_choice_checks_what_its_text_states(tmp_path):
 
 
 def test_the_learner_makes_several_first_moves_in_order():
-    """docs/lessons.md, "The learner's own first moves": at Amerigo's step "village" the learner plans their 1-
-    and 2-square village tiles themselves (the lesson used to plan them "for you"), one after the other, each
-    named in turn, the board's focus following, Show me pointing at the next and then making it; then the task's
-    own L-shaped tile. A step that begins a phase (step "plan") waits for the learner's own action choice."""
+    """docs/lessons.md, "The learner's own first moves": at Shipyard's step "cabins" the learner fits the captain
+    and the soldier themselves, one after the other, each named in turn, the board's focus following, Show me
+    pointing at the next and then making it; then the task's own move. At Amerigo's step "village-more" the
+    learner plans the 2-square village tile, a kind of move the step before taught (Amerigo try-out: the step
+    called the first village tile a move "you already know" in the step that taught it). A step that begins a
+    phase (Amerigo's step "plan") waits for the learner's own action choice."""
     from widgets.core.lesson import LessonWidget
-    lesson = load("amerigo")
-    step = next(s for s in lesson.steps if s.id == "village")
+    lesson = load("shipyard")
+    step = next(s for s in lesson.steps if s.id == "cabins")
     n, seat = step.number, lesson.learner
-    assert step.task.first == ("plan:v1", "plan:v2") and not step.moves and step.jump is None
-
-    w = LessonWidget("amerigo", step=n)
-    assert w.board.view == lesson.arrival_position(n).view(seat) and w.board.focus.startswith("plan.v1#")
+    one, two = step.task.first
+    w = LessonWidget("shipyard", step=n)
+    target = {a.id: a.target for a, _ in w.match.candidates()}
+    assert w.board.focus.startswith(f"{target[one]}#")
     # every first move named, in order, each read where it will be made
-    assert "First, moves you already know, in this order: Plan a 1-square village tile (cost 1) → Plan a " \
-           "2-square village tile (cost 1). Then:" in w.task.value
-    assert not w.choose("plan:v2") and w.first == ["plan:v1", "plan:v2"]     # in the file's order
-    assert not w.choose("plan:v1") and w.first == ["plan:v2"] and w.board.focus.startswith("plan.v2#")
-    assert "First a move you already know: Plan a 2-square village tile" in w.task.value
+    assert "First, moves you already know, in this order:" in w.task.value and " → " in w.task.value
+    assert not w.choose(two) and w.first == [one, two]                      # in the file's order
+    assert not w.choose(one) and w.first == [two]
+    assert "First a move you already know:" in w.task.value
     assert not w.show() and not w.show() and w.first == []                   # Show me: pointed, then made
     assert w.match.view(seat) == lesson.start_position(n).view(seat) and not w.task_done
     assert w.choose(step.task.expect) and w.match.view(seat) == lesson.end_position(n).view(seat)
+
+    lesson = load("amerigo")
+    seat = lesson.learner
+    village = next(s for s in lesson.steps if s.id == "village")
+    assert village.task.expect == "plan:v1" and not village.task.first       # taught here: the step's own move
+    more = lesson.steps[village.number]
+    assert more.id == "village-more" and more.task.first == ("plan:v2",) and not more.moves
+    w = LessonWidget("amerigo", step=more.number)
+    assert w.board.focus.startswith("plan.v2#")
+    assert "First a move you already know: Plan a 2-square village tile" in w.task.value
+    assert not w.choose("plan:v2") and w.first == [] and w.choose(more.task.expect)
+    assert w.match.view(seat) == lesson.end_position(more.number).view(seat)
 
     plan = next(s for s in lesson.steps if s.id == "plan")
     assert plan.task.first == ("act:red",) and list(plan.moves) == ["gold", "gold"]
