@@ -764,13 +764,15 @@ function matCards(B, matG, p, seat, by) {
               `☐ ${L("ui.governor-slot-empty")}`), L("ui.governor-slot"));
   else {      // the header says what the dashed gold frame around a card means (no room above the card)
     el("rect", { x: hx, y: by + 7, width: 14, height: 11, rx: 2, fill: "none", stroke: "#b7950b", "stroke-width": 2, "stroke-dasharray": "3 1.5" }, matG);
+    // "free" is the rulebook's word for "not counted", not "empty": the header says so (English try-out v5 read
+    // "free governor slot" beside "cards: 0" as an empty slot)
     el("text", { x: hx + 19, y: by + 16, "font-size": MIN_TEXT, fill: "#7e5109", "font-weight": 700, "data-part": "ui.governor-slot" }, matG,
-       L("ui.governor-slot"));
+       L("ui.governor-slot-held"));
   }
   // the last round's choice of the Governor slot: a Governor is kept there by a click on it (the other choice,
   // an empty slot, is a button beside the board), so the header says so while the choice is offered
   if (B.choices.some((c) => c.legal && c.id.startsWith("slot:") && (c.target || "").startsWith(`mat.${seat}.card.`))) {
-    const sx = hx + 19 + textWidth(L(p.governor_slot ? "ui.governor-slot" : "ui.governor-slot-empty"), MIN_TEXT) + (p.governor_slot ? 10 : 24);
+    const sx = hx + 19 + textWidth(L(p.governor_slot ? "ui.governor-slot-held" : "ui.governor-slot-empty"), MIN_TEXT) + (p.governor_slot ? 10 : 24);
     el("text", { x: sx, y: by + 16, "font-size": MIN_TEXT, fill: "#7e5109", "font-style": "italic", class: "bgw-slot-choice" }, matG,
        `← ${L("ui.slot-choice")}`);
   }
@@ -939,8 +941,14 @@ function token(B, parent, cx, cy, kind, r = 5.5) {
   const g = el("g", { class: "bgw-token", "data-token": kind }, parent);
   const info = tokenInfo(B, kind);
   if (info.attribute) {
+    // a square in its attribute's colour in a brown frame (the rulebook's brown tokens) with a white arrow up
+    // (it raises the attribute): a plain blue square would read as Player 2's mark (English try-out v5)
     el("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 1.5, fill: ATTRIBUTE_COLOURS[info.attribute],
-                 stroke: "#5d4037", "stroke-width": 1.2 }, g);
+                 stroke: "#5d4037", "stroke-width": Math.max(1.8, r * 0.28) }, g);
+    const a = r * 0.6;
+    el("path", { d: `M${cx},${cy + a} V${cy - a} M${cx - a * 0.85},${cy - a * 0.05} L${cx},${cy - a} L${cx + a * 0.85},${cy - a * 0.05}`,
+                 fill: "none", stroke: "#fff", "stroke-width": Math.max(1.3, r * 0.26), "stroke-linecap": "round",
+                 "stroke-linejoin": "round", class: "bgw-token-arrow" }, g);
   } else {
     // a disc large enough for its letter (drawn at the least legible size), so that it reads as a dark blue
     // disc with a white letter, not as a white letter with a blue rim
