@@ -13,7 +13,7 @@ import pytest
 
 import engines
 from games import one_step_lesson
-from widgets.core.lesson_file import LESSON_DIR, TEXT_LANGS, LessonError, load, lookup
+from widgets.core.lesson_file import LESSON_DIR, TEXT_LANGS, LessonError, lesson_path, load, lookup
 
 LESSONS = sorted(LESSON_DIR.glob("*.toml"))
 GAMES = [p.stem for p in LESSONS]
@@ -580,11 +580,21 @@ def test_the_shells_sentences_say_the_games_own_word_for_the_board():
         assert f"再看一次{word}，" in shown, (game, shown[:120])
 
 
-def test_a_question_the_score_table_would_answer_folds_it_until_answered():
+def test_a_question_the_score_table_would_answer_folds_it_until_answered(tmp_path):
     """Age of Sail try-out: the final score table above the board gave away 'how much glory does your wealth
-    track give?'. A question marked `hides_score` folds the table, says why, and shows it once answered."""
+    track give?'. A question marked `hides_score` folds the table, says why, and shows it once answered.
+    (The lesson itself now ends the game only at its last step, after every counting question (English try-out
+    v5: the table shown between them gave part B away); the game is ended at 'scoring' here, as it was.)"""
     from widgets.core.lesson import LessonWidget
-    lesson = load("endeavor-aos")
+    real = load("endeavor-aos")
+    assert [s.id for s in real.steps if real.arrival_position(s.number).is_over] == ["winner"]
+    text = lesson_path("endeavor-aos").read_text(encoding="utf-8")
+    text = text.replace('id = "scoring"\nrule', 'id = "scoring"\nmoves = ["discard:europe-1"]\nrule')
+    text = text.replace('moves = ["discard:europe-1"]\nrule = "aos.scoring"\nvalues', 'rule = "aos.scoring"\nvalues')
+    text = text.replace('check = { over = false, to_move = 1, ', 'check = { ')
+    path = tmp_path / "endeavor-aos.toml"
+    path.write_text(text, encoding="utf-8")
+    lesson = load(path)
     number = next(s.number for s in lesson.steps if s.id == "score-tracks")
     widget = LessonWidget("endeavor-aos", lesson=lesson, step=number)
     assert widget.match.is_over and widget.final.box.layout.display == "none"
