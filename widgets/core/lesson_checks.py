@@ -219,13 +219,34 @@ def check_unfinished(lesson: Lesson) -> list[str]:
     return problems
 
 
-_STOP = set("a an the of to in on at for and or is are be it its this that your you by with from as if not no "
+_STOP_WORDS = ("a an the of to in on at for and or is are be it its this that your you by with from as if not no "
             "so then than but each every one any all there their they he she his her has have had was were will "
-            "can may must only also more most less".split())
+            "can may must only also more most less")
+
+
+# A word's forms read as one ("it left the game" is given away by "it leaves the game"): the irregular ones the
+# lessons use, then the regular endings cut off.
+_FORMS = {"left": "leave", "went": "go", "gone": "go", "took": "take", "taken": "take", "gave": "give",
+          "given": "give", "got": "get", "came": "come", "paid": "pay", "sold": "sell", "bought": "buy",
+          "built": "build", "drew": "draw", "drawn": "draw", "chose": "choose", "chosen": "choose", "fell": "fall",
+          "fallen": "fall", "held": "hold", "kept": "keep", "lost": "lose", "won": "win", "made": "make",
+          "put": "put", "sent": "send", "spent": "spend", "laid": "lay", "ran": "run"}
+
+
+def _stem(word: str) -> str:
+    word = _FORMS.get(word, word)
+    for ending in ("ing", "ed", "es", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[:-len(ending)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word      # "leave", "leaves", "leav(ing)"
+
+
+_STOP = {_stem(w) for w in _STOP_WORDS.split()}
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", text.lower())]
+    return [_stem(w) for w in re.findall(r"[a-z0-9]+", text.lower())]
 
 
 def _shared_run(answer: str, shown: str, lang: str) -> str:
