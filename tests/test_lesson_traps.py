@@ -74,6 +74,14 @@ zh-Hant = "4"
     assert problems and "[9] is printed before the question" in problems[0]
 
 
+def test_a_giveaway_is_found_across_a_words_forms():
+    """Age of Sail's step 19 printed "Player 1 spends one payment token; it leaves the game." above the question
+    whose answer was "It left the game": the answer's words are read in every form (left/leaves, spent/spends)."""
+    assert lesson_checks._shared_run("It left the game", "Player 1 spends one token; it leaves the game.", "en")
+    assert lesson_checks._shared_run("Two spent tokens", "Player 2 spends tokens.", "en")
+    assert not lesson_checks._shared_run("It stays on your mat", "It leaves the game.", "en")
+
+
 def test_a_term_used_before_it_is_introduced_is_found(tmp_path):
     body = ('text.en = "Your gold counter holds your gold."\ntext.zh-Hant = "黃金計數器記錄你的黃金。"\n'
             '[[step]]\nid = "second"\nrule = "ent.setup.units"\n'
