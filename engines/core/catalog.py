@@ -8,6 +8,13 @@ A game's rules live in `engines/<game>/data/rules.toml`:
     title.zh-Hant = "建造等級"
     text.en = "..."
     text.zh-Hant = "..."
+    note.en = "..."          # optional: where the rule comes from when the rulebook does not settle it
+    note.zh-Hant = "..."
+
+`text` states the rule as the game is played here, plainly, as a learner applies it (a lesson shows it after a
+wrong answer); `note` says what it rests on when that is not the rulebook's own words: a ruling where the rulebook
+is silent, a stand-in value, a published summary (pages show it with the rule's citation, never in a lesson's
+hint).
 """
 
 from __future__ import annotations
@@ -21,13 +28,14 @@ SOURCE_KINDS = ("rulebook:", "public:", "stand-in", "project:")
 
 
 class Rule:
-    __slots__ = ("id", "title", "text", "source")
+    __slots__ = ("id", "title", "text", "source", "note")
 
-    def __init__(self, id, title, text, source):
-        self.id, self.title, self.text, self.source = id, title, text, source
+    def __init__(self, id, title, text, source, note=None):
+        self.id, self.title, self.text, self.source, self.note = id, title, text, source, note
 
     def as_dict(self, lang: str) -> dict:
-        return {"title": self.title[lang], "text": self.text[lang], "source": self.source}
+        return {"title": self.title[lang], "text": self.text[lang], "source": self.source,
+                "note": self.note[lang] if self.note else ""}
 
 
 class RuleCatalog:
@@ -49,12 +57,18 @@ class RuleCatalog:
                 source = entry.get("source")
                 if not isinstance(source, str) or not source.startswith(SOURCE_KINDS):
                     raise ValueError(f"{where}: 'source' must start with one of {', '.join(SOURCE_KINDS)}")
-                for field in ("title", "text"):
+                unknown = set(entry) - {"source", "title", "text", "note", "borrowed"}   # borrowed: docs only (2009)
+                if unknown:
+                    raise ValueError(f"{where}: unknown field {', '.join(sorted(unknown))}")
+                for field in ("title", "text", "note"):
                     value = entry.get(field)
+                    if field == "note" and value is None:
+                        continue
                     if not isinstance(value, dict) or any(not isinstance(value.get(l), str) or not value[l].strip()
                                                            for l in WRITTEN):
                         raise ValueError(f"{where}: '{field}' needs a non-empty text in each of {', '.join(WRITTEN)}")
-                rules[rule_id] = Rule(rule_id, Localized(entry["title"]), Localized(entry["text"]), source)
+                note = Localized(entry["note"]) if "note" in entry else None
+                rules[rule_id] = Rule(rule_id, Localized(entry["title"]), Localized(entry["text"]), source, note)
         return cls(rules)
 
     def __contains__(self, rule_id):

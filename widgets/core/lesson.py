@@ -231,6 +231,12 @@ export default { render };
 """
 
 
+def _note_html(rule: dict) -> str:
+    """What a rule rests on where it is a ruling or a stand-in, in smaller type under the rule (never in a
+    question's hint, which shows the rule alone)."""
+    return f"<p class='bgw-rule-note'><small>{html.escape(rule['note'])}</small></p>" if rule.get("note") else ""
+
+
 class _InView(anywidget.AnyWidget):
     """Keeps a step's target on screen with its instruction (see _IN_VIEW_JS), and says each step and each
     answer to a screen reader; draws nothing else."""
@@ -849,7 +855,7 @@ class LessonWidget(W.VBox):
             # the rule's id is for the teacher and the developer: a data attribute, not in the learner's text
             parts.append(f"<details><summary data-rule='{rule['id']}'>{html.escape(rule['heading'])} · "
                          f"<span title='{html.escape(rule['source'])}'>{html.escape(rule['cite'])}</span>"
-                         f"</summary>{paragraphs(rule['text'])}</details>")
+                         f"</summary>{paragraphs(rule['text'])}{_note_html(rule)}</details>")
         return "".join(parts)
 
     def __repr__(self):

@@ -189,6 +189,7 @@ function draw(model, host) {
     head.append(node("b", null, r.heading));
     head.dataset.rule = r.id;               // the rule's id stays out of the page's words, tooltips included
     rule.append(head, node("div", "bgw-rule-text", r.text));
+    if (r.note) rule.append(node("div", "bgw-rule-note", r.note));   // what the rule rests on: a ruling, a stand-in
     const cite = node("small", "bgw-rule-source", r.cite);
     cite.title = r.source;
     rule.append(cite);

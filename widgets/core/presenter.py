@@ -95,14 +95,15 @@ def status_html(match, view: dict, lang: str, *, to_move: bool = False, scores: 
 
 
 def rule_entry(match, rule_id: str, lang: str) -> dict | None:
-    """A rule as a page shows it: its heading, title, text and citation (the id only for data attributes)."""
+    """A rule as a page shows it: its heading, title, text, what it rests on (`note`, where it is a ruling or a
+    stand-in) and citation (the id only for data attributes)."""
     rule = match.rule(rule_id)
     if rule is None:
         return None
     title = localized(rule.title, lang)
     return {"heading": t("ui.rule.named", lang, title=title), "title": title, "id": rule.id,
-            "text": localized(rule.text, lang), "cite": cite(rule.source, lang, match.game.id),
-            "source": cite_tip(rule.source, lang)}
+            "text": localized(rule.text, lang), "note": localized(rule.note, lang) if rule.note else "",
+            "cite": cite(rule.source, lang, match.game.id), "source": cite_tip(rule.source, lang)}
 
 
 def event_entry(match, event, lang: str) -> dict:
