@@ -603,8 +603,9 @@ def test_e09_action_turn_pass_and_activate():
     m.play("pass")
     assert m.to_move == c
     assert "拿牌" in Text("e2009.action.acquire").render("zh-Hant")
-    rule = engines.rules(GAME)["e09.action.activate"]["text"]
-    assert "so it is ruled here:" in rule          # a ruling, said in a learner's words (en try-out v3)
+    rule = engines.rules(GAME)["e09.action.activate"]
+    assert "only when one of its actions can then be carried out" in rule["text"]
+    assert "ruling" in rule["note"]                 # a ruling: the note says so, the text states the rule
 
 
 def test_e09_action_token_discard_a_marker():
@@ -722,7 +723,8 @@ def test_e09_action_presence_and_occupy_need_a_disc_on_the_open_route():
     events = m.play("occupy:bombay")
     assert m.state.owner["bombay"] == c and m.state.space_tokens["bombay"] is None and marker is not None
     assert events[0].rule == "e09.action.occupy"
-    assert "so it is ruled here that it does" in engines.rules(GAME)["e09.action.presence"]["text"]
+    presence = engines.rules(GAME)["e09.action.presence"]
+    assert "beside a full route counts as on it" in presence["text"] and "rules that it does" in presence["note"]
     check_laws(m.state, G)
 
 

@@ -1339,10 +1339,11 @@ def test_aos_action_activate_needs_a_free_building_a_disc_and_an_action():
 
 def test_aos_action_activate_ruling_is_in_the_rule_text():
     """aos.action.activate (ruling): activation is offered only when an action can follow; the rule's own
-    text states it in both languages, and the refusal names that rule."""
-    rules = {lang: engines.rules(GAME, lang)["aos.action.activate"]["text"] for lang in ("en", "zh-Hant")}
-    assert "Ruling:" in rules["en"] and "only when at least one of its actions can then be carried out" in rules["en"]
-    assert "裁定" in rules["zh-Hant"] and "至少能執行其中一個行動" in rules["zh-Hant"]
+    text states it in both languages, its note says it is a ruling, and the refusal names that rule."""
+    rules = {lang: engines.rules(GAME, lang)["aos.action.activate"] for lang in ("en", "zh-Hant")}
+    assert "only when at least one of its actions can then be carried out" in rules["en"]["text"]
+    assert "至少能執行其中一個行動" in rules["zh-Hant"]["text"]
+    assert "ruling" in rules["en"]["note"] and "裁定" in rules["zh-Hant"]["note"]
     m = to_action(3, seed=1)
     seat = m.to_move
     give(m, seat, "bank")
@@ -1899,9 +1900,9 @@ def test_aos_action_payment_never_pays_its_own_activating_worker():
     assert ids(m.legal_actions()) == ["payment:1", "done"]
     m.play("payment:1")
     assert player.workers[:3] == [0, 0, 1]
-    rule = engines.rules(GAME, "en")["aos.action.payment"]["text"]
-    assert "Ruling:" in rule and "activated" in rule
-    assert "裁定" in engines.rules(GAME, "zh-Hant")["aos.action.payment"]["text"]
+    rule = engines.rules(GAME, "en")["aos.action.payment"]
+    assert "activated" in rule["text"] and "ruling" in rule["note"]
+    assert "裁定" in engines.rules(GAME, "zh-Hant")["aos.action.payment"]["note"]
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     assert "`aos.action.payment`" in readme
     check_laws(m.state)

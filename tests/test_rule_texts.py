@@ -22,7 +22,7 @@ PROVENANCE = {
 }
 
 # Games whose rule texts still carry their provenance inline, to move into `note` (one game at a time).
-PENDING = {"shipyard", "endeavor-aos", "endeavor-2009"}
+PENDING = {"shipyard"}
 
 
 def provenance_in_texts(game_id: str) -> list[str]:
