@@ -21,9 +21,6 @@ PROVENANCE = {
     "zh-Hant": re.compile(r"裁定|本版本|替代數值|沒有公開|未公開|規則書沒有|規則書未"),
 }
 
-# Games whose rule texts still carry their provenance inline, to move into `note` (one game at a time).
-PENDING = {"shipyard"}
-
 
 def provenance_in_texts(game_id: str) -> list[str]:
     rules = engines.get_game(game_id).rule_catalog.rules
@@ -34,9 +31,6 @@ def provenance_in_texts(game_id: str) -> list[str]:
 @pytest.mark.parametrize("game_id", sorted(engines.GAMES))
 def test_a_rules_text_states_the_rule_and_its_note_what_it_rests_on(game_id):
     found = provenance_in_texts(game_id)
-    if game_id in PENDING:
-        assert found, f"{game_id}: no rule text names its provenance any more: take it out of PENDING"
-        pytest.skip(f"{game_id}: {len(found)} rule texts still to move into `note`")
     assert not found, f"{game_id}: say it in the rule's `note`, not its text:\n" + "\n".join(found)
 
 
