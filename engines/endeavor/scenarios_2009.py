@@ -79,11 +79,13 @@ def payment(game):
 
 
 def attack(game):
-    """攻佔(大砲): taking Genoa from Player 2 breaks their Genoa-Venice line and gives Player 1 Marseille-Genoa."""
+    """攻佔(大砲): taking Genoa from Player 2 breaks their Genoa-Venice line and gives Player 1 Marseille-Genoa.
+    Player 1's harbor holds enough discs to use the Docks (ship + occupy) first, then attack."""
     def prepare(state, events):
         _prepared(events)
         _coastlines(game, state, [["shipyard", "workshop", "docks", "fortress"], ["shipyard", "market", "workshop", "docks"],
                                   ["workshop", "shipyard", "market", "shipyard"]], 4)
+        _harbor(state, 0, 3)                                     # 7: the Docks' ship + occupy (3), then the attack (3)
         for space in ("lisbon", "algiers", "marseille"):
             _on_space(game, state, 0, space)                     # Lisbon and Algiers gave industry: 6
         for space in ("genoa", "venice"):
