@@ -989,16 +989,19 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
     el("text", { x: x + 4, y: y0 + 14, "font-size": 13, "font-weight": 700, fill: ink }, g, `${c.value}`);
   }
   if (c.population) el("text", { x: x + w - 3, y: y0 + 11, "font-size": MIN_TEXT, "font-weight": 700, "text-anchor": "end", fill: ink }, g, "+●");
-  // icons, as many to a row as the card's width holds (three on a small card)
-  const perRow = Math.max(3, Math.floor((w - 6) / 9));
+  // icons, as many to a row as the card's width holds (three on a map's small card), each a square in its track's
+  // colour with a dark edge, large enough to tell its colour at a glance: at 7 px, a grey icon on a slavery card's
+  // white ground read as a white square (zh-Hant try-out of endeavor-2009, steps 19 and 37)
+  // (a named governor keeps them small: its glory stands at the end of the row, see below)
+  const size = w >= 50 && !(named && c.governor) ? 11 : 9, pitch = size + (size > 9 ? 1.5 : 1);
+  const perRow = Math.max(3, Math.floor((w - 4) / pitch));
   let k = 0;
   for (const a of ATTRIBUTES) {
     for (let i = 0; i < (c.icons?.[a] || 0); i++, k++) {
-      // on a dark slavery card a grey icon read as a pale smudge: each icon sits on a white ground there
-      if (c.slavery) el("rect", { x: x + 2.5 + (k % perRow) * 9, y: y0 + 17.5 + Math.floor(k / perRow) * 9, width: 10, height: 10,
-                                  rx: 1.5, fill: "#fff" }, g);
-      el("rect", { x: x + 4 + (k % perRow) * 9, y: y0 + 19 + Math.floor(k / perRow) * 9, width: 7, height: 7, rx: 1,
-                   fill: ATTRIBUTE_COLOURS[a], stroke: "#fff", "stroke-width": 0.6 }, g);
+      const ix = x + 2.5 + (k % perRow) * pitch, iy = y0 + 18 + Math.floor(k / perRow) * pitch;
+      // on a dark slavery card each icon sits on a thin light ground, so its edge shows against the brown
+      if (c.slavery) el("rect", { x: ix - 1, y: iy - 1, width: size + 2, height: size + 2, rx: 2, fill: "#f4efe9" }, g);
+      el("rect", { x: ix, y: iy, width: size, height: size, rx: 1.5, fill: ATTRIBUTE_COLOURS[a], stroke: "#222", "stroke-width": 0.9 }, g);
     }
   }
   // a named card (on a mat) writes its stack's name under the icons, in one or two lines ("North" / "America"),
@@ -1009,7 +1012,9 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
   // two-line name such as "North" / "America")
   const top = named && !c.governor, beside = named && c.governor;
   const low = top ? (c.population ? y0 + 27 : y0 + 14) : beside ? y0 + 27 : (named ? y0 + h - 4 - 11 * lines.length : y0 + h - 4);
-  if (c.glory) el("text", { x: top || beside ? x + w - 3 : x + 3, y: low, "font-size": MIN_TEXT, "text-anchor": top || beside ? "end" : "start",
+  // (at the foot of a map's card whose icons take two rows, the glory goes to the right, clear of the second row)
+  const right = top || beside || k > perRow;
+  if (c.glory) el("text", { x: right ? x + w - 3 : x + 3, y: low, "font-size": MIN_TEXT, "text-anchor": right ? "end" : "start",
                             fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
   if (c.abolition) el("text", { x: top ? x + w - 3 : x + w - 3, y: top ? y0 + 27 : low, "font-size": MIN_TEXT, "text-anchor": "end",
                                 fill: "#c0392b", "font-weight": 700 }, g, "⚖");
