@@ -744,8 +744,10 @@ function matCoastline(B, matG, p, seat, colour) {
       if (buildingData(B, b.id).no_payment)
         titled(el("text", { x: sx + slotW - 5, y: 112, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
                L("ui.no-payment"));
+      // the dashed empty circle is a worker's spot: only a building with an action has one (a learner read it on
+      // the Workshop and the Market, which carry icons only, as "this can be activated too")
       if (b.workers) titled(seatMark(g, seat, sx + slotW / 2, 104, 8, colour, { class: "bgw-worker" }), L("ui.worker"));
-      else el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: "none", stroke: "#aaa", "stroke-dasharray": "2 2" }, g);
+      else if (acts && acts.length) el("circle", { cx: sx + slotW / 2, cy: 104, r: 9, fill: "none", stroke: "#aaa", "stroke-dasharray": "2 2" }, g);
     }
     offer(g, `mat.${seat}.slot.${slot}`);
   }
