@@ -863,6 +863,8 @@ def test_a_prepared_position_carries_an_earlier_choice():
     # Choose again at the discard forgets what the learner did on the position that carried the old choice
     from widgets.core.lesson import LessonWidget
     w = LessonWidget("shipyard", step=discard)
+    for move in list(w.first):                     # the learner's own first moves (buy goods, end the turn)
+        w.choose(move)
     assert w.choose("keep:red.1")
     w.go(trigger)
     w.kept[trigger] = (True, None, [])             # as if done there with the other contract kept
