@@ -69,7 +69,7 @@ def test_a_click_on_a_canal_tile_that_is_no_choice_says_why(page, voila_url):
     """A canal tile is clicked when it is no choice: the board's hover line says why (the market's tiles are
     rented with Rent canal; a tile of one's canal never moves: sy.canal.attach). So do the dock (sy.dock) and
     any other element that is no choice at this moment."""
-    page.goto(voila_url + f"/voila/render/tutorials/shipyard.en.ipynb?step={_step('gear-drop')}", timeout=PAGE_TIMEOUT)
+    page.goto(voila_url + f"/voila/render/tutorials/shipyard.en.ipynb?step={_step('complete')}", timeout=PAGE_TIMEOUT)
     page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
     page.wait_for_selector(".sy-tile.bgw-legal", timeout=PAGE_TIMEOUT)      # Player 1 chooses an action tile
     page.click(".sy-canal-offer[data-target='canal.1']")
