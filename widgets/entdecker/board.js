@@ -201,7 +201,8 @@ function drawIslandOutlines({ view, L, svg, board, squareById, sqXY }) {
   for (const island of board.islands || []) {
     const inside = new Set(island.squares);
     const active = island.name === scoringIsland && view.scoring;
-    const style = active ? { stroke: "#e8a317", "stroke-width": 4 }
+    // the island being scored stands out in gold; once scored (stage "done"), in green like every scored island
+    const style = active ? { stroke: island.state === "scored" ? "#2e7d32" : "#e8a317", "stroke-width": 4 }
       : island.state === "open" ? { stroke: "#6b4f1d", "stroke-width": 1.6, "stroke-dasharray": "4 3" }
       : island.state === "complete" ? { stroke: "#e8a317", "stroke-width": 2.5 }
       : { stroke: "#2e7d32", "stroke-width": 1.6 };
