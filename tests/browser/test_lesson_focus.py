@@ -130,6 +130,15 @@ def test_every_entdecker_step_shows_its_target_with_its_instruction(page, voila_
             page.locator(".bgw-lesson-answer").nth(right).click()
             expect(page.locator(".bgw-lesson-answer.mod-success")).to_have_count(1, timeout=20_000)
         if step.task is not None:
+            for _ in step.task.first:   # the learner's own moves before the task's: Show me rings each, then makes it
+                page.locator(".bgw-lesson-show-me").click()
+                expect(page.locator(".bgw-lesson-main .bgw-board .bgw-pointer, .bgw-lesson-pointed").first
+                       ).to_be_visible(timeout=20_000)
+                before = page.get_attribute(BOARD, "data-revision")
+                page.locator(".bgw-lesson-show-me").click()
+                page.wait_for_function("([s, b]) => { const e = document.querySelector(s);"
+                                       " return !!e && e.getAttribute('data-revision') !== b; }", arg=[BOARD, before],
+                                       timeout=20_000)
             # Show me: the first press rings the move (on the board, or its button under it), the second makes it
             page.locator(".bgw-lesson-show-me").click()
             expect(page.locator(".bgw-lesson-feedback .but")).to_be_visible(timeout=20_000)
