@@ -164,6 +164,26 @@ def learner_first(state, seat=0):
     state.arrival[seat] = max(state.arrival) + 1
 
 
+def start_gold(game, state):
+    """The start gold of the order of play now (0 for the first player, then 1 more each): a round-1
+    position whose order the scenario changed keeps the set-up's rule."""
+    for place, seat in enumerate(game.turn_order(state)):
+        state.gold[seat] = place * game.numbers.start_gold_step
+
+
+def progress_to_round(state, round_):
+    """As many progress tiles out of the game, and as few face down, as at the start of round `round_` of a
+    played game: each new round, as many tiles as half the display left the game and as many were turned
+    over. The display keeps the tiles the scenario shows; those gone are taken from the face-down pile
+    (the last ones in a fixed order), since the tiles out of the game are not seen."""
+    half = len(state.display) // 2
+    for _ in range(round_ - 1):
+        gone = sorted(state.progress_pool)[-half:]
+        for t in gone:
+            state.progress_pool.remove(t)
+        state.progress_gone += gone
+
+
 def smallest_island_with_posts(game, state, posts=3, largest=12):
     L = state.layout
     found = [i for i, squares in enumerate(L.islands)
@@ -181,6 +201,7 @@ def tower_scenario(game) -> Scenario:
         finish_setup(game, state, events, fell=(5, 6, 6, 7, 5, 6, 7))      # 7 cubes stay inside
         cubes(state, tower_=(2, 1, 1, 0, 2, 0, 0), tray=(0, 0, 0, 0, 0, 1, 0))
         learner_first(state)
+        start_gold(game, state)
         state.order = game.turn_order(state)
         state.scenario_note = "tower"
         game.settle(state)
@@ -204,6 +225,7 @@ def pirates_scenario(game) -> Scenario:
         state.cannons = [total + 2, 2, 1]
         state.vp[0][1], state.vp[1][1], state.vp[2][1] = 6, 3, 8
         give_progress(state, 2, "pirates-half")
+        progress_to_round(state, 2)
         state.scenario_note = "pirates"
         game.settle(state)
     return Scenario(players=3, seed=2, prepare=prepare, draws=("pirate:0",))
@@ -232,6 +254,7 @@ def complete_island_scenario(game) -> Scenario:
             piece(game, state, who, shape, [q])
         plan(game, state, me, "v1")
         state.vp[me][0] = state.vp[other][0] = 3 + 2
+        progress_to_round(state, 2)
         to_phase(game, state, 2, GREEN, central=(0, 0, 1, 0, 3, 0, 0), tower_=(1, 1, 0, 1, 1, 1, 0))
         state.scenario_note = "complete-island"
         game.settle(state)
@@ -246,6 +269,7 @@ def special_action_scenario(game) -> Scenario:
         red = game.numbers.special_colours.index("red")
         state.spec[0] = red
         learner_first(state)
+        progress_to_round(state, 3)
         to_phase(game, state, 3, WHITE, central=(0, 2, 0, 0, 0, 0, 4), tower_=(1, 0, 1, 1, 0, 1, 0))
         state.scenario_note = "special-action"
         game.settle(state)
