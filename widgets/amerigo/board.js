@@ -704,7 +704,7 @@ function drawProgressDisplay(ctx, py) {
 function drawProductionDisplay({ view, L, svg, offer }, py) {
   const px = PANEL, perRow = 8;
   const prod = view.production || { slots: [] };
-  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, L("am.ui.production"));
+  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700, "data-target": "production" }, svg, L("am.ui.production"));   // a lesson may point at it
   py += 22;
   prod.slots.forEach((slot, i) => {
     const x = px + (i % perRow) * 68, y = py + Math.floor(i / perRow) * 72;
@@ -742,7 +742,7 @@ function landscapeRow({ L, shapes, svg, offer }, entries, y0, colour) {
 function drawLandscapeSupply(ctx, py) {
   const { view, L, turn, acting, players, svg } = ctx;
   const px = PANEL;
-  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700 }, svg, L("am.ui.neutral"));
+  el("text", { x: px, y: py + 14, "font-size": FH, "font-weight": 700, "data-target": "neutral" }, svg, L("am.ui.neutral"));   // a lesson may point at it
   py += 22;
   landscapeRow(ctx, Object.entries(view.neutral || {}), py, NEUTRAL);
   py += 50;
