@@ -724,7 +724,7 @@ def test_e09_action_presence_and_occupy_need_a_disc_on_the_open_route():
     assert m.state.owner["bombay"] == c and m.state.space_tokens["bombay"] is None and marker is not None
     assert events[0].rule == "e09.action.occupy"
     presence = engines.rules(GAME)["e09.action.presence"]
-    assert "beside a full route counts as on it" in presence["text"] and "rules that it does" in presence["note"]
+    assert "beside a full route counts as on it" in presence["text"] and "ruled here that it does" in presence["note"]
     check_laws(m.state, G)
 
 

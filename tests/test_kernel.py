@@ -890,7 +890,7 @@ def test_catalog_entries_are_complete_in_both_languages():
     assert set(en) == set(zh) and len(en) >= 20
     for rule_id in en:
         for entry in (en[rule_id], zh[rule_id]):
-            assert set(entry) == {"title", "text", "source"}
+            assert set(entry) == {"title", "text", "source", "note"}    # note: "" unless the rule has one
             assert entry["title"].strip() and entry["text"].strip()
             assert entry["source"].startswith(("rulebook:", "public:", "stand-in", "project:"))
         assert re.search(r"[\u4e00-\u9fff]", zh[rule_id]["title"] + zh[rule_id]["text"])
