@@ -26,6 +26,10 @@ SEAT_COLOURS = ("#c0392b", "#2e86c1", "#d4ac0d", "#7d3c98", "#229954")
 SEAT_INKS = ("#a93226", "#1f618d", "#7d6608", "#6c3483", "#1e8449")
 
 
+# The kit's words for the board itself that a game may say in its own word for the board (`labels`).
+KIT_OWN = {"ui.board.name": "board-name", "ui.board.keys": "board-keys", "ui.words.title": "words-title"}
+
+
 def kit_templates(lang: str) -> dict:
     return {key: template(key, lang) for key in KIT_TEMPLATES}
 
@@ -47,6 +51,10 @@ class Renderer:
         labels = {key: render(key, {}, lang) for key in keys if key.startswith(self.names)}
         labels.update({key: template(key, lang) for key in keys if key.startswith(self.templates)})
         labels.update(kit_templates(lang))
+        # A game whose rulebook has its own word for the board (Entdecker's 遊戲板, Shipyard's 圖版) says the kit's
+        # words for the board itself in it: `<prefix>.ui.board-name`, `.board-keys`, `.words-title` over the kit's.
+        labels.update({kit: template(f"{self.prefix}.ui.{own}", lang) for kit, own in KIT_OWN.items()
+                       if f"{self.prefix}.ui.{own}" in keys})
         if view.get("scenario"):
             labels["scenario"] = render(f"{self.prefix}.scenario.{view['scenario']}", {}, lang)
         for seat in range(len(view.get("players", []))):
