@@ -68,8 +68,11 @@ def region_view(game, state, board, name, r, teacher):
             entry["cards"] = cards
         decks.append(entry)
     owner = lambda s: game.seat_ref(state, s) if s is not None else None   # noqa: E731
+    is_open = name == "europe" or state.open[name]
     return {
-        "id": name, "open": name == "europe" or state.open[name],
+        "id": name, "open": is_open,
+        # 2009: discs beside a route not open yet count for nothing until it opens (no card is drawn there)
+        "presence_waits": game.draw_needs_open_region and not is_open and bool(r["track_at"]),
         "track": [{"disc": owner(o), "token": t} for o, t in zip(state.track.get(name, []),
                                                                  state.track_tokens.get(name, []))],
         "sea": {str(game.seat_ref(state, s)): n for s, n in enumerate(state.sea.get(name, [])) if n},

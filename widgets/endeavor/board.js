@@ -433,10 +433,9 @@ function sectionRegionInfo(B, S) {
   const { L, regions, governorHolder, seatName } = B;
   const cellW = (WIDTH - 12) / regions.length;
   const rows = Math.max(1, ...regions.map((r) => Math.ceil(Object.keys(r.presence || {}).length / 3)));
-  // The 2009 edition: discs on a route not open yet do not count (its own words say so under the counts;
-  // Age of Sail has no such words: there presence counts before a region opens).
-  const notYet = L("ui.presence-not-yet") !== "ui.presence-not-yet" ? L("ui.presence-not-yet") : "";
-  const waiting = (r) => notYet && !r.open && (r.track_at || []).length && Object.keys(r.presence || {}).length;
+  // Discs that count for nothing until their route opens (the view says where: the 2009 edition) are
+  // marked so under the counts.
+  const waiting = (r) => r.presence_waits && Object.keys(r.presence || {}).length;
   const cellH = 62 + rows * 17 + (regions.some(waiting) ? 14 : 0);
   regions.forEach((r, i) => {
     const x = 6 + i * cellW, g = el("g", { class: "bgw-region-info", "data-region": r.id, "data-open": r.open ? "1" : "0" }, S);
@@ -464,7 +463,7 @@ function sectionRegionInfo(B, S) {
       counts(B, g, x + 9 + textWidth(named(L, L("ui.presence"), "").trimEnd(), MIN_TEXT), yy + 5 + (k / 3) * 17, Object.fromEntries(owners.slice(k, k + 3)));
     if (waiting(r))
       fitted(g, { class: "bgw-presence-not-yet", x: x + 7, y: yy + 9 + rows * 17, "font-size": MIN_TEXT, fill: "#555",
-                  "font-style": "italic" }, aside(L, "", notYet).trim(), cellW - 14);
+                  "font-style": "italic" }, aside(L, "", L("ui.presence-not-yet")).trim(), cellW - 14);
     titled(g, named(L, L(`region.${r.id}`), L("ui.presence-help")));
   });
   return cellH + 8;
