@@ -842,6 +842,29 @@ def test_a_question_the_final_table_answers_holds_the_boards_own_table_too():
     assert "#8a6d00" in w.final.table.value          # Player 2's ink: Amerigo's dark yellow
 
 
+def test_a_question_may_hold_the_final_table_for_its_whole_step(tmp_path):
+    """`hides_score = "step"`: the next steps ask about the same table (Amerigo en try-out v7: the right answer at
+    the first scoring step showed the whole table, which answered the next four), so it stays folded after the
+    right answer too; the next step with `hides_score = true` shows it once answered. The table is drawn under
+    the board, so that a game ending in a step does not push the board its text is about out of the window."""
+    from dataclasses import replace
+    from widgets.core.lesson import LessonWidget
+    lesson = load("amerigo")
+    k = next(i for i, s in enumerate(lesson.steps) if s.id == "final")
+    lesson.steps[k] = replace(lesson.steps[k], question=replace(lesson.steps[k].question, hides_score="step"))
+    w = LessonWidget("amerigo", step=k + 1, lesson=lesson)
+    main = w.lesson_box.children[1].children[1]
+    assert list(main.children).index(w.board) < list(main.children).index(w.final.box)
+    right = next(i for i, c in enumerate(lesson.steps[k].question.choices) if c.right)
+    assert w.answer_question(right)
+    assert w.board.options.get("score_held") is True and w.final.box.layout.display == "none"
+    assert "after the last of these scoring questions" in w.score_note.value
+    path = tmp_path / "lesson.toml"
+    path.write_text(MINIMAL + question('needs = ["aos.setup.start-tile"]', extra='hides_score = "yes"\n'), encoding="utf-8")
+    with pytest.raises(LessonError, match='question.hides_score must be true, false or "step"'):
+        load(path)
+
+
 def test_a_prepared_position_carries_an_earlier_choice():
     """`carries`: Shipyard's end-of-game position carries the red contract the learner kept at the discard
     (en try-out v4: step 48 said 'whichever red contract you kept, here you hold...'), and the other players'

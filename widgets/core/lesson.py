@@ -340,7 +340,9 @@ class LessonWidget(W.VBox):
         self._final_key = None
         self.score_note = W.HTML()     # said instead of the score table while a question it would answer is open
         self.score_note.add_class("bgw-lesson-score-note")
-        main = W.VBox([self.status, self.score_note, self.final.box, self.board])
+        # The score table goes under the board: a game that ends in a step keeps its board where the learner's
+        # eyes are (the step's text is about the last move), and the next step's board is not pushed down.
+        main = W.VBox([self.status, self.board, self.score_note, self.final.box])
         main.add_class("bgw-lesson-main")
         body = W.HBox([side, main])
         body.add_class("bgw-lesson-body")
@@ -714,8 +716,10 @@ class LessonWidget(W.VBox):
         pointing = task_open and self.pointed
         focus = f"{self._task_target()}#{self.number}!" if pointing else f"{self._focus}#{self.number}"
         # A question that the final score table would answer (its part rows) folds the table until answered,
-        # the one under the board and any the board draws itself (a board honours `score_held`).
-        folded = m.is_over and step.question is not None and step.question.hides_score and self.answer is None
+        # or for the whole step when later questions read the same table ("step"): the one under the board and
+        # any the board draws itself (a board honours `score_held`).
+        hides = step.question.hides_score if step.question is not None else False
+        folded = m.is_over and (hides == "step" or (hides is True and self.answer is None))
         if bool(self.board.options.get("score_held")) != folded:
             self.board.options = {**self.board.options, "score_held": folded}
         self.board.show(view, frame.choices, frame.labels, lang, frame.seat, focus=focus, words=lambda: frame.words)
@@ -727,7 +731,7 @@ class LessonWidget(W.VBox):
             self._final_key = final_key
             self.final.update(m, lang)
         self.final.box.layout.display = "none" if folded else ""
-        self.score_note.value = (f"<p class='bgw-lesson-score-held'>{html.escape(t('ui.lesson.score-held', lang, board=self._board_word()))}</p>"
+        self.score_note.value = (f"<p class='bgw-lesson-score-held'>{html.escape(t('ui.lesson.score-held-step' if hides == 'step' else 'ui.lesson.score-held', lang, board=self._board_word()))}</p>"
                                  if folded else "")
 
         self.count.value = html.escape(t("ui.lesson.step", lang, k=self.number, n=len(lesson.steps)))

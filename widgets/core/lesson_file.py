@@ -67,7 +67,9 @@ class Question:
     needs: tuple[str, ...] = ()   # the rules its answer rests on, each taught by this step or an earlier one
     focus: str | None = None      # the board element the question is about, brought into view when it is asked
     before: bool = False          # asked on arrival, before the task's move (predict, then do), of the board then
-    hides_score: bool = False     # the final score table, which would answer it, is folded until it is answered
+    # The final score table, which would answer it, is folded until it is answered (True), or for the whole step
+    # ("step": the next steps' questions read the same table, so answering this one must not show it).
+    hides_score: bool | str = False
 
     @property
     def after(self) -> bool:
@@ -829,8 +831,8 @@ def _question(raw, sid, at, text, rules) -> Question | None:
     if not isinstance(before, bool):
         raise LessonError(f"{at}: question.before must be true or false, got {before!r}")
     hides_score = raw.get("hides_score", False)
-    if not isinstance(hides_score, bool):
-        raise LessonError(f"{at}: question.hides_score must be true or false, got {hides_score!r}")
+    if not isinstance(hides_score, bool) and hides_score != "step":
+        raise LessonError(f"{at}: question.hides_score must be true, false or \"step\", got {hides_score!r}")
     return Question(ask=text(raw.get("ask"), f"{sid}.ask", f"{at}: question.ask"),
                     explain=text(raw.get("explain"), f"{sid}.explain", f"{at}: question.explain"),
                     choices=made, needs=tuple(needs), focus=_focus(raw.get("focus"), f"{at}: question"),
