@@ -827,12 +827,13 @@ def test_a_question_before_the_move_waits_for_the_learners_own_first_moves():
 def test_a_question_the_final_table_answers_holds_the_boards_own_table_too():
     """Amerigo's board draws the final scoring itself once the game is over; at a step whose question it would
     answer (`hides_score`), the lesson holds it back (`score_held`) with the table under the board, until the
-    question is answered (Amerigo zh-Hant try-out: four answers read off the board's table). The table's seat
-    names are in the game's own seat colours (Player 2 is yellow in Amerigo, not the usual blue)."""
+    question is answered (Amerigo zh-Hant try-out: four answers read off the board's table): the lesson's last
+    scoring step, whose `hides_score = true` shows the table once answered (the steps before it hold it for the
+    whole step). The table's seat names are in the game's own seat colours (Player 2 is yellow in Amerigo, not the
+    usual blue)."""
     from widgets.core.lesson import LessonWidget
     lesson = load("amerigo")
-    step = next(s for s in lesson.steps if s.id == "final")
-    assert step.question.hides_score
+    step = next(s for s in lesson.steps if s.question is not None and s.question.hides_score is True)
     w = LessonWidget("amerigo", step=step.number)
     assert w.match.is_over and w.board.options.get("score_held") is True
     assert w.final.box.layout.display == "none"
