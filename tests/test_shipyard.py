@@ -600,9 +600,9 @@ def test_recruit_crew_and_the_supply():
 
 
 def test_hire_employee_extra_cost_unique_and_reveal():
-    """sy.employee.hire, sy.employee.cost, sy.employee.unique, sy.employee.reveal: one of the three employees
-    where the marker stops; grey and green ones cost 2 more; never one like an employee held, never a
-    level-2 trader without the level-1 one; the No. I tile below is turned up (a chance step)."""
+    """sy.employee.hire, sy.employee.cost, sy.employee.unique, sy.employee.reveal, sy.employee.trader: one of
+    the three employees where the marker stops; grey and green ones cost 2 more; never one like an employee
+    held, never a level-2 trader without the level-1 one; the No. I tile below is turned up (a chance step)."""
     def staff(st):
         st.emp_top[:3] = [G.emp_ids.index("engineer-sail"), G.emp_ids.index("trader-coal-2"),
                           G.emp_ids.index("pilot-sail")]
@@ -611,7 +611,7 @@ def test_hire_employee_extra_cost_unique_and_reveal():
     m = table(build=staff, money=[10, 3, 3], last="trade", cubes={1: "canal", 2: "goods"})
     play(m, "choose:employee")
     money = m.state.money[0]
-    assert m.why_not_rule("hire:1.2") == "sy.employee.unique"
+    assert m.why_not_rule("hire:1.2") == "sy.employee.trader"          # a level-2 trader without the level-1 one
     play(m, "hire:1.1")
     assert m.state.money[0] == money - 2 and G.emp_ids[m.state.staff[0][0]] == "engineer-sail"
     assert any(e.rule == "sy.employee.reveal" for e in m.log[-3:]) and m.state.emp_top[0] >= 0

@@ -223,7 +223,7 @@ class Actions:
         return self.stop_cost(state, seat, 2, stop, R.employee_stops) + self.emp[state.emp_top[slot]].cost
 
     def may_hire(self, state, seat, kind) -> bool:
-        """sy.employee.unique: not one like an employee held; a level-2 trader needs the level-1 one."""
+        """sy.employee.unique: not one like an employee held; sy.employee.trader: a level-2 trader needs the level-1 one."""
         staff = state.staff[seat]
         if not staff:
             return self.emp[kind].level != 2

@@ -223,7 +223,7 @@ def _why_hire(game, state, seat, arg):
     if k in state.staff[seat]:
         return "sy.employee.unique", Text("sy.why.hire-same", employee=name)
     if not game.may_hire(state, seat, k):
-        return "sy.employee.unique", Text("sy.why.hire-level", employee=name)
+        return "sy.employee.trader", Text("sy.why.hire-level", employee=name)
     return "sy.employee.cost", Text("sy.why.hire-money", employee=name, cost=game.hire_cost(state, seat, i),
                                     money=state.money[seat])
 
