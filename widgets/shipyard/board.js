@@ -288,18 +288,23 @@ function drawPartMarket({ view, L, svg, offer }, y) {
   return { right: mx + market.columns.length * (CW + 4), bottom: itemsY + 16 + (ihalf - 1) * 16 + 12 };
 }
 
-// The canal tiles for sale, the cheap end first. Returns the y under them.
+// The canal tiles for sale, the cheap end first, each named under it (the log names the tile rented).
+// Returns the y under them.
+const CANAL_ROW = 40;
 function drawCanalMarket({ view, L, svg, offer }, cx0, y) {
   el("text", { x: cx0, y: y + 2, "font-size": 12, "font-weight": 700 }, svg, fill(L("sy.ui.canal-market"), { n: view.canal_supply ?? 0 }));
   (view.canal_market || []).forEach((slot, i) => {
-    const cy = y + 12 + i * 30;
+    const cy = y + 12 + i * CANAL_ROW;
     const g = el("g", { class: "sy-canal-offer" }, svg);
-    el("rect", { x: cx0 - 2, y: cy - 2, width: 150, height: 26, rx: 3, fill: "#fff", stroke: "#d0d3d4", class: "bgw-frame" }, g);
+    el("rect", { x: cx0 - 2, y: cy - 2, width: 150, height: CANAL_ROW - 4, rx: 3, fill: "#fff", stroke: "#d0d3d4", class: "bgw-frame" }, g);
     el("text", { x: cx0 + 4, y: cy + 16, "font-size": 12, "font-weight": 700, fill: "#7d6608" }, g, `${slot.price}`);
-    if (slot.tile) drawCanalTile(g, slot.tile, cx0 + 18, cy + 1, 20, L, { fork: true });
+    if (slot.tile) {
+      drawCanalTile(g, slot.tile, cx0 + 18, cy + 1, 20, L, { fork: true });
+      el("text", { x: cx0 + 18, y: cy + 32, "font-size": 10, fill: "#333", class: "sy-canal-name" }, g, L(`sy.canal.${slot.tile.id}`));
+    }
     offer(g, `canal.${i + 1}`, L("sy.ui.why.canal-market"));
   });
-  return y + 12 + (view.canal_market || []).length * 30;
+  return y + 12 + (view.canal_market || []).length * CANAL_ROW;
 }
 
 // The legend of the canal: every checkpoint a canal space may show, drawn as on the tiles and named with what
@@ -394,11 +399,20 @@ function drawTradeRondel(ctx, cxr, cyr) {
 // What an employee tile shows, on the rondel and on a mat (a tile of w x h at x, y; s: the glyph's size): the
 // equipment, crew or good it is about in the middle (a builder of masts or cabins: that icon of the parts), and
 // bottom left a trader's level (I, II), + for a builder, » for a speed employee: the marks the lesson names.
-// A rondel helper shows ⟳ in the middle; engineers and recruiters are told by their colour.
+// A rondel helper shows ⟳ in the middle and, under it, a small mark of the rondel it helps: a sail for the
+// equipment rondel, a captain for the crew rondel, a small employee tile for the employee rondel.
+// Engineers and recruiters are told by their colour.
+const HELPED = { equipment: "sail", crew: "captain" };
 function employeeFace(g, e, x, y, w, h, s) {
   const mid = x + w / 2, gy = y + s * 0.5 + 4;
   const item = e.item === "steam" ? "engine" : e.item;
-  if (e.family === "rondel") el("text", { x: mid, y: gy + s * 0.35, "font-size": s, "text-anchor": "middle" }, g, "⟳");
+  if (e.family === "rondel") {
+    el("text", { x: mid, y: gy + s * 0.2, "font-size": s * 0.8, "text-anchor": "middle" }, g, "⟳");
+    const my = y + h * 0.74, ms = Math.min(10, h * 0.3);
+    const helped = el("g", { class: `sy-helped sy-helped-${e.item}` }, g);
+    if (HELPED[e.item]) itemGlyph(helped, HELPED[e.item], mid, my, ms);
+    else el("rect", { x: mid - ms * 0.35, y: my - ms * 0.5, width: ms * 0.7, height: ms, rx: 1, fill: "#fff", stroke: "#555", "stroke-width": 0.8 }, helped);
+  }
   else if (item && ITEMS.includes(item)) itemGlyph(g, item, mid, gy, s);
   else if (e.item === "mast") featureGlyph(g, "masts", mid, gy, s * 0.75);
   else if (e.item === "crew") featureGlyph(g, "cabins", mid, gy, s * 0.6);
