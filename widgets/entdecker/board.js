@@ -243,7 +243,10 @@ function drawUnits({ L, svg, board, sqXY, byTarget, offer }) {
     const [x, y] = sqXY(sq);
     const areas = sq.tile.areas || [];
     const [ax, ay] = hub(areas[sq.unit.area - 1] ?? "");
-    const [hx, hy] = [ax + (ax - 50) * 0.4, ay + (ay - 50) * 0.4];   // away from the centre, towards the coast
+    // away from the centre, towards the coast, but well inside its own square: a unit on land that reaches a
+    // corner was drawn on the grid line, beside its neighbour's, and read as two units in one square
+    const inside = (v) => Math.min(70, Math.max(30, v));
+    const [hx, hy] = [inside(ax + (ax - 50) * 0.4), inside(ay + (ay - 50) * 0.4)];
     // Over an offered square the unit lets clicks through to it (class ent-pass): what the highlight offers
     // is what a click anywhere on the square does.
     const ug = el("g", { class: byTarget[`sq.${sq.id}`] ? "ent-unit-g ent-pass" : "ent-unit-g",
