@@ -184,8 +184,9 @@ def event(game):
 def tie_units(game):
     """4. 完全被發現的島嶼計分: Player 2's fort and Player 3's three scouts are both worth 3 on an island
     that one more tile completes; fewer units rank higher. Player 1's three scouts stand on three one-tile
-    islands elsewhere (H2, H6, A6), none on their mat: to station a scout on the tile that completes the
-    island, Player 1 takes one back first (3. 派駐單位: a scout comes back whenever its owner needs it)."""
+    islands elsewhere (H2, H6, A6), none on their mat, and 3 gold, 2 once a tile is declared: too little for a
+    fort, so the unit Player 1 can pay for on the tile that completes the island is a scout, taken back first
+    (3. 派駐單位: a scout comes back whenever its owner needs it)."""
     def prepare(state, events):
         _block_island(game, state)
         _lay(game, state, "F3", "open-sea")
@@ -204,7 +205,7 @@ def tie_units(game):
             _unit(game, state, 0, square, "scout")
         _stack_pile(game, state, 0, kind="coast")
         _arrange_chips(game, state, 2, give=(1, 2, 0), scored=True)
-        _to_turn(game, state, 0, gold=[6, 4, 5], round_=11)
+        _to_turn(game, state, 0, gold=[3, 4, 5], round_=11)
         _note(state, events, "tie-units", "ent.island.largest")
     return Scenario(players=3, seed=13, prepare=prepare, draws=(_tile(game, "coast"), _chip(game, 2)))
 

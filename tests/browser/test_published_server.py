@@ -173,12 +173,12 @@ def test_a_teachers_plan_leads_to_its_lesson_in_its_language(browser, voila_url)
             assert reply.status == 200
             assert "**" not in page.inner_text("body") and page.locator("strong").count() >= 3
             page.screenshot(path=str(artifacts / f"teach-entdecker.{kind}.{lang}.png"), full_page=True)
-    step_link = page.locator("a[href$='entdecker.zh-Hans.ipynb?step=11']").last     # the row "從第11步起"
-    assert "11" in step_link.inner_text()
+    step_link = page.locator("a[href$='entdecker.zh-Hans.ipynb?step=13']").last     # the row "從第13步起"
+    assert "13" in step_link.inner_text()
     step_link.click()
     page.wait_for_selector(BOARD, timeout=PAGE_TIMEOUT)
-    assert "tutorials/entdecker.zh-Hans.ipynb?step=11" in page.url
-    page.wait_for_function("() => /第 11 步，共 \\d+ 步/.test(document.querySelector('.bgw-lesson-count')"
+    assert "tutorials/entdecker.zh-Hans.ipynb?step=13" in page.url
+    page.wait_for_function("() => /第 13 步，共 \\d+ 步/.test(document.querySelector('.bgw-lesson-count')"
                            "?.textContent || '')", timeout=30_000)
     page.screenshot(path=str(artifacts / "teach-entdecker.plan.zh-Hans-to-lesson.png"))
     context.close()
