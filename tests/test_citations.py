@@ -76,8 +76,10 @@ def test_a_rulebook_citation_in_each_language(game, rule_id, source):
     full = str.maketrans({"(": "（", ")": "）", ",": "，", ":": "："})
     english = cite(source, "en")
     assert english.startswith("Rulebook § ") and not CHINESE.search(english), (rule_id, english)
-    assert cite(source, "zh-Hant") == f"規則書 § {traditional(section).translate(full).replace('： ', '：')}"
-    assert cite(source, "zh-Hans") == f"规则书 § {simplified(section).translate(full).replace('： ', '：')}"
+    from widgets.core.citations import _as_item
+    zh_hant = _as_item(traditional(section).translate(full).replace('： ', '：'), "zh-Hant")
+    assert cite(source, "zh-Hant") == f"規則書 § {zh_hant}"
+    assert cite(source, "zh-Hans") == f"规则书 § {_as_item(simplified(section).translate(full).replace('： ', '：'), 'zh-Hans')}"
     assert not re.search(r"[(),:]", cite(source, "zh-Hans"))
 
 
@@ -167,3 +169,14 @@ def test_a_zh_hant_citation_is_in_traditional_characters():
             shown = cite(rule.source, "zh-Hant", game.id)
             assert shown == traditional(shown), (game.id, rule.id, shown)
     assert cite("rulebook:x.txt#游戏进行", "zh-Hant").endswith("遊戲進行")
+
+
+def test_an_item_of_a_section_is_cited_as_an_item():
+    """A rulebook numbers the paragraphs of some sections (A, B, ...; i, ii, ...; (1), (2), ...): a citation says
+    "item B" of the section, not a bare letter a learner reads as noise (Amerigo en and zh-Hant try-outs)."""
+    amerigo, aos = "rulebook:001_b95267d5d2ce424f.txt#", "rulebook:000_98ba3dcda373bef6.txt#"
+    assert cite(amerigo + "(5)建造(綠色) C", "en") == "Rulebook § (5) Building (green), item C"
+    assert cite(amerigo + "(5)建造(綠色) C", "zh-Hant") == "規則書 § （5）建造（綠色），第C項"
+    assert cite(amerigo + "遊戲準備 (4)", "zh-Hans") == "规则书 § 游戏准备，第4项"
+    assert cite(amerigo + "(5)建造(綠色)", "zh-Hant") == "規則書 § （5）建造（綠色）"     # the section itself
+    assert cite(aos + "初始設置 E", "en") == "Rulebook § Setup, item E"

@@ -4,6 +4,7 @@ the fact is public, a stand-in or the project's own ruling (docs/sources.md). Ne
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from pathlib import Path
 
@@ -43,11 +44,26 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
             section = section_title(book, section)
         if lang != "en":        # a heading the rulebook wrote with half-width marks, in the page's punctuation
             section = section.translate(_FULL_WIDTH).replace("： ", "：")
+        section = _as_item(section, lang)
         names = rulebook_names().get(book, {})
         if game is not None and book != own_rulebook(game) and names:
             return f"{localized(names, lang)} § {section}"
         return f"{t('ui.source', lang)} § {section}"
     return t(f"ui.source.{_source_kind(source)}", lang)
+
+
+# A heading with an item mark after it, as the rulebooks number their paragraphs: "初始設置 B", "遊戲準備 (4)",
+# "抽取並放置探索卡 vii" (and their English titles). A learner reads a bare "B" as noise (Amerigo and Entdecker
+# try-outs v7/v8): the page says it is an item of that section.
+_ITEM = re.compile(r"^(?P<head>.*\S)\s+(?:(?P<mark>[A-Z]|[ivx]+)|[(（](?P<number>\d+)[)）])$")
+_ITEM_WORDS = {"en": "{head}, item {mark}", "zh-Hant": "{head}，第{mark}項", "zh-Hans": "{head}，第{mark}项"}
+
+
+def _as_item(section: str, lang: str) -> str:
+    found = _ITEM.match(section)
+    if not found:
+        return section
+    return _ITEM_WORDS[lang].format(head=found["head"], mark=found["mark"] or found["number"])
 
 
 @functools.cache
