@@ -300,7 +300,7 @@ function drawCanalMarket({ view, L, svg, offer }, cx0, y) {
     el("text", { x: cx0 + 4, y: cy + 16, "font-size": 12, "font-weight": 700, fill: "#7d6608" }, g, `${slot.price}`);
     if (slot.tile) {
       drawCanalTile(g, slot.tile, cx0 + 18, cy + 1, 20, L, { fork: true });
-      el("text", { x: cx0 + 18, y: cy + 32, "font-size": 10, fill: "#333", class: "sy-canal-name" }, g, L(`sy.canal.${slot.tile.id}`));
+      el("text", { x: cx0 + 18, y: cy + 32, "font-size": 11, fill: "#333", class: "sy-canal-name" }, g, L(`sy.canal.${slot.tile.id}`));
     }
     offer(g, `canal.${i + 1}`, L("sy.ui.why.canal-market"));
   });
