@@ -555,9 +555,9 @@ function sectionTray(B, S) {
                  class: "bgw-tray-key" }, S, `⊘ ${L("ui.no-payment")}`);
     keyX += textWidth(`⊘ ${L("ui.no-payment")}`, MIN_TEXT) + 18;
   }
-  // and what the "*" in a tile's corner means, in the mark's own colour (the banners' brown: 5.5:1 on a tile)
+  // and what the grey "≈" in a tile's corner means, in the mark's own colour (#666: 5.4:1 on a tile)
   if ((view.tray || []).some((b) => b.stand_in))
-    el("text", { x: keyX, y: y + 16, "font-size": MIN_TEXT, fill: "#8a5a00", class: "bgw-tray-key" }, S,
+    el("text", { x: keyX, y: y + 16, "font-size": MIN_TEXT, fill: "#666", class: "bgw-tray-key" }, S,
        L("ui.stand-in-key"));
   y += 26;
   const colW = 194, tileH = 58;
@@ -1048,10 +1048,11 @@ function tile(B, parent, x, y0, w, h, b, extra) {
   if (acts) el("text", { x: x + 6, y: y0 + 48, "font-size": MIN_TEXT, fill: "#1a5276" }, g, acts);
   if (b.no_payment) titled(el("text", { x: x + w - 8, y: y0 + 34, "font-size": 12, "text-anchor": "end", fill: "#922b21" }, g, "⊘"),
                            L("ui.no-payment"));
-  // a tile whose numbers are the stand-in's: a small "*" in its corner (not a word on every tile, which a learner
-  // read as noise, zh-Hans try-out v7), explained once by the key beside the tray's heading and by its tooltip
-  if (b.stand_in) titled(el("text", { x: x + w - 6, y: y0 + h - 3, "font-size": 14, "font-weight": 700, "text-anchor": "end",
-                                      fill: "#8a5a00", class: "bgw-stand-in-mark" }, g, "*"), L("ui.stand-in-key"));
+  // a tile whose numbers are the stand-in's: a small grey "≈" (made up: roughly so) in its corner (not a word on
+  // every tile, which a learner read as noise, zh-Hans try-out v7; not a gold "*", which two learners counted as a
+  // glory ★, en try-outs v8), explained once by the key beside the tray's heading and by its tooltip
+  if (b.stand_in) titled(el("text", { x: x + w - 6, y: y0 + h - 4, "font-size": 13, "text-anchor": "end",
+                                      fill: "#666", class: "bgw-stand-in-mark" }, g, "≈"), L("ui.stand-in-key"));
   return g;
 }
 
