@@ -308,8 +308,10 @@ def end_trigger(game, red="red-fleet", name="end-trigger"):
 
 def contracts(game):
     """政府合約, with the suggested setup (2 red and 2 blue each) of the lesson's game: round 11, and the next cube
-    to come off the turn track is the marked one. Player 1's fleet holds the lesson's two ships; at the end of
-    Player 1's turn every player keeps one red and one blue contract, seeing what each is worth now."""
+    to come off the turn track is the marked one. Player 1's fleet holds the lesson's two ships, and its yard the next
+    ship of `end-trigger` (bow and two hulls: four parts with its stern), so that what each red contract will be
+    worth is plain when it is chosen; at the end of Player 1's turn every player keeps one red and one blue
+    contract, seeing what each is worth now."""
     def prepare(state, events):
         _contracts(game, state, LESSON_HANDS)
         _money(state, [7, 5, 6])
@@ -322,8 +324,8 @@ def contracts(game):
         _fleet(game, state, 2, [STEAM_SHIP])
         _kept(game, state, 2, ["canal-riband"])
         _canal(game, state, 2, [("canal-long", 0, 0)])
-        _yard(game, state, 0, {4: "bow-mast", 5: "hull-cabins"})
-        _dock(state, 0, {"captain": 1, "sail": 1})
+        _yard(game, state, 0, {4: "bow-mast", 5: "hull-cabins", 6: "hull-mast-cabin"})    # the last ship of
+        _dock(state, 0, {"captain": 1, "sail": 1})                     # `end-trigger`: four parts with its stern
         _track(game, state, ["goods", "trade", "canal", "build", "equipment", "employee", "crew"],
                {1: "crew", 2: "employee"}, 0, "trade")
         _to_turn(game, state, 0, round_=11)
