@@ -758,11 +758,12 @@ def test_the_learner_makes_several_first_moves_in_order():
     village = next(s for s in lesson.steps if s.id == "village")
     assert village.task.expect == "plan:v1" and not village.task.first       # taught here: the step's own move
     more = lesson.steps[village.number]
-    assert more.id == "village-more" and more.task.first == ("plan:v2",) and not more.moves
+    assert more.id == "village-more" and more.task.first == ("plan:v2", "plan:v3l") and not more.moves
     w = LessonWidget("amerigo", step=more.number)
     assert w.board.focus.startswith("plan.v2#")
-    assert "First a move you already know: Plan a 2-square village tile" in w.task.value
-    assert not w.choose("plan:v2") and w.first == [] and w.choose(more.task.expect)
+    assert "First, moves you already know, in this order: Plan a 2-square village tile" in w.task.value
+    assert not w.choose("plan:v2") and w.first == ["plan:v3l"]
+    assert not w.choose("plan:v3l") and w.first == [] and w.choose(more.task.expect)
     assert w.match.view(seat) == lesson.end_position(more.number).view(seat)
 
     plan = next(s for s in lesson.steps if s.id == "plan")
