@@ -457,7 +457,7 @@ def test_no_widget_of_a_lesson_shows_a_null_tooltip_after_its_move():
             yield widget.tooltip
         for child in getattr(widget, "children", ()) or ():
             yield from tooltips(child)
-    w = LessonWidget("amerigo", "en", step=22)
+    w = LessonWidget("amerigo", "en", step=23)
     w.demonstrate()
     assert w.step.question is not None and None not in list(tooltips(w))
 
