@@ -67,6 +67,7 @@ _STYLE = """<style>
 .bgw-lesson-feedback ul { margin: 4px 0 0 0; padding-left: 18px; font-size: 13px; color: #444; }
 .bgw-lesson-question .widget-button { height: auto; white-space: normal; text-align: left; padding: 4px 8px; }
 .bgw-lesson-rule details { font-size: 13px; color: #333; border-top: 1px solid #ddd; padding-top: 4px; }
+.bgw-lesson-rule .bgw-rule-note { font-size: 12px; color: #4a4a4a; }
 .bgw-lesson-since details { font-size: 13px; color: #555; }
 .bgw-lesson-status { font-size: 13px; color: #444; margin-bottom: 4px; }
 .bgw-lesson-status .bgw-title { font-weight: 700; }
@@ -234,7 +235,7 @@ export default { render };
 def _note_html(rule: dict) -> str:
     """What a rule rests on where it is a ruling or a stand-in, in smaller type under the rule (never in a
     question's hint, which shows the rule alone)."""
-    return f"<p class='bgw-rule-note'><small>{html.escape(rule['note'])}</small></p>" if rule.get("note") else ""
+    return f"<p class='bgw-rule-note'>{html.escape(rule['note'])}</p>" if rule.get("note") else ""
 
 
 class _InView(anywidget.AnyWidget):
