@@ -81,7 +81,7 @@ def test_a_click_on_a_canal_tile_that_is_no_choice_says_why(page, voila_url):
               (".sy-stop[data-rondel='crew'][data-stop='1']", "Not a choice at this moment")]   # any other element
     for selector, reason in clicks:
         page.locator(selector).first.dispatch_event("click")
-        expect(page.locator(".bgw-tip").first).to_contain_text(reason)
+        expect(page.locator(".bgw-tip").first).to_contain_text(reason, timeout=20_000)   # the kernel answers
 
 
 def _step(step_id: str) -> int:
