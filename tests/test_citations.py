@@ -180,3 +180,9 @@ def test_an_item_of_a_section_is_cited_as_an_item():
     assert cite(amerigo + "遊戲準備 (4)", "zh-Hans") == "规则书 § 游戏准备，第4项"
     assert cite(amerigo + "(5)建造(綠色)", "zh-Hant") == "規則書 § （5）建造（綠色）"     # the section itself
     assert cite(aos + "初始設置 E", "en") == "Rulebook § Setup, item E"
+    entdecker = "rulebook:003_658014cc82da8af9.txt#"
+    # a Chinese page numbers a paragraph marked "vii" as a Chinese reader counts, not in Roman numerals
+    # (Entdecker zh-Hant try-out v9: "第vii項" read as noise); an English one keeps the rulebook's mark
+    assert cite(entdecker + "抽取並放置探索卡 vii", "zh-Hant").endswith("，第7項")
+    assert cite(entdecker + "抽取並放置探索卡 iv", "zh-Hans").endswith("，第4项")
+    assert cite(entdecker + "抽取並放置探索卡 iv", "en").endswith(", item iv")

@@ -63,7 +63,16 @@ def _as_item(section: str, lang: str) -> str:
     found = _ITEM.match(section)
     if not found:
         return section
-    return _ITEM_WORDS[lang].format(head=found["head"], mark=found["mark"] or found["number"])
+    mark = found["mark"] or found["number"]
+    if lang != "en" and mark.islower():   # "第vii項" reads as noise to a Chinese reader (Entdecker try-out v9): 第7項
+        mark = str(_roman(mark))
+    return _ITEM_WORDS[lang].format(head=found["head"], mark=mark)
+
+
+def _roman(numeral: str) -> int:
+    """The value of a small lower-case Roman numeral ("iv" is 4, "vii" 7)."""
+    values = [{"i": 1, "v": 5, "x": 10}[c] for c in numeral]
+    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
 
 
 @functools.cache
