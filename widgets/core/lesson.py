@@ -38,10 +38,12 @@ log = logging.getLogger(__name__)
 _STYLE = """<style>
 .bgw-lesson, .bgw-lesson-box, .bgw-lesson-body { overflow: visible !important; }
 .bgw-lesson-body { align-items: flex-start; gap: 12px; }
-.bgw-lesson-side { flex: 0 0 360px; max-height: calc(100vh - 90px); overflow-y: auto !important; font-size: 14px; }
+.bgw-lesson-side { flex: 0 0 360px; max-height: var(--bgw-lesson-height, calc(100vh - 90px)); overflow-y: auto !important; font-size: 14px; }
 .bgw-lesson .widget-html-content { line-height: 1.4; white-space: normal; }
-/* The board scrolls in its own box, so the step's text and the board share the screen at 1366 x 768. */
-.bgw-lesson-main { flex: 1 1 auto; min-width: 0; max-height: calc(100vh - 90px); overflow-y: auto !important; }
+/* The board scrolls in its own box, so the step's text and the board share the screen at 1366 x 768. Both columns are
+   as tall as the box the page scrolls in shows (--bgw-lesson-height, set by _IN_VIEW_JS): the window under Voila,
+   the notebook's panel in JupyterLab; a fixed 90 px less than the window left a strip of blank page under them. */
+.bgw-lesson-main { flex: 1 1 auto; min-width: 0; max-height: var(--bgw-lesson-height, calc(100vh - 90px)); overflow-y: auto !important; }
 .bgw-lesson-main > *, .bgw-lesson-side > * { flex-shrink: 0; }
 /* Back and Continue stay in sight at the foot of a long step (a learner did not find Continue below the fold). */
 .bgw-lesson-side > .bgw-lesson-nav { position: sticky; bottom: 0; z-index: 2; background: #fff; padding: 4px 0;
@@ -129,7 +131,22 @@ function showBody(lesson) {
 }
 const inSight = (e) => { const r = e.getBoundingClientRect(), [top, bottom] = sight(e);
                          return r.top >= top - 0.5 && r.bottom <= bottom + 0.5; };
+// Both columns as tall as the stretch of the window in which the page scrolls (less a small margin), kept so
+// when the window or that box changes size.
+function fitColumns(el) {
+  const lesson = el.closest(".bgw-lesson");
+  if (!lesson) { requestAnimationFrame(() => fitColumns(el)); return; }
+  const box = scroller(lesson);
+  const fit = () => {
+    const height = box === document.scrollingElement ? innerHeight : Math.min(innerHeight, box.clientHeight);
+    lesson.style.setProperty("--bgw-lesson-height", `${Math.max(320, height - 12)}px`);
+  };
+  fit();
+  addEventListener("resize", fit);
+  if (box !== document.scrollingElement) new ResizeObserver(fit).observe(box);
+}
 function render({ model, el }) {
+  fitColumns(el);
   let asked = "", shownStep = "";
   const bring = () => {
     const key = model.get("step");                   // "target#step@revision"
