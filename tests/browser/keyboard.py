@@ -42,9 +42,13 @@ def arrow_to(page, key: str, board: str = ".bgw-board") -> None:
     for a control of the board's own) has the focus."""
     # into the drawing itself (its options), not any control of the board's box such as "The board in words"
     tab_to(page, in_board(f"{board} .bgw-root"))
-    for _ in range(3):
+    # The count is taken from where the options are drawn now; the board scrolls as the focus moves, which may
+    # regroup options whose middles lie near a 12 px row's edge: then a second count from the new place.
+    for attempt in range(4):
         if page.evaluate(FOCUSED_OPTION) == key:
             return
+        if attempt == 3:
+            break
         presses = page.evaluate(_PRESSES, [board, key])
         if presses is None:
             raise AssertionError(f"the board offers no {key}")

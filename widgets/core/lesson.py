@@ -47,7 +47,10 @@ _STYLE = """<style>
 .bgw-lesson-main > *, .bgw-lesson-side > * { flex-shrink: 0; }
 /* Back and Continue stay in sight at the foot of a long step (a learner did not find Continue below the fold). */
 .bgw-lesson-side > .bgw-lesson-nav { position: sticky; bottom: 0; z-index: 2; background: #fff; padding: 4px 0;
-                                     box-shadow: 0 -6px 6px -6px rgba(0, 0, 0, 0.35); }
+                                     box-shadow: 0 -6px 6px -6px rgba(0, 0, 0, 0.35); align-items: center; }
+.bgw-lesson-more { margin-left: auto; font: inherit; font-size: 13px; color: #1f4e8c; background: #eef3fb;
+                   border: 1px solid #2f6db5; border-radius: 4px; padding: 2px 8px; cursor: pointer; }
+.bgw-lesson-more[hidden] { display: none; }
 /* A phone: the step above the board, each the screen's width (side by side, the board had no width left); the
    board keeps a laptop's size and pans (board.css), in a box a little shorter than the screen. */
 @media (max-width: 760px) {
@@ -244,6 +247,45 @@ function render({ model, el }) {
     requestAnimationFrame(look);
   };
   model.on("change:reveal", reveal);
+  questionBelow(model, el);
+}
+// A cue in the step's sticky foot while the question's answers lie below what the step's column shows (a long step
+// at 1366 x 768: learners read the text, saw Continue greyed and no question; try-outs v7-v9). Pressed, it brings
+// the question into sight and puts the keyboard on its first answer; it goes once the answers are in sight.
+function questionBelow(model, el) {
+  const lesson = el.closest(".bgw-lesson"), nav = lesson && lesson.querySelector(".bgw-lesson-nav");
+  if (!nav) { requestAnimationFrame(() => questionBelow(model, el)); return; }
+  const side = lesson.querySelector(".bgw-lesson-side");
+  const cue = document.createElement("button");
+  cue.type = "button";
+  cue.className = "bgw-lesson-more";
+  cue.hidden = true;
+  nav.append(cue);
+  const answers = () => [...lesson.querySelectorAll(".bgw-lesson-question .bgw-lesson-answer")]
+    .filter((b) => b.getClientRects().length);
+  let queued = false;
+  const check = () => {
+    queued = false;
+    cue.textContent = model.get("more");
+    const shown = answers();
+    cue.hidden = !shown.length || shown.every(inSight) || !side.contains(shown[0]);
+  };
+  const later = () => { if (!queued) { queued = true; requestAnimationFrame(check); } };
+  cue.addEventListener("click", () => {
+    const shown = answers();
+    if (!shown.length) return;
+    showBody(lesson);
+    scrollToShow(lesson.querySelector(".bgw-lesson-question"), shown[shown.length - 1], sight(shown[0]));
+    shown[0].focus({ preventScroll: true });
+    later();
+  });
+  side.addEventListener("scroll", later, { passive: true });
+  addEventListener("scroll", later, { passive: true, capture: true });
+  addEventListener("resize", later);
+  new MutationObserver(later).observe(side, { childList: true, subtree: true, attributes: true,
+                                              attributeFilter: ["class", "style", "hidden"] });
+  model.on("change:more", later);
+  later();
 }
 export default { render };
 """
@@ -262,6 +304,7 @@ class _InView(anywidget.AnyWidget):
     step = traitlets.Unicode("").tag(sync=True)      # "target#step@board revision", set when a step starts
     say = traitlets.Unicode("").tag(sync=True)       # "what to announce#n" (n: said anew even if the same)
     reveal = traitlets.Unicode("").tag(sync=True)    # "step@board revision": the question after a move, shown
+    more = traitlets.Unicode("").tag(sync=True)      # the words of the cue "the question is further down"
 
 
 def paragraphs(text: str) -> str:
@@ -712,6 +755,7 @@ class LessonWidget(W.VBox):
         self.play_on.description = t("ui.lesson.play-on", lang)
         self.show_me.description = t("ui.lesson.show-me", lang)
         self.back_to_lesson.description = t("ui.lesson.to-lesson", lang)
+        self.in_view.more = t("ui.lesson.question-below", lang)
 
     def set_lang(self, lang: str) -> None:
         self.lang = engines.core.texts.check_lang(lang)
