@@ -26,7 +26,7 @@ from .game import Bounds, Game, Table
 from .texts import Text
 
 SAVE_FORMAT = "board-game-widgets/match"
-SAVE_VERSION = 1
+SAVE_VERSION = 2    # 2: the digest is taken over the position's state; 1 (still read): over its view
 _UNASKED = object()             # "the caller has not asked the game for its pending chance step"
 _CHECKPOINT_EVERY = 64          # once a replay has passed them, going back replays at most 63 steps
 
@@ -630,8 +630,16 @@ class Match:
     def rule(self, rule_id: str):
         return self.game.rule_catalog.get(rule_id)
 
-    def _digest(self) -> str:
-        payload = json.dumps([self.view(None), self.state.rng.state], sort_keys=True, ensure_ascii=False)
+    def _digest(self, version: int = SAVE_VERSION) -> str:
+        """A fingerprint of the position, which a save carries to prove it replays to where it was saved. Since
+        version 2 it is taken over the rules' own state (every field, the random generator's included), so a
+        save outlives a change to what the board is told (the view) and fails only where the position
+        itself differs; version 1 took it over the view."""
+        if version == 1:
+            payload = json.dumps([self.view(None), self.state.rng.state], sort_keys=True, ensure_ascii=False)
+        else:
+            fields = [[name, _canonical(value)] for name, value in self.state.position().items()]
+            payload = json.dumps([fields, self.state.rng.state], ensure_ascii=False)
         return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
     # -- saving ---------------------------------------------------------------
@@ -699,7 +707,7 @@ class Match:
             probe._replay(branch["entries"], f"timeline.branches[{number}].entries")
             match.branches.append((branch["at"], list(branch["entries"])))
         match.goto(position)
-        if digest != match._digest():
+        if digest != match._digest(version):
             raise SaveError("save file: the replayed position differs from the saved one "
                             "(the file was edited, or made by a different version of the rules)")
         return match
@@ -729,3 +737,21 @@ def _check_int(name: str, value) -> None:
     """Booleans are not numbers here: goto(True) is refused, not taken as goto(1)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an integer, got {value!r}"[:200])
+
+
+def _canonical(value):
+    """A state's value as plain JSON, the same for the same position whatever the order a table was filled in:
+    lists for tuples, a table's entries sorted, and any other object as pickle takes it apart (its class's name,
+    the arguments that rebuild it, its fields): a position is pickled for undo, so every state can be."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_canonical(item) for item in value]
+    if isinstance(value, dict):
+        return sorted(([_canonical(k), _canonical(v)] for k, v in value.items()), key=json.dumps)
+    if isinstance(value, (set, frozenset)):
+        return sorted((_canonical(item) for item in value), key=json.dumps)
+    if isinstance(value, type) or callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', repr(value))}"
+    rebuild, arguments, *rest = value.__reduce_ex__(5)
+    return [_canonical(rebuild), _canonical(arguments), _canonical(rest[0] if rest else None)]

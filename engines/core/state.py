@@ -29,6 +29,12 @@ class KernelState:
         super().__init_subclass__(**kwargs)
         cls._fields = tuple(name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ()))
 
+    def position(self) -> dict:
+        """The fields that make the position, as a save's digest reads them (engines/core/match.py): all but
+        the random generator (the digest takes its state apart). A game whose state holds a structure that
+        reading reshapes without changing the position gives it here in one form."""
+        return {name: getattr(self, name) for name in self._fields if name != "rng"}
+
     def __getstate__(self):
         return tuple(getattr(self, name) for name in self._fields)
 

@@ -72,3 +72,15 @@ class State(KernelState):
         self.queue: list[int] = []                      # completed islands waiting to be scored
         self.scoring: dict | None = None                # the island being scored, step by step
         self.final = False                              # the end-of-game scoring has begun
+
+    def position(self) -> dict:
+        """Each island id with its root: finding a root shortens the paths it walks (Entdecker.find), so two
+        reads of one position may leave `isl_parent` shaped differently; the roots are the same."""
+        fields = super().position()
+        parent = self.isl_parent
+        def root(island):
+            while parent[island] != island:
+                island = parent[island]
+            return island
+        fields["isl_parent"] = [root(island) for island in range(len(parent))]
+        return fields
