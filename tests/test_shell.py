@@ -618,7 +618,9 @@ def test_no_rule_id_is_shown_in_the_log_or_the_rule_boxes_even_as_a_tooltip():
             shell.choose(m.legal_actions()[0].id)
         else:
             shell.next_step()
-    lesson = LessonWidget("amerigo", "en", step=23)
+    from widgets.core.lesson_file import load
+    goods = next(s for s in load("amerigo").steps if s.id == "goods")
+    lesson = LessonWidget("amerigo", "en", step=goods.number)
     ids = set(shell.match.game.rule_catalog.rules)
     shown = [shell._log_html(), lesson._rule_html()]
     visible = [re.sub(r"data-rule='[^']*'", "", html) for html in shown]
