@@ -750,11 +750,18 @@ function drawCanal({ view, L, cruise, offer, explainClick, choices }, g, p, seat
   if (p.canal.root) {
     layout(p.canal.root, 130, 0);
     const at = p.canal.ship ? spacePos[`${p.canal.root}.${p.canal.ship}`] : spacePos[`${p.canal.root}.0`];
+    if (at && p.canal.ship) {
+      // the space the marker stands on, framed in the player's colour: the boat is then plainly on that space,
+      // not at the canal's entry (a learner read a marker on space 1 as one still waiting to enter)
+      el("rect", { x: at[0] - CELL / 2 + 1.5, y: at[1] - CELL / 2 + 1.5, width: CELL - 3, height: CELL - 3, rx: 2,
+                   fill: "none", stroke: SEAT_COLOURS[seat], "stroke-width": 3, class: "sy-ship-space",
+                   "pointer-events": "none" }, canalG);
+    }
     if (at) {
       const marker = el("g", { class: "sy-ship-marker", "data-seat": seat }, canalG);
       el("path", { d: `M${at[0] - 10},${at[1] + 2} H${at[0] + 10} L${at[0] + 6},${at[1] + 8} H${at[0] - 6} Z`, fill: SEAT_COLOURS[seat], stroke: "#222" }, marker);
       el("path", { d: `M${at[0]},${at[1] + 2} V${at[1] - 11} L${at[0] + 8},${at[1]} Z`, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }, marker);
-      seatBadge(marker, seat, at[0] - 11, at[1] - 6, 3.5, SEAT_COLOURS[seat]);   // whose ship, without its colour
+      seatBadge(marker, seat, at[0] - 6, at[1] - 6, 3.5, SEAT_COLOURS[seat]);    // whose ship, without its colour
       if (cruise && cruise.seat === seat && cruise.path.length && cruise.stage !== "done") {
         const last = cruise.path[cruise.path.length - 1];
         const prev = cruise.path.length > 1 ? cruise.path[cruise.path.length - 2] : null;
