@@ -700,8 +700,10 @@ def test_the_learner_makes_their_own_first_move_before_the_task():
     assert target and not w.show()                  # "Show me" points at the activation, and makes nothing
     assert w.board.focus == f"{target}#{n}!" and w.board.view == arrival and w.first == ["activate:0"]
 
+    arrived = len(w.match.log)
     assert not w.choose("activate:0")               # accepted: the learner's own move, not yet the task's
     assert w.first == [] and not w.task_done and w.board.view != arrival
+    activated = [e.text("en") for e in w.match.log[arrived:]]
     assert w.match.view(seat) == lesson.start_position(n).view(seat)
     assert "First a move you already know" not in w.task.value and "Occupy the city of Europe" in w.task.value
     hamburg = next(a.target for a, _ in w.match.candidates() if a.id == step.task.expect)
@@ -709,6 +711,8 @@ def test_the_learner_makes_their_own_first_move_before_the_task():
 
     assert w.choose(step.task.expect) and w.task_done and "class='ok'" in w.feedback.value
     assert w.match.view(seat) == lesson.end_position(n).view(seat)
+    # the answer lists what both moves did, the activation's lines too (2009 try-out v9: only the last move's)
+    assert activated and all(html.escape(line) in w.feedback.value for line in activated)
     assert not w.choose_again() and w.again.layout.display == "none"   # no choice at this step
 
     w.go(n + 1)

@@ -446,6 +446,7 @@ class LessonWidget(W.VBox):
         done, answer, tried = self.kept.get(number, (False, None, []))
         self.match = (self.lesson.start_position if first_made else self.lesson.arrival_position)(number, self.chosen)
         self._since_events = self.match.log[self.lesson.since(number, self.chosen):]
+        self._step_log = len(self.match.log)      # what the learner's own moves of this step wrote starts here
         self.task_done = self.step.task is None or done
         # the task's `first` moves, the learner's own, still to make before its move
         self.first: list[str] = [] if self.task_done or first_made else list(self.step.task.first)
@@ -574,7 +575,9 @@ class LessonWidget(W.VBox):
         if action_id in task.moves:
             if task.choose:        # the steps after this one go on from the learner's choice (Back keeps it made)
                 self.chosen[self.number] = action_id
-            start = len(self.match.log)
+            # The answer lists what all the learner's moves of this step did: the moves they already knew as well
+            # (2009 try-out v9: a ship's token moved a track, and only the occupation after it was listed).
+            start = self._step_log if task.first else len(self.match.log)
             play_moves(self.match, [action_id, *task.then], f"step {self.number}: task")
             self.task_done = True
             done = self._say(task.said(action_id), after=True) or t("ui.lesson.done", lang)
