@@ -1017,11 +1017,28 @@ function card(B, parent, x, y0, w, h, c, { frame = true, named = false } = {}) {
   const right = top || beside || k > perRow;
   if (c.glory) el("text", { x: right ? x + w - 3 : x + 3, y: low, "font-size": MIN_TEXT, "text-anchor": right ? "end" : "start",
                             fill: c.slavery ? "#f9e79f" : "#9a6400", "font-weight": 700 }, g, `★${c.glory}`);
-  if (c.abolition) el("text", { x: top ? x + w - 3 : x + w - 3, y: top ? y0 + 27 : low, "font-size": MIN_TEXT, "text-anchor": "end",
-                                fill: "#c0392b", "font-weight": 700 }, g, "⚖");
+  // the card that abolishes slavery: a red pair of scales, drawn (the "⚖" character, at the least text size, fell
+  // back to a font that drew it as a squiggle, read as "ぬ" in the zh-Hant try-out v9, step 42): in the free top
+  // corner of a map's card, under the row of icons on a named one
+  if (c.abolition) scalesMark(g, x + w - 2, named ? y0 + 18 + Math.ceil(k / perRow) * pitch + 1 : y0 + 3, named ? 11 : 12, L("ui.abolition"));
   lines.forEach((line, k) => fitted(g, { x: x + w / 2, y: y0 + h - 4 - 11 * (lines.length - 1 - k), "font-size": MIN_TEXT,
                                          "text-anchor": "middle", fill: ink, class: "bgw-card-name" }, line, w - 4));
   titled(g, cardTitle(B, c));
+  return g;
+}
+
+// A red pair of scales `s` units high whose right edge is at `right`: a post on a foot, a beam, and a pan hanging
+// from each end of it (the mark of the card that abolishes slavery).
+function scalesMark(parent, right, top, s, title) {
+  const cx = right - 0.7 * s, beam = top + 0.2 * s, pan = top + 0.6 * s, red = "#c0392b";
+  const g = el("g", { class: "bgw-abolition-mark" }, parent);
+  const line = { fill: "none", stroke: red, "stroke-width": Math.max(1.2, s * 0.1), "stroke-linecap": "round", "stroke-linejoin": "round" };
+  let d = `M${cx},${top + 0.08 * s} V${top + 0.92 * s} M${cx - 0.28 * s},${top + 0.95 * s} H${cx + 0.28 * s} M${cx - 0.5 * s},${beam} H${cx + 0.5 * s}`;
+  for (const px of [cx - 0.5 * s, cx + 0.5 * s]) d += ` M${px - 0.18 * s},${pan} L${px},${beam} L${px + 0.18 * s},${pan}`;
+  el("path", { d, ...line }, g);
+  for (const px of [cx - 0.5 * s, cx + 0.5 * s])
+    el("path", { d: `M${px - 0.22 * s},${pan} A${0.22 * s},${0.22 * s} 0 0 0 ${px + 0.22 * s},${pan} Z`, fill: red }, g);
+  titled(g, title);
   return g;
 }
 
