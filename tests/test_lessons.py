@@ -822,7 +822,9 @@ def test_a_question_before_the_move_waits_for_the_learners_own_first_moves():
 
     assert not w.choose("launch:frame1")            # the learner's own move: now the prediction
     assert w.first == [] and w._predicting and w.board.choices == []
-    assert "Now: Once you have answered the question below: Sail ship 1" in w.feedback.value   # not "Now: Sail"
+    # the instruction says the question comes first (not "Sail" at once), once: the answer to the move points at it
+    assert "Once you have answered the question below: Sail ship 1" in w.task.value
+    assert "the instruction above" in w.feedback.value and "Sail ship 1" not in w.feedback.value
     assert w.match.view(lesson.learner) == lesson.start_position(n).view(lesson.learner)
     assert not w.choose(step.task.expect) and not w.task_done       # the move waits for the answer
     right = next(i for i, c in enumerate(step.question.choices) if c.right)

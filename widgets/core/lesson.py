@@ -616,8 +616,10 @@ class LessonWidget(W.VBox):
         play_moves(self.match, [wanted], f"step {self.number}: task.first")
         self.first.pop(0)
         self.pointed = False
-        self._feedback("but", t("ui.lesson.first-done", lang, move=label, task=self.task_words()),
-                       self.match.log[start:])
+        # The next move is shown once, in the task's box above (it repeated the task's words here, a long task
+        # twice on the screen: Shipyard zh-Hans try-out v10); a screen reader is told it after the log lines.
+        self._feedback("but", t("ui.lesson.first-done", lang, move=label), self.match.log[start:],
+                       also=self.task_words())
         # the last first move made, a question asked before the task's move is asked now: it comes into view
         self._focus = self._question_focus(asked=self._predicting) or self._task_target()
         self.refresh()
@@ -706,11 +708,13 @@ class LessonWidget(W.VBox):
         `after`, off the position after the task's move)."""
         return self.lesson.say(self.number, key, self.lang, after, self.chosen)
 
-    def _feedback(self, kind: str, text: str, events=()) -> None:
+    def _feedback(self, kind: str, text: str, events=(), also: str = "") -> None:
+        """The answer to the learner's click, with the log lines it wrote (`also`: said to a screen reader after
+        them, not shown: it is on the page already)."""
         items = "".join(f"<li>{html.escape(e.text(self.lang))}</li>" for e in events)
         self.feedback.value = (f"<div class='{kind}'>{paragraphs(text)}" + (f"<ul>{items}</ul>" if items else "")
                                + "</div>")
-        self._announce(text, *(e.text(self.lang) for e in events))
+        self._announce(text, *(e.text(self.lang) for e in events), also)
 
     def _announce(self, *texts: str, answer: bool = True) -> None:
         """Said by a screen reader (the polite live region of _IN_VIEW_JS): plain words, marks of bold and code
