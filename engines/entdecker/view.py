@@ -37,6 +37,8 @@ def board_view(game, state, seat):
                     for n, pile in enumerate(state.reserve)],
         "chip_piles": [{"count": size} for size in state.chip_size],
         "removed": sorted(game.type_ids[game.tile_type[t]] for t in state.removed),
+        # the last tile to leave the game, as printed (the board draws it: a tile that fitted nowhere is seen)
+        "removed_last": tile_view(game, state.removed[-1]) if state.removed else None,
         "explored": state.explored_count, "squares": game.squares,
         "scoring": scoring_view(state.scoring),
         "final": state.final,

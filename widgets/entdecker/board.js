@@ -489,8 +489,21 @@ function drawSupply({ view, L, svg, clipId, offer, teacher }, py) {
   const [before, after] = L("ui.named-value").split("{value}");
   el("tspan", {}, chipLine, L("ent.ui.chip-piles"));
   el("tspan", {}, chipLine, before.replace("{name}", "") + (view.chip_piles || []).map((c) => c.count).join(L("ent.ui.plus")) + (after || ""));
-  el("text", { x: WIDTH - 10, y: py, "font-size": 12, fill: "#666", "text-anchor": "end" }, svg, fill(L("ent.ui.removed"), { n: (view.removed || []).length }));
-  return drawFaceDown({ view, L, svg, teacher }, py + 16);
+  // The tiles out of the game: how many, and the last one that fitted nowhere, drawn small, so that a learner
+  // sees the tile a draw removed at once (it never lay on the board); reserve tiles a position set aside are
+  // counted, not drawn. The name is a part of its own (a lesson names it), the whole line one element.
+  const last = view.removed_last;
+  const shown = last && !last.reserve;
+  const out = el("g", { class: "ent-removed", "data-target": "removed" }, svg);
+  const outLine = el("text", { x: WIDTH - (shown ? 60 : 10), y: py, "font-size": 12, fill: "#666", "text-anchor": "end" }, out);
+  el("tspan", {}, outLine, L("ent.ui.removed"));
+  el("tspan", {}, outLine, before.replace("{name}", "") + (view.removed || []).length + (after || ""));
+  if (shown) {
+    const t = el("g", { class: "ent-removed-tile", transform: `translate(${WIDTH - 54},${py - 8}) scale(0.46)` }, out);
+    drawTile(t, last, clipId);
+    el("title", {}, t, named(L, L("ent.ui.removed"), L(`ent.tile.${last.type}`)));
+  }
+  return drawFaceDown({ view, L, svg, teacher }, py + (shown ? 42 : 16));
 }
 
 // The teacher's view lists what is still face down: every tile kind left in the discovery piles and every
