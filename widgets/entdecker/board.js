@@ -557,7 +557,7 @@ function drawDecision({ choices, L, svg, clipId, turn, byTarget, button }, py) {
       py += 34;
     });
   }
-  if (byTarget.end) { button(svg, px, py, 150, 28, L("ent.ui.stop"), "end", { fill: "#fdebd0" }); py += 36; }
+  if (byTarget.end) { button(svg, px, py, 190, 28, L("ent.ui.stop"), "end", { fill: "#fdebd0" }); py += 36; }
   return py;
 }
 
