@@ -47,7 +47,9 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
         section = _as_item(section, lang)
         names = rulebook_names().get(book, {})
         if game is not None and book != own_rulebook(game) and names:
-            return f"{localized(names, lang)} § {section}"
+            # the citation says why it names another book (2009 try-outs v9/v10: a learner wondered which game
+            # they were learning, and a sentence in the lesson about it distracted another)
+            return f"{localized(names, lang)} § {section}{t('ui.source.other-book', lang)}"
         return f"{t('ui.source', lang)} § {section}"
     return t(f"ui.source.{_source_kind(source)}", lang)
 
