@@ -332,11 +332,14 @@ def test_a_wrong_answer_does_not_lock_the_question():
     buttons = lambda: [c for c in w.question.children if isinstance(c, W.Button)]   # noqa: E731
     buttons()[wrong[0]].click()
     assert "Not quite" in w.question.children[-1].value
+    # the board first: the rule's words folded under its title (they may hold the number asked), open after a second
+    assert "<details><summary>" in w.question.children[-1].value and "<details open>" not in w.question.children[-1].value
     assert w.forward.disabled and w.forward.tooltip == "First find the right answer to the question."
     assert buttons()[wrong[0]].disabled and buttons()[wrong[0]].button_style == "danger"
     assert not any(b.disabled for i, b in enumerate(buttons()) if i != wrong[0])   # the others stay open
     buttons()[wrong[1]].click()                      # a second wrong answer: still open
     assert w.forward.disabled and w.tried == wrong[:2]
+    assert "<details open>" in w.question.children[-1].value and "with this rule in mind" in w.question.children[-1].value
     buttons()[right].click()
     assert "Right." in w.question.children[-1].value and not w.forward.disabled
     assert all(b.disabled for b in buttons()) and buttons()[right].button_style == "success"

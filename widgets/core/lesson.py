@@ -70,6 +70,9 @@ _STYLE = """<style>
 .bgw-lesson-feedback .no { background: #fdecea; border-left: 4px solid #c0392b; padding: 6px 10px; }
 .bgw-lesson-feedback .but { background: #eef3fb; border-left: 4px solid #2f6db5; padding: 6px 10px; }
 .bgw-lesson-feedback ul { margin: 4px 0 0 0; padding-left: 18px; font-size: 13px; color: #444; }
+.bgw-lesson-explain details { margin: 4px 0 0 0; }
+.bgw-lesson-explain summary { cursor: pointer; }
+.bgw-lesson-explain details > p { margin: 2px 0 0 0; }
 .bgw-lesson-question .widget-button { height: auto; white-space: normal; text-align: left; padding: 4px 8px; }
 .bgw-lesson-rule details { font-size: 13px; color: #333; border-top: 1px solid #ddd; padding-top: 4px; }
 .bgw-lesson-rule .bgw-rule-note { font-size: 12px; color: #4a4a4a; }
@@ -697,10 +700,13 @@ class LessonWidget(W.VBox):
             self.in_view.step = f"{self._focus}#{self.number}@{self.board.revision}"
         if right:
             self._announce(t("ui.lesson.right", self.lang), self._say(question.explain, question.after))
-        else:          # what the page shows: the rules the answer rests on, to apply again
-            self._announce(t("ui.lesson.wrong", self.lang, board=self._board_word()), *(
+        elif len(self.tried) > 1:      # what the page shows: the rules the answer rests on, to apply again
+            self._announce(t("ui.lesson.wrong-again", self.lang, board=self._board_word()), *(
                 localized(self.match.rule(r).title, self.lang) + _COLON[self.lang]
                 + localized(self.match.rule(r).text, self.lang) for r in question.needs))
+        else:                          # the board first; the rules' titles, their words folded
+            self._announce(t("ui.lesson.wrong", self.lang, board=self._board_word()),
+                           *(localized(self.match.rule(r).title, self.lang) for r in question.needs))
         return right
 
     def _say(self, key, after: bool = False) -> str:
@@ -913,11 +919,16 @@ class LessonWidget(W.VBox):
             children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(t('ui.lesson.right', lang))}</b> "
                                    f"{paragraphs(self._say(question.explain, after))}</div>"))
         elif self.tried:
-            # not the explanation, which would hand over the answer: the rules it rests on, to apply again
-            rules = "".join(f"<p><b>{html.escape(localized(self.match.rule(r).title, lang))}</b>{_COLON[lang]}"
-                            f"{html.escape(localized(self.match.rule(r).text, lang))}</p>" for r in question.needs)
-            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(t('ui.lesson.wrong', lang, board=self._board_word()))}</b>"
-                                   f"{rules}</div>"))
+            # Not the explanation, which would hand over the answer: the rules it rests on, to apply again. After a
+            # first wrong answer they are folded under their titles, the board first (a rule's words may hold the very
+            # number asked, and the second try was copying: Entdecker zh-Hans try-out v10); after a second, open.
+            again = len(self.tried) > 1
+            opened = " open" if again else ""
+            rules = "".join(f"<details{opened}><summary><b>{html.escape(localized(self.match.rule(r).title, lang))}</b>"
+                            f"</summary><p>{html.escape(localized(self.match.rule(r).text, lang))}</p></details>"
+                            for r in question.needs)
+            words = t("ui.lesson.wrong-again" if again else "ui.lesson.wrong", lang, board=self._board_word())
+            children.append(W.HTML(f"<div class='bgw-lesson-explain'><b>{html.escape(words)}</b>{rules}</div>"))
         self.question.children = children
 
     def _rule_html(self) -> str:
