@@ -271,7 +271,7 @@ function questionBelow(model, el) {
     queued = false;
     cue.textContent = model.get("more");
     const shown = answers();
-    cue.hidden = !shown.length || shown.every(inSight) || !side.contains(shown[0]);
+    cue.hidden = !shown.length || shown.every(inSight);
   };
   const later = () => { if (!queued) { queued = true; requestAnimationFrame(check); } };
   cue.addEventListener("click", () => {
