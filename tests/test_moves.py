@@ -4,8 +4,9 @@ plays it; the kernel looks it up by the action's kind and settles after every st
 import pytest
 
 from engines.core.actions import Event
+from engines.core.texts import Text
 from engines.core.game import Game
-from engines.core.moves import move
+from engines.core.moves import move, one_based, refuses
 from games import every_game, new_for, random_decisions
 from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
@@ -117,6 +118,109 @@ def test_a_move_refused_outside_its_phases_and_phases_must_be_a_tuple():
     assert game.offered_in(state, "add") is False and game.offered_in(state, "nothing") is None
     with pytest.raises(TypeError, match="tuple of phase names"):
         move("add", "ct.add", phases="adding")
+
+
+class Refusing(Game):
+    """A counter whose moves say how their ids are written and why they are refused."""
+    id = "refusing-test"
+    action_labels = "ct.act."
+
+    def setup(self, players, options, seed, events):
+        return type("S", (), {"total": 0, "phase": "adding", "to_move": 0, "over": False})()
+
+    @move("add", "ct.add", phases=("adding",), arg=one_based)
+    def _add(self, state, n, events):
+        state.total += n + 1
+
+    @refuses("add")
+    def _why_add(self, state, n):
+        return None if state.total + n + 1 <= 5 else ("ct.most", Text("core.game.over"))
+
+    @move("stop", "ct.stop", phases=("adding",))
+    def _stop(self, state, events):
+        state.phase = "stopped"
+
+    @refuses("stop")
+    def _why_stop(self, state):
+        return None
+
+    def refuse_first(self, state, kind, args):
+        return ("ct.never", Text("core.game.over")) if kind == "add" and args == (9,) else None
+
+    def not_now(self, state, kind):
+        return "ct.turn", Text("core.step.automatic")
+
+
+def test_a_moves_declaration_writes_its_ids_and_the_kernel_reads_them_back_for_its_refusal():
+    """Issue 32: an action's id is written once, by its move's `arg` (`Game.action_id`, used by `offer` and by the
+    numbered table, whose entries may be (kind, args)); `explain` reads an id back into the move's args and asks,
+    in order, `refuse_first`, `not_now` outside the move's phases, then the move's `@refuses` method."""
+    game = Refusing()
+    assert game.action_id("add", 0) == "add:1" and game.action_id("stop") == "stop"
+    assert game.offer("add", args=(2,)).id == "add:3" and game.offer("add", args=(2,)).args == (2,)
+    ids = game._ids([("add", (n,)) for n in range(10)] + [("stop", ())])
+    assert ids[:3] == ["add:1", "add:2", "add:3"] and ids[-1] == "stop"
+    state = game.setup(1, {}, 0, [])
+    assert game.refusal(state, "add", (4,)) is None
+    state.total = 3
+    assert game.explain(state, "add:3") == ("ct.most", Text("core.game.over"))
+    assert game.explain(state, "add:10")[0] == "ct.never", "refuse_first comes before everything"
+    state.phase = "stopped"
+    assert game.explain(state, "add:1")[0] == "ct.turn" and game.explain(state, "stop")[0] == "ct.turn"
+    assert game.explain(state, "add:11")[0] == "core.action.unknown", "an id no table lists is unknown"
+
+
+def test_a_refusal_of_a_kind_no_move_plays_or_two_refusals_of_one_kind_are_refused():
+    with pytest.raises(TypeError, match="refusals of kinds no move plays: jump"):
+        class Stray(Game):
+            @move("x", "r")
+            def _x(self, state, events): ...
+
+            @refuses("jump")
+            def _why_jump(self, state): ...
+    with pytest.raises(TypeError, match="both _a and _b refuse 'x'"):
+        class Twice(Game):
+            @move("x", "r")
+            def _x(self, state, events): ...
+
+            @refuses("x")
+            def _a(self, state): ...
+
+            @refuses("x")
+            def _b(self, state): ...
+
+
+@pytest.mark.parametrize("game_id", every_game())
+def test_a_game_declares_a_refusal_for_every_move_or_for_none(game_id):
+    """A game that declares refusals beside its moves declares one for each (a move without one would be refused as
+    unknown); the games still refusing in an explain function of their own are listed (issue 32 converts them)."""
+    import engines
+    declared = [m.refusal is not None for m in engines.GAMES[game_id].moves.values()]
+    assert all(declared) or not any(declared), "some moves declare a refusal and some do not"
+    if game_id in ("shipyard", "tictactoe"):
+        assert all(declared)
+
+
+@pytest.mark.parametrize("game_id", every_game())
+def test_the_refusals_declared_beside_the_moves_refuse_exactly_what_the_legal_set_leaves_out(game_id):
+    """Issue 32: at every decision of random games of every player count, each id of the action table (and each
+    never-legal one) is legal exactly when its move's refusal finds nothing against it, and every legal action's
+    id reads back to the kind and args the move is played with: the legal set and why_not cannot disagree."""
+    import engines
+    game = engines.GAMES[game_id]
+    if not any(m.refusal for m in game.moves.values()):
+        pytest.skip("its refusals are still written in an explain function of its own (issue 32 converts them)")
+    for players in range(game.min_players, game.max_players + 1):
+        m = new_for(game_id, players)()
+        ids = list(m.table.ids) + sorted(m._never_legal)
+        for legal in random_decisions(m, seed=players, limit=400):
+            offered = {a.id for a in legal}
+            for a in legal:
+                assert game._parsed[a.id] == (a.kind, a.args), a.id
+            for action_id in ids:
+                found = game.refusal(m.state, *game._parsed[action_id])
+                assert (found is None) == (action_id in offered), (action_id, found)
+                assert found is None or found[0] != "core.action.unknown", action_id
 
 
 def test_an_edition_names_the_rule_and_label_of_an_offered_action_its_own_way():

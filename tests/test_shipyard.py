@@ -20,7 +20,6 @@ from engines.core.data import DataError
 from engines.core.rng import Rng
 from engines.core.texts import has_text
 from engines.shipyard import scenarios as S
-from engines.shipyard.explain import explain
 from engines.shipyard.components import (ACTIONS, DATA, ITEMS, load_canal, load_contracts, load_employees,
                                          load_goods, load_numbers, load_parts, load_rondels)
 from games import bots, new_for, rules_of, start_here, step
@@ -754,7 +753,7 @@ def test_fit_refusals_mounts_cabins_captain():
     assert m.why_not_rule("fit:captain") == "sy.cruise.captain" and m.why_not_rule("fit:merchant") == "sy.cruise.cabins"
     play(m, "fit:sail", "fit:sail")
     m.play("fit:engine")                          # the third mast: nothing more fits, the ship sets out next
-    assert explain(G, m.state, "fit:sail")[0] == "sy.cruise.mounts" and m.pending == "automatic"
+    assert G.explain(m.state, "fit:sail")[0] == "sy.cruise.mounts" and m.pending == "automatic"
 
 
 def test_speed_formula():

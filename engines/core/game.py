@@ -83,6 +83,7 @@ class Game:
             load_overrides(self.data_dir / "zh-Hans.toml")
         self._tables: dict = {}
         self._made: dict = {}
+        self._parsed: dict[str, tuple[str, tuple]] = {}     # action id -> (kind, args), from the tables
         # The bound method playing each kind, looked up once (`apply` runs at every decision).
         self._plays = {kind: getattr(self, m.method) for kind, m in self.moves.items()}
 
@@ -105,12 +106,20 @@ class Game:
 
     def offer(self, kind: str, arg=None, *, args: tuple = (), target: str | None = None, rule: str | None = None,
               label: str | None = None, **params) -> Action:
-        """The Action of move `kind` with id "kind:arg" (just "kind" without an arg): its rule and label
-        from the move's declaration unless given, `args` what the move's method is called with, `params`
-        what its label says."""
+        """The Action of move `kind` with id "kind:arg" (just "kind" without an arg; a move that declares how
+        its args are written takes its id from `action_id`): its rule and label from the move's declaration
+        unless given, `args` what the move's method is called with, `params` what its label says."""
         declared = self.moves[kind]
-        return Action(kind if arg is None else f"{kind}:{arg}", self.rule_name(rule or declared.rule), target,
+        action_id = self.action_id(kind, *args) if declared.arg is not None else \
+            kind if arg is None else f"{kind}:{arg}"
+        return Action(action_id, self.rule_name(rule or declared.rule), target,
                       self.label_name(label or declared.label or self.action_labels + kind), args=args, **params)
+
+    def action_id(self, kind: str, *args) -> str:
+        """The id of the action of move `kind` called with `args`, as its declaration writes it ("place:3");
+        a move that declares no `arg` has the id `kind` alone."""
+        declared = self.moves[kind]
+        return kind if declared.arg is None else f"{kind}:{declared.arg(self, *args)}"
 
     def phase_of(self, state) -> str | None:
         """The phase of the pending decision, as moves name it in their `phases` (default: `state.phase`)."""
@@ -214,8 +223,33 @@ class Game:
         return self.legal_actions(state)
 
     def explain(self, state, action_id: str) -> tuple[str, Text]:
-        """Why `action_id` (known not to be legal now) is refused: (rule id, text)."""
-        return "core.action.unknown", Text("core.action.unknown", action=action_id)
+        """Why `action_id` (an id of the action table, or a never-legal one, known not to be legal now) is
+        refused: (rule id, text), by its move's declarations (`refusal`)."""
+        parsed = self._parsed.get(action_id)
+        found = None if parsed is None else self.refusal(state, *parsed)
+        return found or ("core.action.unknown", Text("core.action.unknown", action=action_id))
+
+    def refusal(self, state, kind: str, args: tuple) -> tuple[str, Text] | None:
+        """Why the action of move `kind` with `args` is refused now, or None when nothing forbids it: the
+        game's `refuse_first` (a rule that forbids a move whatever the phase), then outside the phases its move
+        names `not_now`, else its `@refuses` method. A game whose moves declare refusals refuses exactly
+        what its legal set leaves out (tests/test_moves.py checks it over random games)."""
+        declared = self.moves[kind]
+        if declared.refusal is None:
+            return None
+        found = self.refuse_first(state, kind, args)
+        if found is None and not self.offered_in(state, kind):
+            found = self.not_now(state, kind)
+        return found if found is not None else getattr(self, declared.refusal)(state, *args)
+
+    def refuse_first(self, state, kind: str, args: tuple) -> tuple[str, Text] | None:
+        """A refusal that comes before the phase's (a move these settings never allow). Default: none."""
+        return None
+
+    def not_now(self, state, kind: str) -> tuple[str, Text]:
+        """Why a move is refused outside the phases its declaration names: the rule of the turn's order, in
+        the game's words (games that declare refusals override this)."""
+        return "core.action.unknown", Text("core.action.unknown", action=kind)
 
     # The steps (the kernel's: the game's part of each, then `settle`). Match, bots, search and adapters
     # call these; a game provides the moves, `play_automatic` and `play_chance`.
@@ -289,7 +323,7 @@ class Game:
         key = ("never", players, tuple(sorted(options.items())))
         found = self._tables.get(key)
         if found is None:
-            found = self._tables[key] = frozenset(self.never_legal_ids(players, options))
+            found = self._tables[key] = frozenset(self._ids(self.never_legal_ids(players, options)))
         return found
 
     def chance_table(self, players: int, options: dict) -> "Table":
@@ -300,8 +334,20 @@ class Game:
         key = (kind, players, tuple(sorted(options.items())))
         table = self._tables.get(key)
         if table is None:
-            table = self._tables[key] = Table(f"{self.id} {kind}", derive(players, options))
+            table = self._tables[key] = Table(f"{self.id} {kind}", self._ids(derive(players, options)))
         return table
+
+    def _ids(self, entries) -> list[str]:
+        """Ids of the action table: each entry an id, or (kind, args) of a move that declares how its args are
+        written, whose id `action_id` writes and `explain` reads back into those args (`_parsed`)."""
+        ids = []
+        for entry in entries:
+            if isinstance(entry, tuple):
+                kind, args = entry
+                entry = self.action_id(kind, *args)
+                self._parsed[entry] = (kind, tuple(args))
+            ids.append(entry)
+        return ids
 
     def chance(self, state) -> Chance | None:
         """The pending chance step, when the next automatic step is one (default: never)."""

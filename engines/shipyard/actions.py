@@ -9,7 +9,8 @@ of the turn there; the market places it empties are refilled next (refills.py).
 from __future__ import annotations
 
 from ..core.actions import Event
-from ..core.moves import move
+from ..core.moves import move, one_based, refuses
+from ..core.texts import Text
 from .components import (BUILD, CANAL, CREW_ACTION, EMPLOYEE, EQUIP, GOODS, GOODS_ACTION, ITEMS, SUBSIDY,
                          TRADE)
 
@@ -36,7 +37,7 @@ class Actions:
                     break
         return out
 
-    @move("buy", "sy.build.buy", phases=("turn", "act", "build", "final-build"))
+    @move("buy", "sy.build.buy", phases=("turn", "act", "build", "final-build"), arg=lambda game, place: game.places[place])
     def _buy_part(self, state, place, events):
         seat = state.seat
         if state.doing != BUILD:
@@ -51,7 +52,31 @@ class Actions:
                             place=self.places[place], cost=cost))
         state.phase = "place"
 
-    @move("place", "sy.build.place", phases=("place",))
+    @refuses("buy")
+    def _why_buy(self, state, place):
+        seat = state.seat
+        money = state.money[seat]
+        if state.phase == "final-build":
+            if state.holding < 0 and place in self._final_build_options(state):
+                return None
+        elif place in self._buyable(state, seat, money):
+            return None
+        k = state.market[place]
+        if k < 0:
+            return "sy.build.refill", Text("sy.why.market-empty", place=self.places[place])
+        cost = self.price(place)
+        part = f"sy.part.{self.part_ids[k]}"
+        if state.phase == "final-build":
+            if cost > money:
+                return "sy.build.buy", Text("sy.why.money", cost=cost, money=money)
+            return "sy.end.final-build", Text("sy.why.final-build-one", part=part)
+        if state.phase == "build" and state.bought >= self.numbers.max_buy:
+            return "sy.build.buy", Text("sy.why.three", most=self.numbers.max_buy)
+        if cost > money:
+            return "sy.build.buy", Text("sy.why.money", cost=cost, money=money)
+        return "sy.build.completable", Text("sy.why.no-room", part=part)
+
+    @move("place", "sy.build.place", phases=("place",), arg=one_based)
     def _place_part(self, state, space, events):
         seat = state.seat
         k = state.holding
@@ -65,6 +90,22 @@ class Actions:
             state.phase = "build"
         else:
             self._end_build(state, events)
+
+    @refuses("place")
+    def _why_place(self, state, space):
+        if space in self._place_slots(state):
+            return None
+        seat = state.seat
+        if state.yard[seat][space] >= 0:
+            return "sy.build.place", Text("sy.why.space-taken", space=space + 1)
+        part = f"sy.part.{self.part_ids[state.holding]}"
+        if state.stage == "final-build":
+            return "sy.end.final-build", Text("sy.why.final-build-place", part=part, space=space + 1)
+        codes = self.codes(state, seat)
+        after = codes[:space] + (self.part_code[state.holding],) + codes[space + 1:]
+        if all(after) and not self.yard.ships(after):
+            return "sy.build.full", Text("sy.why.yard-full", space=space + 1)
+        return "sy.build.completable", Text("sy.why.hopeless", part=part, space=space + 1)
 
     def _end_build(self, state, events):
         """sy.build.refill: each column slides down into the cheap rows; its empty top rows are refilled."""
@@ -94,7 +135,7 @@ class Actions:
         return [(i, e) for i, p in enumerate(pieces) if p is not None
                 for e in range(self.canal_exits[p[0]]) if p[1 + e] < 0]
 
-    @move("canal", "sy.canal.buy", phases=("turn", "act"))
+    @move("canal", "sy.canal.buy", phases=("turn", "act"), arg=one_based)
     def _rent(self, state, place, events):
         seat = state.seat
         if state.doing != CANAL:
@@ -112,7 +153,17 @@ class Actions:
         else:
             state.phase = "attach"
 
-    @move("attach", "sy.canal.attach", phases=("attach",))
+    @refuses("canal")
+    def _why_canal(self, state, place):
+        cost, money = self.numbers.canal_prices[place], state.money[state.seat]
+        if state.canal_market[place] < 0:
+            return "sy.canal.refill", Text("sy.why.market-empty", place=place + 1)
+        if cost > money:
+            return "sy.canal.buy", Text("sy.why.money", cost=cost, money=money)
+        return None
+
+    @move("attach", "sy.canal.attach", phases=("attach",),
+          arg=lambda game, point: "start" if point[0] < 0 else f"{point[0] + 1}.{point[1] + 1}")
     def _attach(self, state, point, events):
         seat = state.seat
         pieces = state.canal[seat]
@@ -138,8 +189,22 @@ class Actions:
         state.refills += [("canal", i) for i in range(len(left), len(state.canal_market))]
         self._done(state, events)
 
+    @refuses("attach")
+    def _why_attach(self, state, point):
+        if point in self.attach_points(state, state.seat):
+            return None
+        piece, e = point
+        if piece < 0:
+            return "sy.canal.attach", Text("sy.why.canal-started")
+        pieces = state.canal[state.seat]
+        if piece >= len(pieces) or pieces[piece] is None:
+            return "sy.canal.attach", Text("sy.why.no-piece", piece=piece + 1)
+        if e >= self.canal_exits[pieces[piece][0]]:
+            return "sy.canal.attach", Text("sy.why.no-exit", piece=piece + 1, exit=e + 1)
+        return "sy.canal.attach", Text("sy.why.exit-taken", piece=piece + 1, exit=e + 1)
+
     # == buy goods (進貨) ===================================================================================
-    @move("goods", "sy.goods.buy", phases=("turn", "act"))
+    @move("goods", "sy.goods.buy", phases=("turn", "act"), arg=one_based)
     def _buy_goods(self, state, place, events):
         seat = state.seat
         if state.doing != GOODS_ACTION:
@@ -155,6 +220,15 @@ class Actions:
         state.goods_market = left + [-1] * (len(state.goods_market) - len(left))
         state.refills += [("goods", i) for i in range(len(left), len(state.goods_market))]
         self._done(state, events)
+
+    @refuses("goods")
+    def _why_goods(self, state, place):
+        cost, money = self.numbers.goods_prices[place], state.money[state.seat]
+        if state.goods_market[place] < 0:
+            return "sy.goods.refill", Text("sy.why.market-empty", place=place + 1)
+        if cost > money:
+            return "sy.goods.buy", Text("sy.why.money", cost=cost, money=money)
+        return None
 
     # == the rondels: equipment, crew, employees (生產設備, 招聘船員, 招募員工) ===================================
     def free_steps(self, state, seat, rondel) -> int:
@@ -186,8 +260,9 @@ class Actions:
         costs = self.stop_costs(state, seat, rondel, len(kinds))
         return [s for s, cost in enumerate(costs) if cost <= money and supply[kinds[s]]]
 
-    @move("equip", "sy.equipment.take", label="sy.act.take", phases=("turn", "act"))
-    @move("crew", "sy.crew.take", label="sy.act.take", phases=("turn", "act"))
+    @move("equip", "sy.equipment.take", label="sy.act.take", phases=("turn", "act"),
+          arg=lambda game, rondel, stop: stop + 1)
+    @move("crew", "sy.crew.take", label="sy.act.take", phases=("turn", "act"), arg=lambda game, rondel, stop: stop + 1)
     def _take_item(self, state, rondel, stop, events):
         """Manufacture equipment or recruit crew: move, pay, take the item, and what the engineers or
         recruiters add."""
@@ -216,6 +291,19 @@ class Actions:
                     events.append(Event(f"sy.employee.{family}", seat=seat, key="sy.log.extra-item",
                                         employee=f"sy.employee.{self.emp_ids[e]}", item=f"sy.item.{kind.item}"))
         self._done(state, events)
+
+    @refuses("equip", "crew")
+    def _why_stop(self, state, rondel, stop):
+        seat = state.seat
+        if stop in self._rondel_stops(state, seat, rondel, state.money[seat]):
+            return None
+        kinds = self.equipment_stops if rondel == 0 else self.crew_stops
+        item = kinds[stop]
+        if not state.supply[item]:
+            return "sy.supply", Text("sy.why.supply-out", item=f"sy.item.{ITEMS[item]}")
+        steps = (stop - state.rondel[rondel]) % len(kinds) or len(kinds)
+        return "sy.rondel.move", Text("sy.why.rondel-money", steps=steps,
+                                      cost=self.stop_cost(state, seat, rondel, stop, len(kinds)), money=state.money[seat])
 
     def hire_cost(self, state, seat, slot) -> int:
         R = self.rondels
@@ -246,7 +334,8 @@ class Actions:
                     break
         return out
 
-    @move("hire", "sy.employee.hire", phases=("turn", "act"))
+    @move("hire", "sy.employee.hire", phases=("turn", "act"),
+          arg=lambda game, slot: f"{slot // game.rondels.per_stop + 1}.{slot % game.rondels.per_stop + 1}")
     def _hire(self, state, slot, events):
         seat = state.seat
         if state.doing != EMPLOYEE:
@@ -268,11 +357,27 @@ class Actions:
             state.emp_top[slot] = -1
         self._done(state, events)
 
+    @refuses("hire")
+    def _why_hire(self, state, slot):
+        seat = state.seat
+        if slot in self._hireable(state, seat, state.money[seat]):
+            return None
+        k = state.emp_top[slot]
+        if k < 0:
+            return "sy.employee.hire", Text("sy.why.hire-empty", stop=slot // self.rondels.per_stop + 1)
+        name = f"sy.employee.{self.emp_ids[k]}"
+        if k in state.staff[seat]:
+            return "sy.employee.unique", Text("sy.why.hire-same", employee=name)
+        if not self.may_hire(state, seat, k):
+            return "sy.employee.trader", Text("sy.why.hire-level", employee=name)
+        return "sy.employee.cost", Text("sy.why.hire-money", employee=name, cost=self.hire_cost(state, seat, slot),
+                                        money=state.money[seat])
+
     # == trade goods (交易貨物) ==============================================================================
     def trade_prices(self, state) -> tuple:
         return self.rondels.trade[state.rondel[3]]
 
-    @move("trade", "sy.trade.tile", phases=("turn", "act"))
+    @move("trade", "sy.trade.tile", phases=("turn", "act"), arg=one_based)
     def _trade(self, state, index, events):
         seat = state.seat
         if state.doing != TRADE:
@@ -288,6 +393,13 @@ class Actions:
         events.append(Event("sy.trade.tile", seat=seat, automatic=False, key="sy.log.trade",
                             tile=f"sy.goods-tile.{self.goods_ids[k]}"))
         state.phase = "trade"
+
+    @refuses("trade")
+    def _why_trade(self, state, index):
+        have = len(state.goods[state.seat])
+        if index < have:
+            return None
+        return "sy.trade.requires", Text("sy.why.no-goods-tile-n", n=index + 1, have=have)
 
     def sale_price(self, state, seat, good) -> int:
         bonus = sum(1 for e in state.staff[seat] if self.emp[e].family == "trader" and self.emp[e].good == GOODS[good])
@@ -313,7 +425,11 @@ class Actions:
                                 bonus=price - self.trade_prices(state)[good]))
         self._next_good(state, events)
 
-    @move("swap", "sy.trade.swap", phases=("trade",))
+    @refuses("sell")
+    def _why_sell(self, state):
+        return None             # the good being traded may always be sold
+
+    @move("swap", "sy.trade.swap", phases=("trade",), arg=lambda game, i: game.swap_names[i])
     def _swap(self, state, i, events):
         seat = state.seat
         good, item = self.swaps[i]
@@ -323,6 +439,19 @@ class Actions:
         events.append(Event("sy.trade.swap", seat=seat, automatic=False, key="sy.log.swap", good=f"sy.good.{GOODS[good]}",
                             item=f"sy.item.{ITEMS[item]}"))
         self._next_good(state, events)
+
+    @refuses("swap")
+    def _why_swap(self, state, i):
+        if i in self._swap_options(state):
+            return None
+        good, item = self.swaps[i]
+        current = self.trade_good(state)
+        if good != current:
+            return "sy.trade.swap", Text("sy.why.swap-good", good=f"sy.good.{GOODS[good]}",
+                                         current=f"sy.good.{GOODS[current]}")
+        if i in state.swaps_used:
+            return "sy.trade.swap", Text("sy.why.swap-used", item=f"sy.item.{ITEMS[item]}")
+        return "sy.supply", Text("sy.why.supply-out", item=f"sy.item.{ITEMS[item]}")
 
     def _next_good(self, state, events):
         state.trade_at += 1
@@ -342,3 +471,7 @@ class Actions:
         events.append(Event("sy.subsidy", seat=seat, automatic=state.in_bonus, key="sy.log.subsidy",
                             money=self.numbers.subsidy))
         self._done(state, events)
+
+    @refuses("subsidy")
+    def _why_subsidy(self, state):
+        return None             # carrying out Subsidy needs nothing (refuse_first: not with 3 players)

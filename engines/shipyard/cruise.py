@@ -9,7 +9,8 @@ board shows step by step (view.py).
 from __future__ import annotations
 
 from ..core.actions import Event
-from ..core.moves import move
+from ..core.moves import move, refuses
+from ..core.texts import Text
 from .components import (CANNON, CAPTAIN, CRANE, ENGINE, ITEMS, MERCHANT, PART_PARTS, SAIL, SOLDIER,
                          STOKER)
 
@@ -73,7 +74,7 @@ class Cruise:
         dock = state.dock[state.cruise["seat"]]
         return [i for i in range(len(ITEMS)) if dock[i] and self.room_for(state, i)]
 
-    @move("fit", "sy.cruise.fit", phases=("fit",))
+    @move("fit", "sy.cruise.fit", phases=("fit",), arg=lambda game, item: ITEMS[item])
     def _fit(self, state, item, events):
         c = state.cruise
         seat = c["seat"]
@@ -81,12 +82,31 @@ class Cruise:
         c["fitted"][item] += 1
         events.append(Event("sy.cruise.fit", seat=seat, automatic=False, key="sy.log.fit", item=f"sy.item.{ITEMS[item]}"))
 
+    @refuses("fit")
+    def _why_fit(self, state, item):
+        if item in self._fit_options(state):
+            return None
+        name = f"sy.item.{ITEMS[item]}"
+        if not state.dock[state.cruise["seat"]][item]:
+            return "sy.cruise.fit", Text("sy.why.fit-none", item=name)
+        if item < 4:
+            return "sy.cruise.mounts", Text("sy.why.fit-mount", item=name)
+        if item == STOKER:
+            return "sy.cruise.cabins", Text("sy.why.fit-boiler")
+        if item == CAPTAIN:
+            return "sy.cruise.captain", Text("sy.why.fit-captain")
+        return "sy.cruise.cabins", Text("sy.why.fit-cabin", item=name)
+
     @move("launch", "sy.cruise.fit", phases=("fit",))
     def _launch(self, state, events, decided=True):
         c = state.cruise
         c["stage"] = "speed"
         events.append(Event("sy.cruise.fit", seat=c["seat"], automatic=not decided, key="sy.log.launch"))
         state.phase = "speed"
+
+    @refuses("launch")
+    def _why_launch(self, state):
+        return None             # the ship may sail with whatever is fitted
 
     # -- speed (速度) -----------------------------------------------------------------------------------------
     def speed(self, state, seat, fitted) -> tuple[int, dict]:

@@ -11,7 +11,7 @@ from itertools import chain
 
 from ..core.game import Bounds
 from ..core.observation import Part, one_hot_rows, part
-from .components import ACTIONS, ITEMS
+from .components import ACTIONS, ITEMS, SUBSIDY
 
 PHASES = ("setup", "deal", "start", "choose", "income", "turn", "act", "build", "place", "attach", "trade",
           "refill", "ships", "order", "fit", "speed", "sail", "score", "next-ship", "turn-end", "discard",
@@ -19,40 +19,40 @@ PHASES = ("setup", "deal", "start", "choose", "income", "turn", "act", "build", 
 STAGES = ("play", "round-out", "final-action", "final-build", "scoring")
 
 
-def action_ids(game, players: int, options: dict) -> list[str]:
+def action_ids(game, players: int, options: dict) -> list[tuple]:
+    """Every action as (kind, args): its id is written by its move's declaration (`Game.action_id`)."""
     N, R = game.numbers, game.rondels
-    names = [ACTIONS[a] for a in game.actions(players)]
-    ids = [f"{kind}:{name}" for kind in ("choose", "bonus", "final") for name in names]
-    ids.append("end")
-    ids += [f"buy:{place}" for place in game.places]
-    ids += [f"place:{s + 1}" for s in range(N.spaces)]
-    ids.append("done")
-    ids += [f"canal:{i + 1}" for i in range(len(N.canal_prices))]
-    ids.append("attach:start")
-    ids += [f"attach:{p + 1}.{e + 1}" for p in range(game.canal_slots) for e in range(max(game.canal_exits))]
-    ids += [f"goods:{i + 1}" for i in range(len(N.goods_prices))]
-    ids += [f"equip:{s + 1}" for s in range(len(R.equipment))]
-    ids += [f"crew:{s + 1}" for s in range(len(R.crew))]
-    ids += [f"hire:{s + 1}.{t + 1}" for s in range(R.employee_stops) for t in range(R.per_stop)]
-    ids += [f"trade:{i + 1}" for i in range(game.max_goods)]
-    ids.append("sell")
-    ids += [f"swap:{name}" for name in game.swap_names]
-    if "subsidy" in names:
-        ids.append("subsidy")
-    ids += [f"keep:{colour}.{i + 1}" for colour in ("red", "blue") for i in range(N.deal[options["contracts"]])]
-    ids += [f"cruise:{s + 1}" for s in range(N.spaces)]
-    ids += [f"fit:{item}" for item in ITEMS]
-    ids.append("launch")
-    ids += [f"sail:{e + 1}" for e in range(max(game.canal_exits))]
-    ids.append("pass")
+    ids = [(kind, (a,)) for kind in ("choose", "bonus", "final") for a in game.actions(players)]
+    ids.append(("end", ()))
+    ids += [("buy", (p,)) for p in range(len(game.places))]
+    ids += [("place", (s,)) for s in range(N.spaces)]
+    ids.append(("done", ()))
+    ids += [("canal", (i,)) for i in range(len(N.canal_prices))]
+    ids.append(("attach", ((-1, 0),)))
+    ids += [("attach", ((p, e),)) for p in range(game.canal_slots) for e in range(max(game.canal_exits))]
+    ids += [("goods", (i,)) for i in range(len(N.goods_prices))]
+    ids += [("equip", (0, s)) for s in range(len(R.equipment))]
+    ids += [("crew", (1, s)) for s in range(len(R.crew))]
+    ids += [("hire", (i,)) for i in range(R.employee_stops * R.per_stop)]
+    ids += [("trade", (i,)) for i in range(game.max_goods)]
+    ids.append(("sell", ()))
+    ids += [("swap", (i,)) for i in range(len(game.swap_names))]
+    if SUBSIDY in game.actions(players):
+        ids.append(("subsidy", ()))
+    ids += [("keep", (colour, i)) for colour in ("red", "blue") for i in range(N.deal[options["contracts"]])]
+    ids += [("cruise", (s,)) for s in range(N.spaces)]
+    ids += [("fit", (i,)) for i in range(len(ITEMS))]
+    ids.append(("launch", ()))
+    ids += [("sail", (e,)) for e in range(max(game.canal_exits))]
+    ids.append(("pass", ()))
     return ids
 
 
-def never_legal_ids(game, players: int, options: dict) -> list[str]:
+def never_legal_ids(game, players: int, options: dict) -> list[tuple]:
     """Moves a learner may try that these settings never allow: Subsidy with 3 players."""
-    if "subsidy" in game.numbers.actions[players]:
+    if SUBSIDY in game.actions(players):
         return []
-    return ["choose:subsidy", "bonus:subsidy", "final:subsidy", "subsidy"]
+    return [("choose", (SUBSIDY,)), ("bonus", (SUBSIDY,)), ("final", (SUBSIDY,)), ("subsidy", ())]
 
 
 def chance_ids(game, players: int, options: dict) -> list[str]:

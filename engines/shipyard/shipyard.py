@@ -13,7 +13,8 @@ module: actions.py (the eight actions), refills.py (the markets refilled), cruis
 action_builders.py (the Action objects offered), bots.py (the heuristic and determinize).
 
 The position is plain lists and integers (state.py); the yard rules are in yard.py; the numbered tables,
-observation and bounds in encoding.py; the board's view in view.py; the refusals in explain.py.
+observation and bounds in encoding.py; the board's view in view.py; the options a board shows in candidates.py.
+Why a move is refused is declared beside the move (`@refuses`), as its id is (`arg` of its `@move`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 from ..core.actions import Action, Event
 from ..core.chance import Chance
 from ..core.game import Game, Option
-from ..core.moves import move
+from ..core.moves import move, one_based, refuses
 from ..core.texts import Text, add_text, render
 from . import encoding
 from .action_builders import ActionBuilders
@@ -303,13 +304,28 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         return [a for a in track if cube[a] < 0 and (front_open or a != track[-1])
                 and self.can_do(state, seat, a, money + right[a] + coins[a])]
 
-    @move("choose", "sy.turn.choose", phases=("choose",))
+    @move("choose", "sy.turn.choose", phases=("choose",), arg=lambda game, a: ACTIONS[a])
     def _choose(self, state, a, events):
         seat = state.seat
         state.cube[a] = seat
         state.chosen = state.last[seat] = a
         events.append(Event("sy.turn.choose", seat=seat, automatic=False, key="sy.log.choose", tile=f"sy.action.{ACTIONS[a]}"))
         self._income(state, events)
+
+    @refuses("choose")
+    def _why_choose(self, state, a):
+        if a in state.offer:
+            return None
+        if state.cube[a] >= 0:
+            return "sy.turn.choose.occupied", Text("sy.why.occupied", tile=self.tile_name(a), owner=state.cube[a])
+        if a == state.track[-1] and not self._first_game_turn(state):
+            return "sy.turn.choose.last", Text("sy.why.front", tile=self.tile_name(a))
+        # the tile's income (step 3) is paid before the action is carried out (step 4), so it counts
+        income = self.income_of(state, a)
+        rule, why = self.why_cannot(state, state.seat, a, state.money[state.seat] + income)
+        if income and a not in (TRADE, SUBSIDY):
+            why = Text("sy.why.with-income", why=why, income=income)
+        return rule, why
 
     def _no_choice(self, state, events):
         """Ruling: a player who can carry out none of the free actions passes the turn (their tile stays by the
@@ -375,6 +391,27 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             return bool(state.goods[seat])
         return a == SUBSIDY
 
+    def why_cannot(self, state, seat, a, money):
+        """Why action `a` cannot be carried out with `money` (sy.turn.choose.able)."""
+        rule, tile = "sy.turn.choose.able", self.tile_name(a)
+        if a == BUILD:
+            if not any(k >= 0 and self.price(p) <= money for p, k in enumerate(state.market)):
+                return rule, Text("sy.why.cannot-build-money", money=money)
+            return rule, Text("sy.why.cannot-build-room")
+        if a in (CANAL, GOODS_ACTION):
+            return rule, Text("sy.why.cannot-buy-money", tile=tile, money=money)
+        if a in (EQUIP, CREW_ACTION):
+            return rule, Text("sy.why.cannot-rondel", tile=tile, money=money)
+        if a == EMPLOYEE:
+            return rule, Text("sy.why.cannot-hire", money=money)
+        if a == TRADE:
+            return "sy.trade.requires", Text("sy.why.no-goods-tile")
+        return rule, Text("sy.why.cannot", tile=tile)
+
+    @staticmethod
+    def tile_name(a) -> str:
+        return f"sy.action.{ACTIONS[a]}"
+
     def _turn_has_choice(self, state) -> bool:
         if not state.main_done:
             return self.can_do(state, state.seat, state.chosen, state.money[state.seat])
@@ -424,7 +461,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         else:
             state.phase = after
 
-    @move("bonus", "sy.turn.bonus", phases=("turn",))
+    @move("bonus", "sy.turn.bonus", phases=("turn",), arg=lambda game, a: ACTIONS[a])
     def _bonus(self, state, a, events):
         seat = state.seat
         self._pay(state, seat, self.numbers.bonus)
@@ -435,6 +472,19 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
             self._subsidy(state, events)
         else:
             state.phase = "act"
+
+    @refuses("bonus")
+    def _why_bonus(self, state, a):
+        if a in state.offer:
+            return None
+        seat, cost = state.seat, self.numbers.bonus
+        if state.bonus_done:
+            return "sy.turn.bonus", Text("sy.why.bonus-used")
+        if a == state.chosen:
+            return "sy.turn.bonus", Text("sy.why.bonus-same", tile=self.tile_name(a))
+        if state.money[seat] < cost:
+            return "sy.turn.bonus", Text("sy.why.bonus-money", cost=cost, money=state.money[seat])
+        return self.why_cannot(state, seat, a, state.money[seat] - cost)
 
     def _pay(self, state, seat, amount):
         state.money[seat] -= amount
@@ -476,7 +526,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         order = [(first + i) % state.players for i in range(state.players)]
         state.discarding = [s for s in order if len(state.red[s]) > keep or len(state.blue[s]) > keep]
 
-    @move("keep", "sy.contract.discard", phases=("discard",))
+    @move("keep", "sy.contract.discard", phases=("discard",), arg=lambda game, colour, index: f"{colour}.{index + 1}")
     def _keep(self, state, colour, index, events):
         """sy.contract.discard: keep one contract of this colour, discard the others face down."""
         seat = state.discarding[0]
@@ -494,6 +544,20 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
                 state.phase = "end"
             else:
                 self._next_turn(state, events)
+
+    @refuses("keep")
+    def _why_keep(self, state, colour, index):
+        who, keep = state.discarding[0], self.numbers.keep
+        red_first = len(state.red[who]) > keep      # the red contract is kept first, then the blue one
+        hand = state.red[who] if colour == "red" else state.blue[who]
+        if colour == ("red" if red_first else "blue") and index < len(hand):
+            return None
+        if len(hand) <= keep:
+            return "sy.contract.discard", Text("sy.why.keep-done", colour=f"sy.colour.{colour}")
+        if colour == "blue" and red_first:
+            return "sy.contract.discard", Text("sy.why.keep-red-first")
+        return "sy.contract.discard", Text("sy.why.keep-none", colour=f"sy.colour.{colour}", n=index + 1,
+                                           have=len(hand))
 
     def _next_turn(self, state, events):
         """Clockwise to the next player; once the end is triggered the round is played out, then come the
@@ -558,6 +622,10 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
     def _final_pass(self, state, events, decided=True):
         events.append(Event("sy.end.final-build", seat=state.seat, automatic=not decided, key="sy.log.final-pass"))
         self._find_ships(state, events)
+
+    @refuses("pass")
+    def _why_pass(self, state):
+        return None             # a player may always decline the last build
 
     def _begin_scoring(self, state, events):
         state.stage = "scoring"
@@ -772,7 +840,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         return [self.made(("subsidy",), self._make_subsidy_action)]
 
     # -- the decisions played here (the others are declared beside their rules: actions.py, cruise.py) ----------
-    @move("final", "sy.end.final-action", phases=("final",))
+    @move("final", "sy.end.final-action", phases=("final",), arg=lambda game, a: ACTIONS[a])
     def _final_action(self, state, a, events):
         events.append(Event("sy.end.final-action", seat=state.seat, automatic=False, key="sy.log.final",
                             tile=f"sy.action.{ACTIONS[a]}"))
@@ -782,32 +850,78 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
         else:
             state.phase = "act"
 
+    @refuses("final")
+    def _why_final(self, state, a):
+        if a in state.offer:
+            return None
+        return self.why_cannot(state, state.seat, a, state.money[state.seat])
+
     @move("end", "sy.turn.end", phases=("turn",))
     def _end_decided(self, state, events):
         events.append(Event("sy.turn.end", seat=state.seat, automatic=False, key="sy.log.end"))
         self._find_ships(state, events)
+
+    @refuses("end")
+    def _why_end(self, state):
+        if state.main_done:
+            return None
+        return "sy.turn.action", Text("sy.why.end-first", tile=self.tile_name(state.chosen))
 
     @move("done", "sy.build.buy", phases=("build",))
     def _done_buying(self, state, events):
         events.append(Event("sy.build.buy", seat=state.seat, automatic=False, key="sy.log.build-done", count=state.bought))
         self._end_build(state, events)
 
-    @move("cruise", "sy.cruise.order", phases=("order",))
+    @refuses("done")
+    def _why_done(self, state):
+        return None             # a player may stop buying at any time
+
+    @move("cruise", "sy.cruise.order", phases=("order",), arg=one_based)
     def _cruise_first(self, state, a, events):
         events.append(Event("sy.cruise.order", seat=state.seat, automatic=False, key="sy.log.cruise-first", bow=a + 1))
         self._start_cruise(state, a, events)
 
-    @move("sail", "sy.cruise.sail", phases=("sail",))
+    @refuses("cruise")
+    def _why_cruise(self, state, a):
+        if a in state.cruising:
+            return None
+        return "sy.cruise.order", Text("sy.why.no-ship", space=a + 1)
+
+    @move("sail", "sy.cruise.sail", phases=("sail",), arg=one_based)
     def _sail_decided(self, state, way, events):
         self._sail(state, way, events, decided=True)
 
-    # == why an option is refused, the board's candidates, scenarios, the view (the bots' questions: bots.py) ======
-    def explain(self, state, action_id):
-        from .explain import explain
-        return explain(self, state, action_id)
+    @refuses("sail")
+    def _why_sail(self, state, way):
+        if way in self._ways(state):
+            return None
+        c = state.cruise
+        return "sy.cruise.sail", Text("sy.why.sail-short", exit=way + 1, need=c["speed"] - c["step"])
+
+    # == why an option is refused (each move's refusal is declared beside it), the board's candidates ===========
+    # The action a decision belongs to: its first steps are refused while another action is carried out.
+    _ACTION_OF = {"buy": BUILD, "canal": CANAL, "goods": GOODS_ACTION, "equip": EQUIP, "crew": CREW_ACTION,
+                  "hire": EMPLOYEE, "trade": TRADE, "subsidy": SUBSIDY}
+
+    def refuse_first(self, state, kind, args):
+        """Subsidy with 3 players (whatever the phase); then, during a turn's action, the first steps of the
+        other actions."""
+        if (kind == "subsidy" or kind in ("choose", "bonus", "final") and args[0] == SUBSIDY) \
+                and SUBSIDY not in state.track:
+            return "sy.subsidy", Text("sy.why.subsidy-4p")
+        if state.phase in ("turn", "act") and kind in self._ACTION_OF:
+            if state.phase == "turn" and state.main_done:
+                return "sy.turn.end", Text("sy.why.action-done", tile=self.tile_name(state.chosen))
+            doing = state.doing if state.phase == "act" else state.chosen
+            if self._ACTION_OF[kind] != doing:
+                return "sy.turn.action", Text("sy.why.other-action", tile=self.tile_name(doing))
+        return None
+
+    def not_now(self, state, kind):
+        return "sy.turn.steps", Text("sy.why.not-now", phase=f"sy.phase.{state.phase}")
 
     def candidates(self, state):
-        from .explain import candidates
+        from .candidates import candidates
         return candidates(self, state)
 
     def scenarios(self):

@@ -9,9 +9,10 @@ from engines.core.observation import Part, one_hot_rows, part
 PHASES = ("play", "over")
 
 
-def action_ids(game, players: int, options: dict) -> list[str]:
+def action_ids(game, players: int, options: dict) -> list[tuple]:
+    """A mark on each square, as (kind, args): the move's declaration writes the id ("mark:A1")."""
     from .tictactoe import NAMES
-    return [f"mark:{name}" for name in NAMES]
+    return [("mark", (q,)) for q in range(len(NAMES))]
 
 
 def observation_parts(game, players: int, options: dict) -> list[Part]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engines.core.actions import Event
 from engines.core.game import Game, Scenario
-from engines.core.moves import move
+from engines.core.moves import move, refuses
 from engines.core.state import KernelState
 from engines.core.texts import Text
 
@@ -65,13 +65,9 @@ class TicTacToe(Game):
         return [self.made(("mark", q), self._mark_action, q) for q in range(SIZE * SIZE) if state.board[q] < 0]
 
     def _mark_action(self, q):
-        return self.offer("mark", NAMES[q], args=(q,), target=NAMES[q], square=NAMES[q])
+        return self.offer("mark", args=(q,), target=NAMES[q], square=NAMES[q])
 
-    def explain(self, state, action_id):
-        square = action_id.partition(":")[2]
-        return "ttt.move", Text("ttt.why.marked", square=square)
-
-    @move("mark", "ttt.move")
+    @move("mark", "ttt.move", arg=lambda game, q: NAMES[q])          # the id "mark:B2" marks square B2
     def _mark(self, state, q, events):
         seat = state.to_move
         state.board[q] = seat
@@ -87,6 +83,12 @@ class TicTacToe(Game):
             state.round += seat          # O's mark ends a round
             return
         state.over, state.phase, state.to_move = True, "over", None
+
+    @refuses("mark")
+    def _why_mark(self, state, q):
+        if state.board[q] < 0:
+            return None
+        return "ttt.move", Text("ttt.why.marked", square=NAMES[q])
 
     # == the result ============================================================================================
     def scores(self, state):
