@@ -17,25 +17,28 @@ PHASES = ("income", "start", "buy", "explore", "draw", "reveal", "place", "chip"
 DEGREES = (0, 90, 180, 270)
 
 
-def action_ids(game, players: int, options: dict) -> list[str]:
+def action_ids(game, players: int, options: dict) -> list[tuple]:
+    """Every action as (kind, args): its id is written by its move's declaration (`Game.action_id`)."""
     R = game.numbers
     most_areas = max(len(areas) for areas in game.ori_areas)
     most_tiles = R.max_gold // R.tile_cost if R.tile_cost else R.max_gold
-    ids = [f"start:{name}" for name in game.names] + [f"start:{name}" for name in game.circle_names]
-    ids += [f"buy:{n}" for n in range(1, most_tiles + 1)]
-    ids += [f"draw:{p + 1}" for p in range(R.draw_piles)]
-    ids += [f"place:{name}:{d}" for name in game.names for d in DEGREES]
-    ids += [f"unit:{unit}:{name}.{a + 1}" for unit in UNITS for name in game.names for a in range(most_areas)]
-    ids += [f"recall:{name}" for name in game.names]
-    ids.append("end")
+    squares = range(len(game.names))
+    ids = [("start", (p,)) for p in range(len(game.names) + len(game.circle_names))]
+    ids += [("buy", (n,)) for n in range(1, most_tiles + 1)]
+    ids += [("draw", (p,)) for p in range(R.draw_piles)]
+    ids += [("place", (q, r)) for q in squares for r in range(len(DEGREES))]
+    ids += [("unit", (kind, q, a)) for kind in range(len(UNITS)) for q in squares for a in range(most_areas)]
+    ids += [("recall", (q,)) for q in squares]
+    ids.append(("end", ()))
     return ids
 
 
-def never_legal_ids(game, players: int, options: dict) -> list[str]:
+def never_legal_ids(game, players: int, options: dict) -> list[tuple]:
     """Moves a learner may try that the rules never allow: declaring no tile, a land area a square
     does not have."""
     most_areas = max(len(areas) for areas in game.ori_areas)
-    return ["buy:0"] + [f"unit:{unit}:{name}.{most_areas + 1}" for unit in UNITS for name in game.names]
+    return [("buy", (0,))] + [("unit", (kind, q, most_areas)) for kind in range(len(UNITS))
+                              for q in range(len(game.names))]
 
 
 def chance_ids(game, players: int, options: dict) -> list[str]:

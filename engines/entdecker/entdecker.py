@@ -7,8 +7,8 @@ and placing them, the reserve tiles), the events (事件), 3 units (派駐單位
 in data/rules.toml, which cites the rulebook section.
 
 The position is plain lists and integers (state.py); the tiles are bit masks of their sides
-(components.py), so checking that a tile fits is a bit test. Why an option is refused, and the options a
-board shows with the refused ones, are in explain.py.
+(components.py), so checking that a tile fits is a bit test. Each move says beside it how its id is written
+and why it is refused (`@refuses`); the options a board shows, refused ones included, are in candidates.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..core.actions import Event
 from ..core.chance import Chance, Outcome
 from ..core.game import Bounds, Game
-from ..core.moves import move
+from ..core.moves import move, one_based, refuses
 from ..core.texts import Text, add_text
 from . import encoding
 from .components import (DATA, OPPOSITE, PATTERNS, SIDES, UNITS, load_chips, load_rules, load_tiles,
@@ -276,7 +276,7 @@ class Entdecker(Game):
             return any(grid[q] < 0 for q, _ in self.circles)
         return False
 
-    @move("start", "ent.explore.start", phases=("start",))
+    @move("start", "ent.explore.start", phases=("start",), arg=lambda game, position: game.where(position))
     def _place_ship(self, state, position, events):
         seat = state.seat
         fee = self.start_fee(state, seat, position)
@@ -299,12 +299,34 @@ class Entdecker(Game):
                                 owner=owner, unit=f"ent.unit.{UNITS[state.unit[position] % 3]}"))
         state.phase = "buy"
 
+    @refuses("start")
+    def _why_start(self, state, position):
+        seat, gold, need = state.seat, state.gold[state.seat], self.numbers.tile_cost
+        if any(p == position and fee + need <= gold for p, fee, _ in self._start_options(state, seat)):
+            return None
+        name = self.where(position)
+        if position >= self.squares:
+            q = self.circles[position - self.squares][0]
+            if state.grid[q] >= 0:
+                return "ent.explore.start", Text("ent.why.start-explored", circle=name, square=self.names[q])
+            if not any(state.pile_size):
+                return "ent.end.trigger", Text("ent.why.no-tiles")
+            if self._edge_allowed(state, seat, self._explored_starts(state)):
+                return "ent.explore.buy", Text("ent.why.start-gold", need=need, gold=gold)
+            return "ent.explore.start-edge", Text("ent.why.start-edge", circle=name)
+        if state.grid[position] < 0:
+            return "ent.explore.start", Text("ent.why.start-unexplored", square=name)
+        if not self.leads_to_unexplored(state, position):
+            return "ent.explore.start", Text("ent.why.start-no-route", square=name)
+        fee = self.start_fee(state, seat, position)
+        return "ent.explore.start-fee", Text("ent.why.start-fee", square=name, fee=fee, need=fee + need, gold=gold)
+
     # -- declaring how many tiles (宣告使用幾張探索卡) -------------------------------------------------------
     def _buy_limit(self, state, seat) -> int:
         return min(state.gold[seat] // self.numbers.tile_cost if self.numbers.tile_cost else 12,
                    sum(state.pile_size))
 
-    @move("buy", "ent.explore.buy", phases=("buy",))
+    @move("buy", "ent.explore.buy", phases=("buy",), arg=lambda game, count: count)
     def _buy(self, state, count, events):
         seat = state.seat
         cost = count * self.numbers.tile_cost
@@ -313,6 +335,18 @@ class Entdecker(Game):
         events.append(Event("ent.explore.buy", seat=seat, automatic=False, key="ent.log.buy", count=count,
                             cost=cost, gold=state.gold[seat]))
         state.phase = "explore"
+
+    @refuses("buy")
+    def _why_buy(self, state, count):
+        seat = state.seat
+        if 1 <= count <= self._buy_limit(state, seat):
+            return None
+        if count < 1:
+            return "ent.explore.buy", Text("ent.why.buy-none")
+        cost = count * self.numbers.tile_cost
+        if cost > state.gold[seat]:
+            return "ent.explore.buy", Text("ent.why.buy-gold", count=count, cost=cost, gold=state.gold[seat])
+        return "ent.explore.buy", Text("ent.why.buy-tiles", count=count, left=sum(state.pile_size))
 
     # -- drawing a tile from one of the 5 piles (抽取並放置探索卡 i) -------------------------------------------
     # The player picks a pile (a decision); turning its top tile over is a chance step, and so is the
@@ -328,7 +362,7 @@ class Entdecker(Game):
         tops = [b for b in state.pile_top if b >= 0]
         return self.face_down_events(state) - sum(tops), sum(state.pile_size) - len(tops)
 
-    @move("draw", "ent.explore.draw", phases=("explore",))
+    @move("draw", "ent.explore.draw", phases=("explore",), arg=one_based)
     def _draw(self, state, p, events):
         seat = state.seat
         state.bought -= 1
@@ -337,6 +371,16 @@ class Entdecker(Game):
         events.append(Event("ent.explore.draw", seat=seat, automatic=False, key="ent.log.draw", pile=p + 1,
                             event=bool(state.pile_top[p])))
         state.phase = "draw"
+
+    @refuses("draw")
+    def _why_draw(self, state, p):
+        if self.can_continue(state) and state.pile_size[p]:
+            return None
+        if state.bought <= 0:
+            return "ent.explore.stop", Text("ent.why.draw-used")
+        if not self.targets(state):
+            return "ent.explore.stop", Text("ent.why.draw-no-route", square=self.where(state.ship))
+        return "ent.explore.draw", Text("ent.why.draw-empty", pile=p + 1)
 
     def _draw_chance(self, state) -> Chance:
         """Which tile the top of the pile turns out to be: each kind as likely as its face-down tiles with
@@ -665,10 +709,11 @@ class Entdecker(Game):
         return (bool(self.fresh_areas(state)) and not state.supply[seat][SCOUT]
                 and self.unit_cost(state, SCOUT) <= state.gold[seat] and bool(self._own_scouts(state, seat)))
 
-    @move("unit", "ent.unit.place", phases=("explore",))
-    def _place_unit(self, state, kind, area, events):
+    # The id names the square ("unit:scout:B5.1"), which is always the tile just placed (state.fresh).
+    @move("unit", "ent.unit.place", phases=("explore",),
+          arg=lambda game, kind, q, area: f"{UNITS[kind]}:{game.names[q]}.{area + 1}")
+    def _place_unit(self, state, kind, q, area, events):
         seat = state.seat
-        q = state.fresh
         cost = self.unit_cost(state, kind)
         state.gold[seat] -= cost
         state.supply[seat][kind] -= 1
@@ -679,13 +724,39 @@ class Entdecker(Game):
                             left=state.bought))
         self._end_turn(state)
 
-    @move("recall", "ent.unit.recall", phases=("start", "explore"))
+    @refuses("unit")
+    def _why_unit(self, state, kind, q, area):
+        seat, name = state.seat, self.names[q]
+        if q == state.fresh and (kind, area) in self._unit_options(state, seat):
+            return None
+        if q != state.fresh or state.unit[q] >= 0:
+            return "ent.unit.place", Text("ent.why.unit-not-fresh", square=name)
+        if not 0 <= area < len(self.ori_areas[state.grid[q]]):
+            return "ent.unit.one-per-tile", Text("ent.why.unit-no-land", square=name, area=area + 1)
+        unit = f"ent.unit.{UNITS[kind]}"
+        if state.hostile and kind == SETTLEMENT:
+            return "ent.event.hostile", Text("ent.why.unit-hostile", square=name)
+        if not state.supply[seat][kind]:
+            return "ent.unit.supply", Text("ent.why.unit-supply", unit=unit)
+        return "ent.unit.cost", Text("ent.why.unit-cost", unit=unit, cost=self.unit_cost(state, kind),
+                                     gold=state.gold[seat])
+
+    @move("recall", "ent.unit.recall", phases=("start", "explore"), arg=lambda game, q: game.names[q])
     def _recall(self, state, q, events):
         seat = state.seat
         state.unit[q] = state.unit_area[q] = -1
         state.supply[seat][SCOUT] += 1
         events.append(Event("ent.unit.recall", seat=seat, automatic=False, key="ent.log.recall",
                             square=self.names[q]))
+
+    @refuses("recall")
+    def _why_recall(self, state, q):
+        if q in self._own_scouts(state, state.seat):
+            return None
+        unit, name = state.unit[q], self.names[q]
+        if unit < 0 or unit // 3 != state.seat:
+            return "ent.unit.recall", Text("ent.why.recall-none", square=name)
+        return "ent.unit.recall", Text("ent.why.recall-scouts", square=name, unit=f"ent.unit.{UNITS[unit % 3]}")
 
     # == 4: scoring completed islands (完全被發現的島嶼計分) ================================================
     def island_units(self, state, root) -> dict[int, list[int]]:
@@ -891,10 +962,10 @@ class Entdecker(Game):
         return self.offer("end", target="end")
 
     def _buy_action(self, n):
-        return self.offer("buy", n, args=(n,), target=f"buy.{n}", count=n)
+        return self.offer("buy", args=(n,), target=f"buy.{n}", count=n)
 
     def _draw_action(self, p):
-        return self.offer("draw", p + 1, args=(p,), target=f"pile.{p + 1}", pile=p + 1)
+        return self.offer("draw", args=(p,), target=f"pile.{p + 1}", pile=p + 1)
 
     def _start_action(self, position, fee, rule):
         key = ("start", position, fee, rule)
@@ -903,11 +974,11 @@ class Entdecker(Game):
     def _make_start_action(self, position, fee, rule):
         name = self.where(position)
         if position >= self.squares:
-            return self.offer("start", name, args=(position,), rule=rule, target=f"circle.{name}",
+            return self.offer("start", args=(position,), rule=rule, target=f"circle.{name}",
                               label="ent.act.start.edge", circle=name,
                               side=f"ent.side.{SIDES[self.circles[position - self.squares][1]]}",
                               square=self.names[self.circles[position - self.squares][0]])
-        return self.offer("start", name, args=(position,), rule=rule, target=f"sq.{name}",
+        return self.offer("start", args=(position,), rule=rule, target=f"sq.{name}",
                           label="ent.act.start.fee" if fee else "ent.act.start", square=name, fee=fee)
 
     def _unit_action(self, state, kind, area):
@@ -917,7 +988,7 @@ class Entdecker(Game):
 
     def _make_unit_action(self, kind, fresh, area, cost):
         q = self.names[fresh]
-        return self.offer("unit", f"{UNITS[kind]}:{q}.{area + 1}", args=(kind, area),
+        return self.offer("unit", args=(kind, fresh, area),
                           target=f"unit.{UNITS[kind]}.{q}.{area + 1}", unit=f"ent.unit.{UNITS[kind]}", square=q,
                           area=area + 1, cost=cost)
 
@@ -925,34 +996,65 @@ class Entdecker(Game):
         return [self.made(("recall", q), self._recall_action, q) for q in self._own_scouts(state, seat)]
 
     def _recall_action(self, q):
-        return self.offer("recall", self.names[q], args=(q,), target=f"recall.{self.names[q]}", square=self.names[q])
+        return self.offer("recall", args=(q,), target=f"recall.{self.names[q]}", square=self.names[q])
 
     def _place_action(self, state, q, r):
         return self._made.get(("place", q, r)) or self.made(("place", q, r), self._make_place_action, q, r)
 
     def _make_place_action(self, q, r):
         name = self.names[q]
-        return self.offer("place", f"{name}:{DEGREES[r]}", args=(q, r), target=f"place.{name}.{DEGREES[r]}",
+        return self.offer("place", args=(q, r), target=f"place.{name}.{DEGREES[r]}",
                           square=name, degrees=DEGREES[r])
 
-    # -- why an option is refused, and the options a board shows, refused ones included (explain.py) -------
+    # -- why an option is refused (declared beside each move), and the options a board shows (candidates.py) --
+    def not_now(self, state, kind):
+        return "ent.flow.turn", Text("ent.why.not-now", phase=f"ent.phase.{state.phase}")
+
     def candidates(self, state):
-        from .explain import candidates
+        from .candidates import candidates
         return candidates(self, state)
 
-    def explain(self, state, action_id):
-        from .explain import explain
-        return explain(self, state, action_id)
-
     # -- the decisions played here (the others are declared beside their rules, above) ------------------------
-    @move("place", "ent.explore.choose", phases=("place",))
+    @move("place", "ent.explore.choose", phases=("place",), arg=lambda game, q, r: f"{game.names[q]}:{DEGREES[r]}")
     def _place_drawn(self, state, q, turns, events):
         self._place_tile(state, state.seat, state.drawn, q, turns, "ent.explore.choose", events)
+
+    @refuses("place")
+    def _why_place(self, state, q, r):
+        if (q, r) in state.placements:
+            return None
+        name, degrees = self.names[q], DEGREES[r]
+        if q not in self.targets(state):
+            return "ent.explore.match-edges", Text("ent.why.place-not-beside", square=name)
+        k = self.tile_type[state.drawn]
+        if r not in self.turns[k]:
+            same = next(t for t in self.turns[k] if self._same_look(k, t, r))
+            return "ent.explore.choose", Text("ent.why.place-same", degrees=degrees, same=DEGREES[same])
+        known, land = self.needs(state, q)
+        wrong = known & (self.ori_land[k * 4 + r] ^ land)
+        d = next(d for d in range(4) if wrong >> d & 1)
+        n = self.neighbours[q][d]
+        return "ent.explore.match-edges", Text(
+            "ent.why.place-edge" if n >= 0 else "ent.why.place-frame", square=name, degrees=degrees,
+            side=f"ent.side.{SIDES[d]}", mine=f"ent.terrain.{'land' if self.ori_land[k * 4 + r] >> d & 1 else 'sea'}",
+            theirs=f"ent.terrain.{'land' if land >> d & 1 else 'sea'}", neighbour=self.names[n] if n >= 0 else "")
+
+    def _same_look(self, k, a, b):
+        """Two turns of tile type `k` that look the same (a symmetric tile offers one of them)."""
+        base = k * 4
+        return (self.ori_land[base + a], self.ori_routes[base + a], sorted(self.ori_areas[base + a])) == \
+               (self.ori_land[base + b], self.ori_routes[base + b], sorted(self.ori_areas[base + b]))
 
     @move("end", "ent.explore.stop", phases=("explore",))
     def _stop_exploring(self, state, events):
         events.append(Event("ent.explore.stop", seat=state.seat, automatic=False, key="ent.log.end", left=state.bought))
         self._end_turn(state)
+
+    @refuses("end")
+    def _why_end(self, state):
+        if state.drawn_count:
+            return None
+        return "ent.explore.continue", Text("ent.why.end-first")
 
     # -- chance steps: the spinner, turning a tile over, the next back, a chip ---------------------------
     def chance(self, state):
