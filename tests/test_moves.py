@@ -147,7 +147,7 @@ class Refusing(Game):
     def refuse_first(self, state, kind, args):
         return ("ct.never", Text("core.game.over")) if kind == "add" and args == (9,) else None
 
-    def not_now(self, state, kind):
+    def not_now(self, state, kind, args):
         return "ct.turn", Text("core.step.automatic")
 
 
@@ -197,8 +197,26 @@ def test_a_game_declares_a_refusal_for_every_move_or_for_none(game_id):
     import engines
     declared = [m.refusal is not None for m in engines.GAMES[game_id].moves.values()]
     assert all(declared) or not any(declared), "some moves declare a refusal and some do not"
-    if game_id in ("shipyard", "entdecker", "tictactoe"):
+    if game_id in ("shipyard", "entdecker", "endeavor-aos", "endeavor-2009", "tictactoe"):
         assert all(declared)
+
+
+def _settings(game):
+    """Every player count with the default options; then each option's other choices one at a time, and every
+    on/off option switched on together (Endeavor's Silent Fleet and its variants), where the rules allow it."""
+    out = [(players, {}) for players in range(game.min_players, game.max_players + 1)]
+    for players in range(game.min_players, game.max_players + 1):
+        options = game.options(players)
+        tried = [{o.id: c} for o in options for c in o.choices if c != o.default]
+        tried.append({o.id: True for o in options if set(o.choices) == {False, True}})
+        for chosen in tried:
+            try:
+                game.resolve_options(players, chosen)
+            except ValueError:
+                continue
+            if chosen and (players, chosen) not in out:
+                out.append((players, chosen))
+    return out
 
 
 @pytest.mark.parametrize("game_id", every_game())
@@ -210,8 +228,8 @@ def test_the_refusals_declared_beside_the_moves_refuse_exactly_what_the_legal_se
     game = engines.GAMES[game_id]
     if not any(m.refusal for m in game.moves.values()):
         pytest.skip("its refusals are still written in an explain function of its own (issue 32 converts them)")
-    for players in range(game.min_players, game.max_players + 1):
-        m = new_for(game_id, players)()
+    for players, options in _settings(game):
+        m = engines.new_match(game_id, players=players, seed=players, options=options)
         ids = list(m.table.ids) + sorted(m._never_legal)
         for legal in random_decisions(m, seed=players, limit=400):
             offered = {a.id for a in legal}

@@ -239,17 +239,17 @@ class Game:
             return None
         found = self.refuse_first(state, kind, args)
         if found is None and not self.offered_in(state, kind):
-            found = self.not_now(state, kind)
+            found = self.not_now(state, kind, args)
         return found if found is not None else getattr(self, declared.refusal)(state, *args)
 
     def refuse_first(self, state, kind: str, args: tuple) -> tuple[str, Text] | None:
         """A refusal that comes before the phase's (a move these settings never allow). Default: none."""
         return None
 
-    def not_now(self, state, kind: str) -> tuple[str, Text]:
+    def not_now(self, state, kind: str, args: tuple) -> tuple[str, Text]:
         """Why a move is refused outside the phases its declaration names: the rule of the turn's order, in
         the game's words (games that declare refusals override this)."""
-        return "core.action.unknown", Text("core.action.unknown", action=kind)
+        return "core.action.unknown", Text("core.action.unknown", action=self.action_id(kind, *args))
 
     # The steps (the kernel's: the game's part of each, then `settle`). Match, bots, search and adapters
     # call these; a game provides the moves, `play_automatic` and `play_chance`.

@@ -66,6 +66,11 @@ def one_based(game, number: int) -> int:
     return number + 1
 
 
+def joined(game, *parts) -> str:
+    """The usual `arg` of a move whose args are written as they are, joined by ":" ("ship:track:caribbean")."""
+    return ":".join(map(str, parts))
+
+
 def refuses(*kinds: str):
     """Declare the method below as the one that says why an action of these kinds is refused:
     `method(state, *args)` -> (rule id, Text), or None when nothing forbids it."""

@@ -99,12 +99,12 @@ class ActionPhase:
 
     def _activate_action(self, seat, slot, building_id, which=0):
         g = self.game
-        return g.offer("activate", slot, args=(slot,), target=f"mat.{seat}.slot.{slot}",
+        return g.offer("activate", args=(slot,), target=f"mat.{seat}.slot.{slot}",
                        **building_words(g, "act.activate", building_id, which))
 
     def _token_action(self, seat, kind):
         g = self.game
-        return g.offer("token", kind, args=(kind,), target=f"mat.{seat}.token.{kind}", token=g.term(f"token.{kind}"))
+        return g.offer("token", args=(kind,), target=f"mat.{seat}.token.{kind}", token=g.term(f"token.{kind}"))
 
     def _pass_action(self):
         return self.game.offer("pass")
@@ -213,10 +213,10 @@ class ActionPhase:
     def _make_ship_action(self, where, name):
         g = self.game
         if where == "fleet":
-            return g.offer("ship", f"fleet:{name}", args=(where, name), target=f"space.{name}",
+            return g.offer("ship", args=(where, name), target=f"space.{name}",
                            rule="aos.action.ship.fleet", label="act.ship.fleet", space=g.term(f"space.{name}"))
         target = "track" if where == "track" else "sea"
-        return g.offer("ship", f"{where}:{name}", args=(where, name), target=f"{target}.{name}", rule=SHIP_RULES[where],
+        return g.offer("ship", args=(where, name), target=f"{target}.{name}", rule=SHIP_RULES[where],
                        label=f"act.ship.{where}", region=g.term(f"region.{name}"))
 
     def _space_action(self, action, space):
@@ -225,7 +225,7 @@ class ActionPhase:
 
     def _make_space_action(self, action, space):
         g = self.game
-        return g.offer(action, space, args=(space,), target=f"space.{space}", rule=SPACE_RULES[action],
+        return g.offer(action, args=(space,), target=f"space.{space}", rule=SPACE_RULES[action],
                        space=g.term(f"space.{space}"))
 
     def _deck_action(self, deck, card):
@@ -233,14 +233,14 @@ class ActionPhase:
 
     def _make_deck_action(self, deck, card):
         g = self.game
-        return g.offer("acquire", deck, args=(deck,), target=f"deck.{deck}", card=g.term(f"card.{card}"))
+        return g.offer("acquire", args=(deck,), target=f"deck.{deck}", card=g.term(f"card.{card}"))
 
-    def explain_target(self, state, seat, action, arg) -> tuple[str, Text] | None:
-        """Why one target of an action is refused, naming the rule; None if the id names no target."""
+    def explain_target(self, state, seat, action, *args) -> tuple[str, Text] | None:
+        """Why one target of an action (the move's args) is refused, naming the rule; None if it names no target."""
         g = self.game
         board = g.board(state)
         if action == "ship":
-            where, _, name = arg.partition(":")
+            where, name = args
             if where in ("track", "sea") and name in REGIONS:
                 region = g.term(f"region.{name}")
                 if where == "track" and state.open[name]:
@@ -253,6 +253,7 @@ class ActionPhase:
             if where == "fleet" and board.spaces.get(name, {}).get("kind") == "fleet":
                 return self._space_refusal(state, seat, "ship.fleet", name, board)
             return None
+        arg = args[0]
         if action in ("occupy", "attack") and arg in board.spaces:
             if action == "occupy" and board.spaces[arg]["kind"] != "city":
                 return g.rid("aos.action.occupy"), g.say("why.not-a-city", space=g.term(f"space.{arg}"))
@@ -275,10 +276,10 @@ class ActionPhase:
                                                        presence=state.presence[region][seat],
                                                        value=self.cards[state.decks[arg][-1]].value)
             return None
-        if action == "payment" and arg.isdigit() and int(arg) < len(state.players[seat].buildings):
-            building = state.players[seat].buildings[int(arg)]
+        if action == "payment" and arg < len(state.players[seat].buildings):
+            building = state.players[seat].buildings[arg]
             name = g.term(f"building.{building}")
-            if int(arg) == self._activating_slot(state, seat) and state.players[seat].workers[int(arg)]:
+            if arg == self._activating_slot(state, seat) and state.players[seat].workers[arg]:
                 return g.rid("aos.action.payment"), g.say("why.pay-self", building=name)
             key = "why.no-payment" if g.buildings[building].no_payment else "why.no-worker"
             return g.rid("aos.action.payment"), g.say(key, building=name)
@@ -453,8 +454,8 @@ class ActionPhase:
         g = self.game
         tracks = sorted({a for b in state.players[seat].buildings for a in g.buildings[b].memorial_tracks},
                         key=ATTRIBUTES.index)
-        return [g.offer("memorial", a, args=(a,), target=f"mat.{seat}.track.{a}", attribute=g.term(f"attribute.{a}"))
-                for a in tracks] + [g.offer("memorial", "supply", args=("supply",), label="act.memorial.supply")]
+        return [g.offer("memorial", args=(a,), target=f"mat.{seat}.track.{a}", attribute=g.term(f"attribute.{a}"))
+                for a in tracks] + [g.offer("memorial", args=("supply",), label="act.memorial.supply")]
 
     def memorial(self, state, seat, choice, events):
         g = self.game
@@ -474,7 +475,7 @@ class ActionPhase:
         g = self.game
         player = state.players[seat]
         own = self._activating_slot(state, seat)
-        return [g.offer("payment", slot, args=(slot,), target=f"mat.{seat}.slot.{slot}",
+        return [g.offer("payment", args=(slot,), target=f"mat.{seat}.slot.{slot}",
                         **building_words(g, "act.payment", b, which_of(player.buildings, slot)))
                 for slot, b in enumerate(player.buildings)
                 if player.workers[slot] and not g.buildings[b].no_payment and slot != own]
@@ -513,7 +514,7 @@ class ActionPhase:
                         (not needs_open or region == "europe" or opened[region]):
                     out.append(self._deck_action(deck, cards[-1]))
         europe = state.presence["europe"][seat]
-        out += [g.offer("acquire", f"discard:{c}", args=(f"discard:{c}",), target=f"discard.{c}",
+        out += [g.offer("acquire", args=(f"discard:{c}",), target=f"discard.{c}",
                         rule="aos.action.acquire.discard", card=g.term(f"card.{c}"))
                 for c in state.discard if self.cards[c].value <= europe]
         return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..core.actions import Event
 from ..core.game import Option
-from ..core.moves import move
+from ..core.moves import joined, move, refuses
 from ..core.texts import Text
 from .components import AGE_OF_SAIL, DATA
 from .endeavor import Endeavor
@@ -95,29 +95,31 @@ class AgeOfSail(Endeavor):
 
     def choices_other(self, state, phase, seat):
         if phase == "start":
-            return [self.offer("start", side, args=(side,), target=f"start.{side}", building=f"building.{side}")
+            return [self.offer("start", args=(side,), target=f"start.{side}", building=f"building.{side}")
                     for side in self.start_sides]
         if phase == "scarce":
             return self.silent.scarce_choices(state, seat)
         return []
 
-    def explain(self, state, action_id):
-        kind, _, arg = action_id.partition(":")
-        if not state.pending and kind in ("start", "scarce") and state.steps[0][0] == kind:
-            if kind == "start" or arg not in self.buildings or self.buildings[arg].level == 0:
-                return "core.action.unknown", Text("core.action.unknown", action=action_id)
-            return self.why_not_build(state, state.players[state.steps[0][1]], arg, scarce=True)
-        return super().explain(state, action_id)
-
-    @move("start", "aos.setup.start-tile", phases=("start",))
+    @move("start", "aos.setup.start-tile", phases=("start",), arg=joined)
     def _start_tile(self, state, side, events):
         seat = state.steps[0][1]
         self._take_start_tile(state, seat, state.players[seat], side, events)
 
-    @move("scarce", "aos.variant.scarce", phases=("scarce",))
+    @refuses("start")
+    def _why_start(self, state, side):
+        return None             # every start tile is offered to each player in turn
+
+    @move("scarce", "aos.variant.scarce", phases=("scarce",), arg=joined)
     def _scarce(self, state, building, events):
         self.silent.scarce(state, state.steps[0][1], building, events)
         self._finish_step(state, events)
+
+    @refuses("scarce")
+    def _why_scarce(self, state, building):
+        if any(a.args == (building,) for a in self.silent.scarce_choices(state, state.steps[0][1])):
+            return None
+        return self.why_not_build(state, state.players[state.steps[0][1]], building, scarce=True)
 
     def auto_other(self, state, phase, seat, events):
         if phase == "scarce":

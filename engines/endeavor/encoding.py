@@ -15,45 +15,45 @@ ACTIONS = ("ship", "occupy", "attack", "payment", "acquire")
 PENDING = ("memorial", "silent-pick", "silent")
 
 
-def action_ids(game, players: int, options: dict) -> list[str]:
-    """Every decision the rules can offer with these settings, in a fixed order."""
+def action_ids(game, players: int, options: dict) -> list[tuple]:
+    """Every decision the rules can offer with these settings, in a fixed order, as (kind, args): its id is
+    written by its move's declaration (`Game.action_id`)."""
     board = game.board_for(options)
     slots = range(game.mat.coastline_slots)
     cities = [s for s, sp in board.spaces.items() if sp["kind"] == "city"]
     fleets = [s for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
     decks = list(dict.fromkeys(c.deck for c in game.cards.values() if not c.governor))
     tray = [b.id for b in game.buildings.values() if b.level >= 1]
-    ids = [f"start:{side}" for side in game.start_sides] if game.chooses_start else []
-    ids += [f"build:{b}" for b in tray]
-    ids += [f"pay:{slot}" for slot in slots]
-    ids += [f"activate:{slot}" for slot in slots]
-    ids += [f"token:{k.id}" for k in game.tokens.values() if k.actions]
-    ids += ["pass", "done", "order:phase-by-phase"]
-    ids += [f"ship:track:{r}" for r in REGIONS] + [f"ship:fleet:{s}" for s in fleets]
-    ids += [f"ship:sea:{r}" for r in REGIONS]
-    ids += [f"occupy:{s}" for s in cities] + [f"attack:{s}" for s in board.spaces]
-    ids += [f"payment:{slot}" for slot in slots]
-    ids += [f"acquire:{d}" for d in decks]
+    ids = [("start", (side,)) for side in game.start_sides] if game.chooses_start else []
+    ids += [("build", (b,)) for b in tray]
+    ids += [("pay", (slot,)) for slot in slots]
+    ids += [("activate", (slot,)) for slot in slots]
+    ids += [("token", (k.id,)) for k in game.tokens.values() if k.actions]
+    ids += [("pass", ()), ("done", ()), ("order", ())]
+    ids += [("ship", ("track", r)) for r in REGIONS] + [("ship", ("fleet", s)) for s in fleets]
+    ids += [("ship", ("sea", r)) for r in REGIONS]
+    ids += [("occupy", (s,)) for s in cities] + [("attack", (s,)) for s in board.spaces]
+    ids += [("payment", (slot,)) for slot in slots]
+    ids += [("acquire", (d,)) for d in decks]
     if game.discard_pile:
-        ids += [f"acquire:discard:{c}" for c in game.cards]
+        ids += [("acquire", (f"discard:{c}",)) for c in game.cards]
     if any(b.special == "memorial" for b in game.buildings.values()):
-        ids += [f"memorial:{a}" for a in ATTRIBUTES] + ["memorial:supply"]
-    ids += [f"slot:{c.id}" for c in game.cards.values() if c.governor] + ["slot:empty"]
-    ids += [f"discard:{c}" for c in game.cards]
+        ids += [("memorial", (a,)) for a in ATTRIBUTES] + [("memorial", ("supply",))]
+    ids += [("slot", (c.id,)) for c in game.cards.values() if c.governor] + [("slot", ("empty",))]
+    ids += [("discard", (c,)) for c in game.cards]
     if options.get("silent_fleet"):
-        ids += [f"silent:react:{a}" for a in ACTIONS]
-        ids += [f"silent:track:{r}" for r in REGIONS] + [f"silent:fleet:{s}" for s in fleets]
-        ids += [f"silent:city:{s}" for s in cities] + [f"silent:deck:{d}" for d in decks]
+        ids += [("silent", ("react", a)) for a in ACTIONS]
+        ids += [("silent", ("track", r)) for r in REGIONS] + [("silent", ("fleet", s)) for s in fleets]
+        ids += [("silent", ("city", s)) for s in cities] + [("silent", ("deck", d)) for d in decks]
     if options.get("sf_scarce_buildings"):
-        ids += [f"scarce:{b}" for b in tray]
+        ids += [("scarce", (b,)) for b in tray]
     return ids
 
 
-def never_legal_ids(game, players: int, options: dict) -> list[str]:
+def never_legal_ids(game, players: int, options: dict) -> list[tuple]:
     """Moves a learner may try that the rules never allow: occupying a fleet, sending a ship to the open sea of Europe."""
     board = game.board_for(options)
-    return ([f"occupy:{s}" for s, sp in board.spaces.items() if sp["kind"] == "fleet"]
-            + ["ship:sea:europe"])
+    return [("occupy", (s,)) for s, sp in board.spaces.items() if sp["kind"] == "fleet"] + [("ship", ("sea", "europe"))]
 
 
 def observation_parts(game, players: int, options: dict) -> list[Part]:

@@ -24,7 +24,7 @@ from functools import partial
 
 from ..core.actions import Action, Event
 from ..core.game import Game
-from ..core.moves import move
+from ..core.moves import joined, move, refuses
 from ..core.texts import Text, has_text, load_catalog
 from . import encoding
 from .action_phase import SHIP_RULES, SPACE_RULES, ActionPhase, Turn, building_words, which_of
@@ -292,9 +292,9 @@ class Endeavor(Game):
         """In the experienced order, whoever decides in the build or salary phase may ask to go back."""
         if state.phase_order != "experienced":
             return []
-        return [self.offer("order", BACK_TO_PHASES.partition(":")[2])]
+        return [self.offer("order")]
 
-    @move("order", "aos.flow.phases")
+    @move("order", "aos.flow.phases", arg=lambda game: BACK_TO_PHASES.partition(":")[2])
     def _back_to_phase_order(self, state, events):
         """From now on phase by phase: what is left of the first three phases this round is played
         phase after phase (the decision under way stays first), and so is every later round."""
@@ -305,6 +305,14 @@ class Endeavor(Game):
         first.sort(key=lambda step: FIRST_PHASES.index(step[0]))     # stable: turn order within a phase
         state.steps = [current] + first + [step for step in rest if step[0] not in FIRST_PHASES]
         events.append(self.event("aos.flow.phases", seat=seat, automatic=False, key="flow.back"))
+
+    @refuses("order")
+    def _why_order(self, state):
+        if state.phase_order != "experienced":
+            return self.rid("aos.flow.phases"), self.say("why.order-in-use")
+        if state.steps[0][0] in ("build", "salary"):
+            return None
+        return self.rid("aos.flow.phases"), self.say("why.order-not-now", phase=self.term(f"phase.{state.phase}"))
 
     def _finish_step(self, state, events):
         state.steps.pop(0)
@@ -364,7 +372,7 @@ class Endeavor(Game):
         return []
 
     def _build_action(self, b):
-        return self.offer("build", b, args=(b,), target=f"tray.{b}", building=self.term(f"building.{b}"))
+        return self.offer("build", args=(b,), target=f"tray.{b}", building=self.term(f"building.{b}"))
 
     def _pay_actions(self, state, seat, player, only_workers):
         return [self.made(("pay", seat, slot, b, which), self._pay_action, seat, slot, b, which)
@@ -372,7 +380,7 @@ class Endeavor(Game):
                 if worker or not only_workers for which in [which_of(player.buildings, slot)]]
 
     def _pay_action(self, seat, slot, b, which=0):
-        return self.offer("pay", slot, args=(slot,), target=f"mat.{seat}.slot.{slot}", slot=slot,
+        return self.offer("pay", args=(slot,), target=f"mat.{seat}.slot.{slot}", slot=slot,
                           **building_words(self, "act.pay", b, which))
 
     def _pending_choices(self, state):
@@ -390,7 +398,7 @@ class Endeavor(Game):
         phase, seat = state.steps[0]
         player = state.players[seat]
         if phase == "build":
-            return [self.offer("build", b, target=f"tray.{b}", building=self.term(f"building.{b}"))
+            return [self.offer("build", args=(b,), target=f"tray.{b}", building=self.term(f"building.{b}"))
                     for b, left in state.supply.items() if left] + self._order_request(state)
         if phase == "salary":
             return self._pay_actions(state, seat, player, only_workers=False) + self._order_request(state)
@@ -399,7 +407,7 @@ class Endeavor(Game):
             ids = {a.id for a in legal}
             return legal + [a for a in self.actions.all_targets(state, state.turn) if a.id not in ids]
         if phase == "action" and state.turn is None:
-            return ([self.offer("activate", slot, target=f"mat.{seat}.slot.{slot}",
+            return ([self.offer("activate", args=(slot,), target=f"mat.{seat}.slot.{slot}",
                                 **building_words(self, "act.activate", b, which_of(player.buildings, slot)))
                      for slot, b in enumerate(player.buildings) if self.buildings[b].actions]
                     + [a for a in self.legal_actions(state) if not a.id.startswith("activate:")])
@@ -409,83 +417,29 @@ class Endeavor(Game):
         """The phase whose step is pending (the moves' `phases` name these)."""
         return state.steps[0][0] if state.steps else None
 
-    def explain(self, state, action_id):
-        kind, _, arg = action_id.partition(":")
-        unknown = ("core.action.unknown", Text("core.action.unknown", action=action_id))
-        if state.pending:
-            # The decision waiting first is a Memorial casualty or a Silent Fleet placement: its rule forbids the rest.
-            pending = state.pending[-1][0]
-            rule = self.rid("aos.building.memorial" if pending == "memorial" else "aos.variant.silent-fleet")
-            if kind == "memorial" and pending == "memorial":
-                return rule, self.say("why.memorial-track", attribute=self.term(f"attribute.{arg}"))
-            if kind == "silent" and pending.startswith("silent"):
-                return rule, self.say("why.silent-place")
-            return rule, self.say("why.pending", action=action_id)
-        if kind == "memorial":
-            return self.rid("aos.building.memorial"), self.say("why.memorial-not-now")
-        if kind == "silent":
-            return self.rid("aos.variant.silent-fleet"), self.say("why.silent-not-now")
-        if action_id == BACK_TO_PHASES:
-            if state.phase_order != "experienced":
-                return self.rid("aos.flow.phases"), self.say("why.order-in-use")
-            return self.rid("aos.flow.phases"), self.say("why.order-not-now", phase=self.term(f"phase.{state.phase}"))
-        phase, seat = state.steps[0]
-        player = state.players[seat]
-        declared = self.moves.get(kind)
-        if declared is None or not declared.phases:
-            return unknown
-        if not self.offered_in(state, kind):
-            return self.rid("aos.flow.phases"), self.say("why.not-this-phase", action=action_id, phase=self.term(
-                f"phase.{phase}"), needed=self.term(f"phase.{declared.phases[0]}"))
-        if kind in ("discard", "slot") and arg not in self.cards and arg != "empty":
-            return unknown      # unknown cards are no action
-        if kind in ("discard", "slot") and arg == "empty":
-            return self.rid("aos.discard.governor-slot"), self.say("why.slot-not-now")
-        if kind in ("discard", "slot"):
-            return self.rid("aos.discard"), self.say("why.not-held", card=self.term(f"card.{arg}"))
-        if kind == "build":
-            if arg not in self.buildings or self.buildings[arg].level == 0:
-                return unknown
-            return self.why_not_build(state, player, arg)
-        if kind in ("pay", "activate", "payment") and arg in self.places and int(arg) >= len(player.buildings):
-            # A place of the coastline (2009: of the player board) that holds no building yet.
-            rule = {"pay": "aos.salary", "activate": "aos.action.activate", "payment": "aos.action.payment"}[kind]
-            return self.rid(rule), self.say("why.empty-place", place=int(arg) + 1)
-        if kind == "pay":
-            if arg not in self.places:
-                return unknown
-            return self.rid("aos.salary"), self.say("why.no-worker",
-                                                building=self.term(f"building.{player.buildings[int(arg)]}"))
-        if kind == "token":
-            if arg not in self.tokens or self.tokens[arg].attribute is not None:
-                return unknown
-            token = self.term(f"token.{arg}")
-            if not player.action_tokens.get(arg):
-                return self.rid("aos.token.action"), self.say("why.no-token", token=token)
-            if state.turn is not None:
-                return self.rid("aos.action.turn"), self.say("why.turn-started")
-            return self.rid("aos.action.token"), self.say("why.token-useless", token=token)
-        if kind == "activate":
-            if arg not in self.places:
-                return unknown
-            if state.turn is not None:
-                return self.rid("aos.action.turn"), self.say("why.turn-started")
-            return self.actions.why_not_activate(state, seat, int(arg))
-        if kind in ("ship", "occupy", "attack", "payment", "acquire"):
-            action = self.term(f"action.{kind}")
-            if state.turn is None:
-                return self.rid("aos.action.turn"), self.say("why.activate-first", action=action)
-            if kind not in state.turn.remaining():
-                return self.rid("aos.action.combine"), self.say("why.not-offered", action=action)
-            if player.harbor < {"ship": 1, "occupy": 1, "attack": 2}.get(kind, 0):
-                rule = SHIP_RULES.get(arg.partition(":")[0], SHIP_RULES["sea"]) if kind == "ship" else SPACE_RULES[kind]
-                return self.rid(rule), self.say("why.harbor", action=action, harbor=player.harbor)
-            return self.actions.explain_target(state, seat, kind, arg) or unknown
-        if kind == "pass":      # offered until the turn's action begins
-            return self.rid("aos.action.turn"), self.say("why.turn-started")
-        if kind == "done":      # ends a '+' turn after its first action
-            return self.rid("aos.action.combine"), self.say("why.done-no-turn" if state.turn is None else "why.done-first")
-        return "core.action.not-now", Text("core.action.not-now", action=action_id)
+    # == why a decision is refused: before each move's own refusal (declared beside it), what comes first ======
+    def refuse_first(self, state, kind, args):
+        """A decision left pending (a Memorial casualty, a Silent Fleet answer) comes before everything else."""
+        if not state.pending:
+            return None
+        pending = state.pending[-1][0]
+        if kind == "memorial" and pending == "memorial" or kind == "silent" and pending.startswith("silent"):
+            return None
+        rule = self.rid("aos.building.memorial" if pending == "memorial" else "aos.variant.silent-fleet")
+        return rule, self.say("why.pending", action=self.action_id(kind, *args))
+
+    def not_now(self, state, kind, args):
+        return self.rid("aos.flow.phases"), self.say(
+            "why.not-this-phase", action=self.action_id(kind, *args), phase=self.term(f"phase.{state.steps[0][0]}"),
+            needed=self.term(f"phase.{self.moves[kind].phases[0]}"))
+
+    def _why_empty_place(self, state, kind, slot):
+        """A place of the coastline (2009: of the player board) that holds no building yet."""
+        player = state.players[state.steps[0][1]]
+        if slot < len(player.buildings):
+            return None
+        rule = {"pay": "aos.salary", "activate": "aos.action.activate", "payment": "aos.action.payment"}[kind]
+        return self.rid(rule), self.say("why.empty-place", place=slot + 1)
 
     def why_not_build(self, state, player, building_id):
         """Why a building of the tray cannot be built now (it is known, and not a start building)."""
@@ -523,7 +477,7 @@ class Endeavor(Game):
         level = self.build_level(player)
         return [b for b, left in state.supply.items() if left and self.buildings[b].level <= level]
 
-    @move("build", "aos.build", phases=("build",))
+    @move("build", "aos.build", phases=("build",), arg=joined)
     def _build(self, state, building_id, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -536,6 +490,13 @@ class Endeavor(Game):
                                  level=level, build_level=build_level))
         self.gain_icons(player, seat, self.buildings[building_id].icons, events)
         self._finish_step(state, events)
+
+    @refuses("build")
+    def _why_build(self, state, building_id):
+        player = state.players[state.steps[0][1]]
+        if building_id in self._buildable(state, player):
+            return None
+        return self.why_not_build(state, player, building_id)
 
     # == 2: growth =============================================================
     def _grow(self, state, seat, player, events):
@@ -554,7 +515,7 @@ class Endeavor(Game):
     def _salary_needs_choice(self, state, player) -> bool:
         return sum(player.workers) > self.salary(player) - state.paid > 0
 
-    @move("pay", "aos.salary", phases=("salary",))
+    @move("pay", "aos.salary", phases=("salary",), arg=joined)
     def _pay(self, state, slot, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -566,6 +527,14 @@ class Endeavor(Game):
                                  salary=self.salary(player)))
         if state.paid >= self.salary(player) or not any(player.workers):
             self._finish_step(state, events)
+
+    @refuses("pay")
+    def _why_pay(self, state, slot):
+        player = state.players[state.steps[0][1]]
+        found = self._why_empty_place(state, "pay", slot)
+        if found is not None or player.workers[slot]:
+            return found
+        return self.rid("aos.salary"), self.say("why.no-worker", building=self.term(f"building.{player.buildings[slot]}"))
 
     def _pay_all(self, state, seat, player, events):
         """With no more workers than the salary allows, all of them are paid: there is nothing to choose."""
@@ -591,7 +560,13 @@ class Endeavor(Game):
         events.append(self.event("aos.action.pass", seat=seat, automatic=False))
         self._next_actor(state, seat, events)
 
-    @move("activate", "aos.action.activate", phases=("action",))
+    @refuses("pass")
+    def _why_pass(self, state):
+        if state.turn is None:          # offered until the turn's action begins
+            return None
+        return self.rid("aos.action.turn"), self.say("why.turn-started")
+
+    @move("activate", "aos.action.activate", phases=("action",), arg=joined)
     def _activate(self, state, slot, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -605,7 +580,19 @@ class Endeavor(Game):
                                  building=self.term(f"building.{building.id}"),
                                  actions=[self.term(f"action.{a}") for a in building.actions]))
 
-    @move("token", "aos.action.token", phases=("action",))
+    @refuses("activate")
+    def _why_activate(self, state, slot):
+        seat = state.steps[0][1]
+        found = self._why_empty_place(state, "activate", slot)
+        if found is not None:
+            return found
+        if state.turn is not None:
+            return self.rid("aos.action.turn"), self.say("why.turn-started")
+        if self.actions.can_activate(state, seat, slot):
+            return None
+        return self.actions.why_not_activate(state, seat, slot)
+
+    @move("token", "aos.action.token", phases=("action",), arg=joined)
     def _use_token(self, state, token, events):
         seat = state.steps[0][1]
         state.players[seat].action_tokens[token] -= 1
@@ -613,11 +600,30 @@ class Endeavor(Game):
         state.turn = Turn(seat, self.tokens[token].actions, "/", token=token)
         events.append(self.event("aos.action.token", seat=seat, automatic=False, token=self.term(f"token.{token}")))
 
+    @refuses("token")
+    def _why_token(self, state, token):
+        seat = state.steps[0][1]
+        player, name = state.players[seat], self.term(f"token.{token}")
+        if not player.action_tokens.get(token):
+            return self.rid("aos.token.action"), self.say("why.no-token", token=name)
+        if state.turn is not None:
+            return self.rid("aos.action.turn"), self.say("why.turn-started")
+        if self.actions._any_possible(state, seat, self.tokens[token].actions, player.harbor, {}):
+            return None
+        return self.rid("aos.action.token"), self.say("why.token-useless", token=name)
+
     @move("done", "aos.action.combine", phases=("action",))
     def _turn_done(self, state, events):
         self._end_turn(state, state.turn, events)
 
-    @move("ship", "aos.action.ship.track", phases=("action",))
+    @refuses("done")
+    def _why_done(self, state):
+        turn = state.turn
+        if turn is not None and turn.done and turn.combine == "+":      # ends a '+' turn after its first action
+            return None
+        return self.rid("aos.action.combine"), self.say("why.done-no-turn" if turn is None else "why.done-first")
+
+    @move("ship", "aos.action.ship.track", phases=("action",), arg=joined)
     def _ship(self, state, where, target, events):
         seat, turn = state.steps[0][1], state.turn
         state.players[seat].harbor -= 1
@@ -629,7 +635,11 @@ class Endeavor(Game):
             self.actions.ship_to_sea(state, seat, target, events)
         self._action_done(state, seat, turn, "ship", events)
 
-    @move("occupy", "aos.action.occupy", phases=("action",))
+    @refuses("ship")
+    def _why_ship(self, state, where, target):
+        return self._why_target(state, "ship", (where, target))
+
+    @move("occupy", "aos.action.occupy", phases=("action",), arg=joined)
     def _occupy(self, state, space, events):
         seat, turn = state.steps[0][1], state.turn
         state.players[seat].harbor -= 1
@@ -637,23 +647,56 @@ class Endeavor(Game):
         state.last_occupied_region = self.board(state).spaces[space]["region"]
         self._action_done(state, seat, turn, "occupy", events)
 
-    @move("attack", "aos.action.attack", phases=("action",))
+    @refuses("occupy")
+    def _why_occupy(self, state, space):
+        return self._why_target(state, "occupy", (space,))
+
+    @move("attack", "aos.action.attack", phases=("action",), arg=joined)
     def _attack(self, state, space, events):
         seat, turn = state.steps[0][1], state.turn
         self.actions.attack(state, seat, space, events)
         self._action_done(state, seat, turn, "attack", events)
 
-    @move("payment", "aos.action.payment", phases=("action",))
+    @refuses("attack")
+    def _why_attack(self, state, space):
+        return self._why_target(state, "attack", (space,))
+
+    @move("payment", "aos.action.payment", phases=("action",), arg=joined)
     def _payment(self, state, slot, events):
         seat, turn = state.steps[0][1], state.turn
         self.actions.payment(state, seat, slot, events)
         self._action_done(state, seat, turn, "payment", events)
 
-    @move("acquire", "aos.action.acquire", phases=("action",))
+    @refuses("payment")
+    def _why_payment(self, state, slot):
+        return self._why_empty_place(state, "payment", slot) or self._why_target(state, "payment", (slot,))
+
+    @move("acquire", "aos.action.acquire", phases=("action",), arg=joined)
     def _acquire(self, state, source, events):
         seat, turn = state.steps[0][1], state.turn
         self.actions.acquire(state, seat, source, events)
         self._action_done(state, seat, turn, "acquire", events)
+
+    @refuses("acquire")
+    def _why_acquire(self, state, source):
+        return self._why_target(state, "acquire", (source,))
+
+    def _why_target(self, state, kind, args):
+        """A target of the action under way: a turn must have begun with a building or token offering that
+        action, the harbor must hold the discs it needs, then the target's own rules (action_phase.py)."""
+        seat, turn = state.steps[0][1], state.turn
+        action = self.term(f"action.{kind}")
+        if turn is None:
+            return self.rid("aos.action.turn"), self.say("why.activate-first", action=action)
+        if kind not in turn.remaining():
+            return self.rid("aos.action.combine"), self.say("why.not-offered", action=action)
+        if any(a.args == args for a in self.actions.targets(state, seat, kind)):
+            return None
+        harbor = state.players[seat].harbor
+        if harbor < {"ship": 1, "occupy": 1, "attack": 2}.get(kind, 0):
+            rule = SHIP_RULES.get(args[0], SHIP_RULES["sea"]) if kind == "ship" else SPACE_RULES[kind]
+            return self.rid(rule), self.say("why.harbor", action=action, harbor=harbor)
+        return self.actions.explain_target(state, seat, kind, *args)
 
     def _action_done(self, state, seat, turn, action, events):
         """A '+' building may go on to its other action; with nothing more possible the turn ends."""
@@ -684,15 +727,33 @@ class Endeavor(Game):
 
     # Decisions a step leaves pending (the Memorial's choice, the Silent Fleet's answers): the seat the
     # pending entry names decides.
-    @move("memorial", "aos.building.memorial")
+    @move("memorial", "aos.building.memorial", arg=joined)
     def _memorial(self, state, choice, events):
         _, seat, *_data = state.pending.pop()
         self.actions.memorial(state, seat, choice, events)
 
-    @move("silent", "aos.variant.silent-fleet")
+    @refuses("memorial")
+    def _why_memorial(self, state, choice):
+        rule = self.rid("aos.building.memorial")
+        if not state.pending or state.pending[-1][0] != "memorial":
+            return rule, self.say("why.memorial-not-now")
+        if any(a.args == (choice,) for a in self._pending_choices(state)):
+            return None
+        return rule, self.say("why.memorial-track", attribute=self.term(f"attribute.{choice}"))
+
+    @move("silent", "aos.variant.silent-fleet", arg=joined)
     def _silent_fleet(self, state, kind, arg, events):
         _, seat, *_data = state.pending.pop()
         self.silent.apply(state, seat, kind, arg, events)
+
+    @refuses("silent")
+    def _why_silent(self, state, kind, arg):
+        rule = self.rid("aos.variant.silent-fleet")
+        if not state.pending or not state.pending[-1][0].startswith("silent"):
+            return rule, self.say("why.silent-not-now")
+        if any(a.args == (kind, arg) for a in self._pending_choices(state)):
+            return None
+        return rule, self.say("why.silent-place")
 
     # == 5: discard (the card limit) ===========================================
     def _final_round(self, state) -> bool:
@@ -721,15 +782,15 @@ class Endeavor(Game):
     def _discard_choices(self, state, seat, player):
         if self._final_round(state) and not state.slot_chosen and any(self.cards[c].governor for c in player.cards):
             # The last arrangement decides the empty-slot bonus: keep a governor there, or none.
-            return [self.offer("slot", c, args=(c,), target=f"mat.{seat}.card.{c}", card=self.term(f"card.{c}"))
+            return [self.offer("slot", args=(c,), target=f"mat.{seat}.card.{c}", card=self.term(f"card.{c}"))
                     for c in player.cards if self.cards[c].governor] + \
-                   [self.offer("slot", "empty", args=("empty",), rule="aos.scoring.governor-slot",
+                   [self.offer("slot", args=("empty",), rule="aos.scoring.governor-slot",
                                label="act.slot.empty")]
         keep = player.governor_slot if state.slot_chosen else None
-        return [self.offer("discard", c, args=(c,), target=f"mat.{seat}.card.{c}", card=self.term(f"card.{c}"))
+        return [self.offer("discard", args=(c,), target=f"mat.{seat}.card.{c}", card=self.term(f"card.{c}"))
                 for c in dict.fromkeys(player.cards) if c != keep]
 
-    @move("slot", "aos.discard.governor-slot", phases=("discard",))
+    @move("slot", "aos.discard.governor-slot", phases=("discard",), arg=joined)
     def _choose_governor_slot(self, state, card, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -740,7 +801,11 @@ class Endeavor(Game):
                                  card=None if card == "empty" else self.term(f"card.{card}")))
         self._discard_step_done(state, seat, player, events)
 
-    @move("discard", "aos.discard", phases=("discard",))
+    @refuses("slot")
+    def _why_slot(self, state, card):
+        return self._why_card(state, "slot", card)
+
+    @move("discard", "aos.discard", phases=("discard",), arg=joined)
     def _discard_decided(self, state, card, events):
         seat = state.steps[0][1]
         player = state.players[seat]
@@ -748,6 +813,18 @@ class Endeavor(Game):
         if not state.slot_chosen:
             player.governor_slot = self._best_slot(player)
         self._discard_step_done(state, seat, player, events)
+
+    @refuses("discard")
+    def _why_discard(self, state, card):
+        return self._why_card(state, "discard", card)
+
+    def _why_card(self, state, kind, card):
+        seat = state.steps[0][1]
+        if any(a.kind == kind and a.args == (card,) for a in self._discard_choices(state, seat, state.players[seat])):
+            return None
+        if card == "empty":
+            return self.rid("aos.discard.governor-slot"), self.say("why.slot-not-now")
+        return self.rid("aos.discard"), self.say("why.not-held", card=self.term(f"card.{card}"))
 
     def _discard_step_done(self, state, seat, player, events):
         if not self._discard_needs_choice(state, player):

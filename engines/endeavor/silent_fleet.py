@@ -50,7 +50,7 @@ class SilentFleet:
             events.append(Event("aos.variant.silent-fleet", key="aos.silent.nothing", action=f"action.{action}"))
 
     def pick_choices(self, state, seat, actions):
-        return [self.game.offer("silent", f"react:{a}", args=("react", a), label="act.silent.react",
+        return [self.game.offer("silent", args=("react", a), label="act.silent.react",
                                 action=f"action.{a}") for a in actions]
 
     def targets(self, state, action, seat) -> list[Action]:
@@ -58,23 +58,23 @@ class SilentFleet:
         fleet = state.silent_seat
         offer = self.game.offer
         if action == "ship":
-            out = [offer("silent", f"track:{r}", args=("track", r), target=f"track.{r}", label="act.silent.track",
+            out = [offer("silent", args=("track", r), target=f"track.{r}", label="act.silent.track",
                          region=f"region.{r}") for r in REGIONS if not state.open[r] and None in state.track[r]]
-            out += [offer("silent", f"fleet:{s}", args=("fleet", s), target=f"space.{s}", label="act.silent.fleet",
+            out += [offer("silent", args=("fleet", s), target=f"space.{s}", label="act.silent.fleet",
                           space=f"space.{s}") for s, sp in board.spaces.items()
                     if sp["kind"] == "fleet" and state.owner[s] is None
                     and self.actions.region_open(state, sp["region"])]
             return out
         if action == "occupy":
             only = state.last_occupied_region if state.options.get("sf_restricted_occupy") else None
-            return [offer("silent", f"city:{s}", args=("city", s), target=f"space.{s}", label="act.silent.city",
+            return [offer("silent", args=("city", s), target=f"space.{s}", label="act.silent.city",
                           space=f"space.{s}") for s, sp in board.spaces.items()
                     if sp["kind"] == "city" and state.owner[s] is None
                     and self.actions.region_open(state, sp["region"])
                     and (sp["region"] == "europe" or state.presence[sp["region"]][fleet] > 0)
                     and (only is None or sp["region"] == only)]
         if action == "acquire":
-            return [offer("silent", f"deck:{d}", args=("deck", d), target=f"deck.{d}", label="act.silent.deck",
+            return [offer("silent", args=("deck", d), target=f"deck.{d}", label="act.silent.deck",
                           card=f"card.{cards[-1]}") for d, cards in state.decks.items()
                     if cards and 0 < state.presence[self.actions.deck_region(d)][fleet]
                     >= self.game.cards[cards[-1]].value]
@@ -113,7 +113,7 @@ class SilentFleet:
     # == optional rule: scarce buildings (稀缺建築) ================================
     def scarce_choices(self, state, seat) -> list[Action]:
         level = self.game.build_level(state.players[seat])
-        return [self.game.offer("scarce", b, args=(b,), target=f"tray.{b}", label="act.scarce",
+        return [self.game.offer("scarce", args=(b,), target=f"tray.{b}", label="act.scarce",
                                 building=f"building.{b}")
                 for b, left in state.supply.items() if left and self.game.buildings[b].level <= level]
 

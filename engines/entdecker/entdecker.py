@@ -1007,7 +1007,7 @@ class Entdecker(Game):
                           square=name, degrees=DEGREES[r])
 
     # -- why an option is refused (declared beside each move), and the options a board shows (candidates.py) --
-    def not_now(self, state, kind):
+    def not_now(self, state, kind, args):
         return "ent.flow.turn", Text("ent.why.not-now", phase=f"ent.phase.{state.phase}")
 
     def candidates(self, state):

@@ -917,7 +917,7 @@ class Shipyard(Actions, MarketRefills, Cruise, ActionBuilders, BotSupport, Game)
                 return "sy.turn.action", Text("sy.why.other-action", tile=self.tile_name(doing))
         return None
 
-    def not_now(self, state, kind):
+    def not_now(self, state, kind, args):
         return "sy.turn.steps", Text("sy.why.not-now", phase=f"sy.phase.{state.phase}")
 
     def candidates(self, state):
