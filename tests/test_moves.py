@@ -191,14 +191,15 @@ def test_a_refusal_of_a_kind_no_move_plays_or_two_refusals_of_one_kind_are_refus
 
 
 @pytest.mark.parametrize("game_id", every_game())
-def test_a_game_declares_a_refusal_for_every_move_or_for_none(game_id):
-    """A game that declares refusals beside its moves declares one for each (a move without one would be refused as
-    unknown); the games still refusing in an explain function of their own are listed (issue 32 converts them)."""
+def test_every_move_of_every_game_declares_its_refusal(game_id):
+    """Issue 32: why a move is refused is declared beside it (`@refuses`), for every move of every game (a move
+    without one would be refused as unknown), and no game writes its own `explain`: the kernel's reads the
+    declarations."""
     import engines
-    declared = [m.refusal is not None for m in engines.GAMES[game_id].moves.values()]
-    assert all(declared) or not any(declared), "some moves declare a refusal and some do not"
-    if game_id in ("shipyard", "entdecker", "endeavor-aos", "endeavor-2009", "tictactoe"):
-        assert all(declared)
+    game = engines.GAMES[game_id]
+    assert [kind for kind, m in game.moves.items() if m.refusal is None] == []
+    assert "explain" not in vars(type(game)) and all("explain" not in vars(k) for k in type(game).__mro__[:-1]
+                                                     if k.__module__.startswith(("engines.", "tests.", "tictactoe")) and k.__name__ != "Game")
 
 
 def _settings(game):
@@ -226,8 +227,6 @@ def test_the_refusals_declared_beside_the_moves_refuse_exactly_what_the_legal_se
     id reads back to the kind and args the move is played with: the legal set and why_not cannot disagree."""
     import engines
     game = engines.GAMES[game_id]
-    if not any(m.refusal for m in game.moves.values()):
-        pytest.skip("its refusals are still written in an explain function of its own (issue 32 converts them)")
     for players, options in _settings(game):
         m = engines.new_match(game_id, players=players, seed=players, options=options)
         ids = list(m.table.ids) + sorted(m._never_legal)
@@ -283,3 +282,17 @@ def test_the_fingerprint_lists_every_offer_and_every_refusal_and_is_the_same_on_
     game = engines.GAMES["tictactoe"]
     monkeypatch.setattr(game, "explain", lambda state, action_id: ("ttt.move", Text("core.game.over")))
     assert fingerprint("tictactoe", games=1) != first
+
+
+def test_an_id_standing_for_other_args_in_another_table_is_refused():
+    """The kernel reads an id back into its move's args with one map per game, so an id must mean the same args in
+    every table (Amerigo's squares are named in its ids, not numbered: the numbers differ between its maps)."""
+    class Wrapping(Refusing):
+        @move("add", "ct.add", phases=("adding",), arg=lambda game, n: n % 2)
+        def _add_wrapping(self, state, n, events):
+            state.total += n
+
+    game = Wrapping()
+    assert game._ids([("add", (0,)), ("add", (1,))]) == ["add:0", "add:1"]
+    with pytest.raises(ValueError, match="'add:0' stands for .* in one table and for .* in another"):
+        game._ids([("add", (2,))])

@@ -6,6 +6,12 @@ dropping its colour's cubes into the tower and letting every player take one act
 the pirates (遊戲相關規定 (2)); the final scoring (遊戲結束); the progress tiles (發展板塊介紹) where their
 effects apply. Rule ids (am.*) tie each step to its entry in data/rules.toml.
 
+Each decision is a move (`@move`), declared on the method that plays it with how its args are written in its
+id ("move:1:D1": a square by its name); beside it, why an action of that kind is refused now (`@refuses`:
+the rule and a text for the learner, None exactly when it is legal, asking the same predicates the legal
+actions are built from). A move outside its part of the turn (`phase_of`: state.sub) is refused by `not_now`.
+The options a board shows, refused ones included, are in candidates.py.
+
 Chance: the tower's drops are sampled chance steps (tower.py); turning over a pirate, a progress tile
 or a production tile is a listed chance step over what is still face down. The island layout and the
 first player order are setup randomness, inside the seed.
@@ -16,12 +22,12 @@ from __future__ import annotations
 from ..core.actions import Event
 from ..core.chance import Chance, Outcome
 from ..core.game import Game, Option
-from ..core.moves import move
+from ..core.moves import move, refuses
 from ..core.texts import WRITTEN, Text, add_text, template
 from . import encoding, islands, tower
 from .components import (COLOURS, DATA, load_goods, load_islands, load_progress, load_rules, load_shapes,
                          load_tower, orientations, way_name)
-from .islands import POST
+from .islands import POST, frame_name
 from .state import DEVELOPMENT, GOLD, GOODS, ISLANDS, ORDER, PARTS, PIRATES, PROGRESS, State
 
 BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
@@ -32,6 +38,15 @@ TRACK_STEPS = {"load": ("cannon", "load", "am.cannon.load"), "develop": ("develo
                "white": ("special", "order", "am.special.order")}
 ACTION_RULE = {BLUE: "am.move.step", BLACK: "am.cannon.load", RED: "am.plan.neutral", BROWN: "am.develop.move",
                GREEN: "am.build.place", YELLOW: "am.production.buy", WHITE: "am.special.order"}
+# The part of the turn each progress tile is used in (`use`): the 8-ship tile while sailing, the other on white.
+USED_IN = {"ships8": "move", "first": "white"}
+
+
+def ship_and_position(game, k, where) -> str:
+    """How a ship's step or trading post is written in its id: the ship counted from 1, then the square or frame
+    square by name ("move:1:D1", "post:2:C1"). A position is an arg by its name, which is the same in every
+    player count's table, where its number is not (the grid's width and the frame's place differ)."""
+    return f"{k + 1}:{where}"
 
 
 class Amerigo(Game):
@@ -421,6 +436,10 @@ class Amerigo(Game):
         self.gain_gold(state, seat, amount, events)
         self._end_turn(state, events)
 
+    @refuses("gold")
+    def _why_gold(self, state):
+        return None             # gold instead of an action is always possible (am.phase.turn's ruling)
+
     @move("score-cubes", "am.progress.score-cubes", phases=("choose",))
     def _score_cubes(self, state, events):
         seat = state.order[state.turn]
@@ -431,6 +450,12 @@ class Amerigo(Game):
         events.append(Event("am.progress.score-cubes", seat=seat, automatic=False, key="am.log.score-cubes",
                             points=total))
         self._end_turn(state, events)
+
+    @refuses("score-cubes")
+    def _why_score_cubes(self, state):
+        if self.holds(state, state.order[state.turn], "score-cubes"):
+            return None
+        return "am.progress.score-cubes", Text("am.why.no-tile", tile="am.progress-tile.score-cubes")
 
     # == (1) moving ships (blue) ===========================================================================
     def position_name(self, state, pos) -> str:
@@ -563,7 +588,7 @@ class Amerigo(Game):
                 return []
         return out
 
-    @move("launch", "am.move.launch", phases=("launch",))
+    @move("launch", "am.move.launch", phases=("launch",), arg=lambda game, frame: frame_name(frame))
     def _launch(self, state, frame, events):
         seat = state.order[state.turn]
         k = state.launching
@@ -575,9 +600,15 @@ class Amerigo(Game):
             state.sub = "move"
             self._after_move_step(state, seat, events)
 
-    @move("move", "am.move.step", phases=("move",))
-    def _move(self, state, k, pos, events):
+    @refuses("launch")
+    def _why_launch(self, state, frame):
+        return None             # a ship may be placed on any frame square
+
+    @move("move", "am.move.step", phases=("move",), arg=ship_and_position)
+    def _move(self, state, k, where, events):
+        """Ship k sails one step, to the square or frame square named `where` ("move:1:D1")."""
         seat = state.order[state.turn]
+        pos = state.layout.position[where]
         if state.moved[k] >= state.points:
             self.pay_gold(state, seat, 1, events)
             state.points += 1
@@ -585,8 +616,29 @@ class Amerigo(Game):
         state.moved[k] += 1
         state.ships[seat][k] = pos
         events.append(Event("am.move.step", seat=seat, automatic=False, key="am.log.move", ship=k + 1,
-                            where=f"am.pos.{self.position_name(state, pos)}"))
+                            where=f"am.pos.{where}"))
         self._after_move_step(state, seat, events)
+
+    @refuses("move")
+    def _why_move(self, state, k, where):
+        seat = state.order[state.turn]
+        L = state.layout
+        target = L.position[where]
+        if target in self.ship_moves(state, seat, k):
+            return None
+        if state.stopped[k]:
+            return "am.move.post", Text("am.why.move-stopped", ship=k + 1)
+        if self.steps_left(state, seat, k) < 1:
+            return "am.points.buy", Text("am.why.move-points", ship=k + 1)
+        here = state.ships[seat][k]
+        if target == here:
+            return "am.move.step", Text("am.why.move-here", ship=k + 1, where=f"am.pos.{where}")
+        if target not in L.moves[here]:
+            if target < L.squares and not L.is_sea(target):
+                return "am.move.step", Text("am.why.move-land", where=f"am.pos.{where}")
+            return "am.move.step", Text("am.why.move-far", ship=k + 1, where=f"am.pos.{where}",
+                                        here=f"am.pos.{self.position_name(state, here)}")
+        return "am.move.occupied", Text("am.why.move-occupied", ship=k + 1, where=f"am.pos.{where}")
 
     def _after_move_step(self, state, seat, events):
         """The action ends by itself when neither ship can do anything more."""
@@ -600,10 +652,12 @@ class Amerigo(Game):
     def _stranded(self, state, seat) -> bool:
         return any(self.occupied(state, p, (seat, k)) for k, p in enumerate(state.ships[seat]))
 
-    @move("post", "am.move.post", phases=("move",))
-    def _build_post(self, state, k, p, events):
+    @move("post", "am.move.post", phases=("move",), arg=ship_and_position)
+    def _build_post(self, state, k, where, events):
+        """Ship k builds a trading post on the square named `where`, beside its anchor ("post:1:C1")."""
         seat = state.order[state.turn]
         L = state.layout
+        p = L.position[where]
         state.post[p] = seat
         state.posts_left[seat] -= 1
         state.stopped[k] = True
@@ -620,6 +674,30 @@ class Amerigo(Game):
             self.gain_gold(state, seat, 1, events)
         self._fill(state, seat, island, 1, events)
         self._after_move_step(state, seat, events)
+
+    @refuses("post")
+    def _why_post(self, state, k, where):
+        seat = state.order[state.turn]
+        L = state.layout
+        p = L.position[where]
+        if p in self.post_squares(state, seat, k):
+            return None
+        pos = state.ships[seat][k]
+        if state.stopped[k]:
+            return "am.move.post", Text("am.why.move-stopped", ship=k + 1)
+        if not state.posts_left[seat]:
+            return "am.move.post", Text("am.why.post-none-left")
+        if pos < 0 or pos >= L.squares or not L.posts_of[pos]:
+            return "am.move.post", Text("am.why.post-no-anchor", ship=k + 1)
+        if p not in L.posts_of[pos]:
+            return "am.move.post", Text("am.why.post-not-beside", ship=k + 1, where=f"am.pos.{where}")
+        if state.post[p] >= 0:
+            return "am.move.post", Text("am.why.post-taken", where=f"am.pos.{where}")
+        if state.cover[p] >= 0:
+            return "am.build.post-square", Text("am.why.post-covered", where=f"am.pos.{where}")
+        if self.occupied(state, pos, (seat, k)):
+            return "am.move.occupied", Text("am.why.post-shared", ship=k + 1)
+        return "am.move.occupied", Text("am.why.post-strands", ship=k + 1)
 
     def _use_ships8(self, state, seat, events):
         t = self.holds(state, seat, "ships")
@@ -646,7 +724,23 @@ class Amerigo(Game):
             return [0]
         return list(range(1, min(room, self.budget(state, seat)) + 1))
 
-    @move("load", "am.cannon.load", phases=("load",))
+    def why_not_track(self, state, track, rule, n):
+        """Why the disc may not move `n` spaces along `track` now (`rule`: the track's own), or None when it
+        may (`track_amounts`): load, develop and order refuse with it."""
+        seat = state.order[state.turn]
+        if n in self.track_amounts(state, seat, track):
+            return None
+        room = self.track_room(state, seat, track)
+        if n == 0:
+            return "am.gold.track-full", Text("am.why.track-not-full", track=f"am.track.{track}", room=room)
+        if room == 0:
+            return "am.gold.track-full", Text("am.why.track-full", track=f"am.track.{track}")
+        if n > room:
+            return rule, Text("am.why.track-room", track=f"am.track.{track}", n=n, room=room)
+        return "am.points.buy", Text("am.why.afford", cost=n, points=state.points - state.spent,
+                                     gold=self.spendable(state, seat))
+
+    @move("load", "am.cannon.load", phases=("load",), arg=lambda game, n: n)
     def _load(self, state, n, events):
         seat = state.order[state.turn]
         if n == 0:
@@ -660,6 +754,10 @@ class Amerigo(Game):
                 self.track_full(state, seat, "cannon", events)
         self._end_turn(state, events)
 
+    @refuses("load")
+    def _why_load(self, state, n):
+        return self.why_not_track(state, "cannon", "am.cannon.load", n)
+
     def numbers_between(self, numbers: dict, start: int, end: int) -> list[int]:
         return [s for s in sorted(numbers) if start < s <= end]
 
@@ -667,7 +765,7 @@ class Amerigo(Game):
         reached = [v for s, v in numbers.items() if s <= position]
         return max(reached, default=0)
 
-    @move("develop", "am.develop.move", phases=("develop",))
+    @move("develop", "am.develop.move", phases=("develop",), arg=lambda game, n: n)
     def _develop(self, state, n, events):
         seat = state.order[state.turn]
         if n == 0:
@@ -691,6 +789,10 @@ class Amerigo(Game):
         state.takes = len(passed)
         self._next_take(state, seat, events)
 
+    @refuses("develop")
+    def _why_develop(self, state, n):
+        return self.why_not_track(state, "development", "am.develop.move", n)
+
     def _next_take(self, state, seat, events):
         if state.takes and not any(state.display):
             events.append(Event("am.develop.tile", seat=seat, key="am.log.take.empty", n=state.takes))
@@ -700,7 +802,7 @@ class Amerigo(Game):
         else:
             self._end_turn(state, events)
 
-    @move("take", "am.develop.tile", phases=("take",))
+    @move("take", "am.develop.tile", phases=("take",), arg=lambda game, tile: tile)
     def _take(self, state, tile, events):
         seat = state.order[state.turn]
         state.takes -= 1
@@ -713,7 +815,13 @@ class Amerigo(Game):
                                 tile=f"am.progress-tile.{tile}"))
         self._next_take(state, seat, events)
 
-    @move("order", "am.special.order", phases=("white",))
+    @refuses("take")
+    def _why_take(self, state, tile):
+        if tile == "none" or tile in state.display:
+            return None
+        return "am.develop.tile", Text("am.why.take-absent", tile=f"am.progress-tile.{tile}")
+
+    @move("order", "am.special.order", phases=("white",), arg=lambda game, n: n)
     def _order(self, state, n, events):
         seat = state.order[state.turn]
         if n == 0:
@@ -729,6 +837,10 @@ class Amerigo(Game):
             if not self.track_room(state, seat, "special") and state.spent < state.points:
                 self.track_full(state, seat, "special", events)
         self._end_turn(state, events)
+
+    @refuses("order")
+    def _why_order(self, state, n):
+        return self.why_not_track(state, "special", "am.special.order", n)
 
     def _move_disc(self, state, seat, space):
         """A disc that lands on other discs goes on top of them."""
@@ -777,7 +889,7 @@ class Amerigo(Game):
             out += [s for i, s in enumerate(self.village_shapes) if state.village[seat][i]]
         return out
 
-    @move("plan", "am.plan.neutral", phases=("plan",))
+    @move("plan", "am.plan.neutral", phases=("plan",), arg=lambda game, s: game.shape_ids[s])
     def _plan(self, state, s, events):
         seat = state.order[state.turn]
         shape = self.shape_list[s]
@@ -794,6 +906,23 @@ class Amerigo(Game):
                             cost=shape.cost))
         if not self.plan_options(state, seat):
             self._end_turn(state, events)
+
+    @refuses("plan")
+    def _why_plan(self, state, s):
+        seat = state.order[state.turn]
+        if s in self.plan_options(state, seat):
+            return None
+        shape = self.shape_list[s]
+        name = f"am.shape.{self.shape_ids[s]}"
+        if shape.kind == "neutral":
+            if not state.neutral[self.neutral_shapes.index(s)]:
+                return "am.plan.neutral", Text("am.why.plan-none", shape=name)
+            if state.neutral_taken >= self.neutral_limit(state, seat):
+                return "am.plan.neutral", Text("am.why.plan-one", n=self.neutral_limit(state, seat))
+        elif not state.village[seat][self.village_shapes.index(s)]:
+            return "am.plan.village", Text("am.why.plan-none", shape=name)
+        return "am.points.buy", Text("am.why.afford", cost=shape.cost, points=state.points - state.spent,
+                                     gold=self.spendable(state, seat))
 
     # == (5) building (green) ================================================================================
     def lays(self, state, seat, budget=None, first=False) -> list[tuple[int, int, int]]:
@@ -845,10 +974,14 @@ class Amerigo(Game):
         fr, fc = divmod(first, W)
         return [(fr + dr) * W + fc + dc for dr, dc in self.orients[s][o]]
 
-    @move("lay", "am.build.place", phases=("build",))
-    def _lay(self, state, s, first, o, events):
+    @move("lay", "am.build.place", phases=("build",),
+          arg=lambda game, s, where, o: f"{game.shape_list[s].id}:{where}:{o}")
+    def _lay(self, state, s, where, o, events):
+        """Build planned shape s with its first square (reading order) on the square named `where`, lying
+        its o-th way ("lay:n3l:E5:1")."""
         seat = state.order[state.turn]
         L = state.layout
+        first = L.position[where]
         shape = self.shape_list[s]
         squares = self.tile_squares(state, s, first, o)
         island = L.island_of[first]
@@ -874,6 +1007,44 @@ class Amerigo(Game):
         self._fill(state, seat, island, len(squares), events)
         if not self.lays(state, seat, first=True):
             self._end_turn(state, events)
+
+    @refuses("lay")
+    def _why_lay(self, state, s, where, o):
+        """The reasons a learner can see, in order; a placement none of them forbids is refused unless `lays`
+        finds it (it touches no post of the player's and no placed tile: am.build.adjacent)."""
+        seat = state.order[state.turn]
+        shape = self.shape_list[s]
+        name = f"am.shape.{shape.id}"
+        L = state.layout
+        if not state.planned[seat][s]:
+            return "am.build.place", Text("am.why.lay-unplanned", shape=name)
+        if shape.cost > self.budget(state, seat):
+            return "am.points.buy", Text("am.why.afford", cost=shape.cost, points=state.points - state.spent,
+                                         gold=self.spendable(state, seat))
+        first = L.position[where]
+        W = L.width
+        fr, fc = divmod(first, W)
+        squares = []
+        for dr, dc in self.orients[s][o]:
+            r, c = fr + dr, fc + dc
+            if not (0 <= r < L.height and 0 <= c < W):
+                return "am.build.land", Text("am.why.lay-outside", shape=name, where=f"am.pos.{where}")
+            squares.append(r * W + c)
+        for q in squares:
+            if not L.is_land(q):
+                return "am.build.land", Text("am.why.lay-sea", where=f"am.pos.{L.names[q]}")
+            if state.post[q] >= 0:
+                return "am.build.post-square", Text("am.why.lay-post", where=f"am.pos.{L.names[q]}")
+            if state.cover[q] >= 0:
+                return "am.build.land", Text("am.why.lay-covered", where=f"am.pos.{L.names[q]}")
+        island = L.island_of[first]
+        if any(L.island_of[q] != island for q in squares):
+            return "am.build.land", Text("am.why.lay-two-islands")
+        if not any(state.post[q] == seat for q in L.islands[island]):
+            return "am.build.place", Text("am.why.lay-no-post", island=L.island_name[island])
+        if (s, first, o) in self.lays(state, seat):
+            return None
+        return "am.build.adjacent", Text("am.why.lay-adjacent", where=f"am.pos.{where}")
 
     def _fill(self, state, seat, island, count, events):
         """Squares of an island were filled; the last one completes it (am.build.complete, am.build.majority)."""
@@ -918,10 +1089,11 @@ class Amerigo(Game):
         return sorted((slot for slot, k in enumerate(slots) if k >= 0 and self.production_kinds[k][1] <= budget),
                       key=lambda slot: (slots[slot], slot))
 
-    @move("buy", "am.production.buy", phases=("buy",))
-    def _buy(self, state, slot, events):
+    @move("buy", "am.production.buy", phases=("buy",),
+          arg=lambda game, k, slot: f"{game.production_names[k]}:{slot + 1}")
+    def _buy(self, state, k, slot, events):
+        """Buy production tile k, lying on space `slot` of the display ("buy:tea:3:2")."""
         seat = state.order[state.turn]
-        k = state.production_slots[slot]
         g, cost = self.production_kinds[k]
         self.spend(state, seat, cost, events)
         state.production_slots[slot] = -1
@@ -930,6 +1102,17 @@ class Amerigo(Game):
                             goods=f"am.goods.{g}", cost=cost, stack=f"am.stack.{self.slot_stacks(len(state.gold))[slot]}"))
         if not self.buy_options(state, seat):
             self._end_turn(state, events)
+
+    @refuses("buy")
+    def _why_buy(self, state, k, slot):
+        seat = state.order[state.turn]
+        if state.production_slots[slot] == k and slot in self.buy_options(state, seat):
+            return None
+        g, cost = self.production_kinds[k]
+        if state.production_slots[slot] != k:
+            return "am.production.buy", Text("am.why.buy-absent", goods=f"am.goods.{g}", cost=cost)
+        return "am.points.buy", Text("am.why.afford", cost=cost, points=state.points - state.spent,
+                                     gold=self.spendable(state, seat))
 
     # == the end of a round (遊戲相關規定 (2)) ===============================================================
     def pirate_strength(self, state, seat) -> int:
@@ -1186,9 +1369,9 @@ class Amerigo(Game):
                 out += [self._move_action(state, k, m) for m in self.ship_moves(state, seat, k, spendable)]
                 for p in self.post_squares(state, seat, k):
                     name = state.layout.names[p]
-                    out.append(self.made(("post", k, p, name), self._make_post_action, k, p, name))
+                    out.append(self.made(("post", k, name), self._make_post_action, k, name))
             if self.holds(state, seat, "ships") and not state.ships8_used:
-                out.append(self.offer("use", "ships8", args=("ships8",), target="use.ships8", label="am.act.ships8"))
+                out.append(self.offer("use", args=("ships8",), target="use.ships8", label="am.act.ships8"))
             if not self._stranded(state, seat):
                 out.append(self._done())
             return out
@@ -1201,7 +1384,7 @@ class Amerigo(Game):
                 if self.can_do(state, seat, colour):
                     out.append(self.offer("special", target="special", action=f"am.action.{COLOURS[colour]}"))
                 if self.holds(state, seat, "first") and self.turn_order(state)[0] != seat:
-                    out.append(self.offer("use", "first", args=("first",), rule="am.progress.first", target="use.first",
+                    out.append(self.offer("use", args=("first",), rule="am.progress.first", target="use.first",
                                           label="am.act.first"))
             return out
         if sub == "take":
@@ -1224,7 +1407,7 @@ class Amerigo(Game):
         found = self._action_cache.get(key)
         if found is None:
             found = self._action_cache[key] = self.offer(
-                verb, n, args=(n,), rule=rule if n else "am.gold.track-full", target=f"{verb}.{n}",
+                verb, args=(n,), rule=rule if n else "am.gold.track-full", target=f"{verb}.{n}",
                 label=None if n else "am.act.track-full", n=n, track=f"am.track.{track}")
         return found
 
@@ -1239,7 +1422,7 @@ class Amerigo(Game):
         return found
 
     def _make_act_action(self, colour):
-        return self.offer("act", COLOURS[colour], args=(colour,), target=f"act.{COLOURS[colour]}",
+        return self.offer("act", args=(colour,), target=f"act.{COLOURS[colour]}",
                           action=f"am.action.{COLOURS[colour]}")
 
     # Made once each and offered again whenever they recur (Game.made), like the cached ones above.
@@ -1248,8 +1431,8 @@ class Amerigo(Game):
 
     def _make_take_action(self, t):
         if t is None:
-            return self.offer("take", "none", args=("none",), label="am.act.take-none")
-        return self.offer("take", t, args=(t,), target=f"progress.{t}", tile=f"am.progress-tile.{t}")
+            return self.offer("take", args=("none",), label="am.act.take-none")
+        return self.offer("take", args=(t,), target=f"progress.{t}", tile=f"am.progress-tile.{t}")
 
     def _launch_action(self, state, f):
         name = state.layout.frame_names[f]
@@ -1257,7 +1440,7 @@ class Amerigo(Game):
         return self._made.get(key) or self.made(key, self._make_launch_action, f, name, state.launching)
 
     def _make_launch_action(self, f, name, launching):
-        return self.offer("launch", name, args=(f,), target=f"pos.{name}", ship=launching + 1, where=f"am.pos.{name}")
+        return self.offer("launch", args=(f,), target=f"pos.{name}", ship=launching + 1, where=f"am.pos.{name}")
 
     def _move_action(self, state, k, m):
         key = ("move", len(state.gold), k, m)
@@ -1268,11 +1451,11 @@ class Amerigo(Game):
 
     def _make_move_action(self, state, k, m):
         name = self.position_name(state, m)
-        return self.offer("move", f"{k + 1}:{name}", args=(k, m), target=f"move.{k + 1}.{name}", ship=k + 1,
+        return self.offer("move", args=(k, name), target=f"move.{k + 1}.{name}", ship=k + 1,
                           where=f"am.pos.{name}")
 
-    def _make_post_action(self, k, p, name):
-        return self.offer("post", f"{k + 1}:{name}", args=(k, p), target=f"sq.{name}", ship=k + 1, where=f"am.pos.{name}")
+    def _make_post_action(self, k, name):
+        return self.offer("post", args=(k, name), target=f"sq.{name}", ship=k + 1, where=f"am.pos.{name}")
 
     def _done(self):
         return self._made.get(("done",)) or self.made(("done",), self._make_done_action)
@@ -1289,7 +1472,7 @@ class Amerigo(Game):
 
     def _make_plan_action(self, s):
         shape = self.shape_list[s]
-        return self.offer("plan", shape.id, args=(s,), rule="am.plan.neutral" if shape.kind == "neutral" else "am.plan.village",
+        return self.offer("plan", args=(s,), rule="am.plan.neutral" if shape.kind == "neutral" else "am.plan.village",
                           target=f"plan.{shape.id}", shape=f"am.shape.{shape.id}", cost=shape.cost)
 
     def _lay_action(self, state, s, q, o):
@@ -1304,7 +1487,7 @@ class Amerigo(Game):
         name = state.layout.names[q]
         way = self.way_keys[s][o]
         extra = {} if way is None else {"way": way}
-        return self.offer("lay", f"{shape.id}:{name}:{o}", args=(s, q, o), target=f"lay.{shape.id}.{name}.{o}",
+        return self.offer("lay", args=(s, name, o), target=f"lay.{shape.id}.{name}.{o}",
                           label="am.act.lay" if way is None else "am.act.lay-way",
                           shape=f"am.shape.{shape.id}", where=f"am.pos.{name}", cost=shape.cost, **extra)
 
@@ -1315,45 +1498,32 @@ class Amerigo(Game):
 
     def _make_buy_action(self, k, slot, stack):
         g, cost = self.production_kinds[k]
-        return self.offer("buy", f"{self.production_names[k]}:{slot + 1}", args=(slot,), target=f"production.{slot}",
+        return self.offer("buy", args=(k, slot), target=f"production.{slot}",
                           goods=f"am.goods.{g}", cost=cost, stack=f"am.stack.{stack}")
 
     def candidates(self, state):
-        """What the board shows for the decision, including what is not allowed now (with a reason)."""
-        legal = self.legal_actions(state)
-        if state.step != "act":
-            return legal
-        ids = {a.id for a in legal}
-        more = []
-        if state.sub == "choose":
-            more = [self._act_action(c) for c in range(len(COLOURS))]
-        elif state.sub in ("move", "launch"):
-            # every sea square (and, sailing, every frame square): a click on one the ship cannot reach now,
-            # or on an island's sea while the ships wait for the frame, says why not (land is left out: a
-            # ship never goes there, and the list would double)
-            L = state.layout
-            positions = [p for p in range(len(L.moves)) if p >= L.squares or L.is_sea(p)]
-            if state.sub == "launch":
-                positions = [p for p in positions if p < L.squares]
-            ships = range(self.numbers.ships) if state.sub == "move" else (state.launching,)
-            more = [self._move_action(state, k, p) for k in ships for p in positions]
-            if state.sub == "move":
-                # the end of the action stays on the board while a ship shares an island sea square: a
-                # click on it says why the action cannot end yet
-                more.append(self._done())
-        elif state.sub == "plan":
-            more = [self._plan_action(state, state.order[state.turn], s) for s in range(len(self.shape_list))]
-        elif state.sub == "buy":
-            more = [self._buy_action(state, slot) for slot, k in enumerate(state.production_slots) if k >= 0]
-        return legal + [a for a in more if a.id not in ids and not ids.add(a.id)]
+        from .candidates import candidates
+        return candidates(self, state)
 
     # -- the decisions played here (the others are declared beside their rules, above) ------------------------
-    @move("act", "am.phase.turn", label="am.act.choose", phases=("choose",))
+    @move("act", "am.phase.turn", label="am.act.choose", phases=("choose",), arg=lambda game, colour: COLOURS[colour])
     def _act(self, state, colour, events):
         seat = state.order[state.turn]
         self._choose(state, seat, colour, events)
         if colour == BLUE and state.sub == "move":
             self._after_move_step(state, seat, events)
+
+    @refuses("act")
+    def _why_act(self, state, colour):
+        seat = state.order[state.turn]
+        name = COLOURS[colour]
+        action = f"am.action.{name}"
+        if colour not in self.offered_colours(state, seat):
+            return "am.phase.result", Text("am.why.act-absent", action=action, colour=f"am.colour.{name}")
+        if self.can_do(state, seat, colour):
+            return None
+        reason = {RED: "am.why.act-red", GREEN: "am.why.act-green", YELLOW: "am.why.act-yellow"}.get(colour)
+        return "am.phase.turn", Text(reason or "am.why.act-nothing", action=action)
 
     @move("special", "am.special.action", phases=("white",))
     def _special_decided(self, state, events):
@@ -1362,7 +1532,15 @@ class Amerigo(Game):
         if state.sub == "move":
             self._after_move_step(state, seat, events)
 
-    @move("use", "am.progress.ships", phases=("move", "white"))
+    @refuses("special")
+    def _why_special(self, state):
+        colour = self.special_colour(state, state.order[state.turn])
+        if self.can_do(state, state.order[state.turn], colour):
+            return None
+        return "am.special.action", Text("am.why.special-nothing", action=f"am.action.{COLOURS[colour]}",
+                                         colour=f"am.colour.{COLOURS[colour]}")
+
+    @move("use", "am.progress.ships", phases=tuple(USED_IN.values()), arg=lambda game, tile: tile)
     def _use_tile(self, state, tile, events):
         """use:ships8 (8 more action points for the ships) or use:first (the first space of the order)."""
         seat = state.order[state.turn]
@@ -1372,25 +1550,52 @@ class Amerigo(Game):
         else:
             self._first(state, seat, events)
 
+    @refuses("use")
+    def _why_use(self, state, tile):
+        """Each tile in its own part of the turn (USED_IN); the 8-ship tile once per action, the player-order
+        tile by a player who is not first."""
+        if state.sub != USED_IN[tile]:
+            return self.not_now(state, "use", (tile,))
+        seat = state.order[state.turn]
+        if tile == "ships8":
+            if self.holds(state, seat, "ships") and not state.ships8_used:
+                return None
+            if state.ships8_used:
+                return "am.progress.kinds", Text("am.why.used", tile="am.progress-tile.ships8")
+            return "am.progress.ships", Text("am.why.no-tile", tile="am.progress-tile.ships8")
+        if not self.holds(state, seat, "first"):
+            return "am.progress.first", Text("am.why.no-tile", tile="am.progress-tile.first")
+        if self.turn_order(state)[0] != seat:
+            return None
+        return "am.progress.first", Text("am.why.first-already")
+
     @move("done", "am.phase.turn", phases=("move", "plan", "build", "buy"))
     def _done_decided(self, state, events):
         events.append(Event("am.phase.turn", seat=state.order[state.turn], automatic=False, key="am.log.done"))
         self._end_turn(state, events)
 
-    def position_index(self, state, name) -> int:
-        L = state.layout
-        if name.startswith("frame"):
-            return L.squares + L.frame_names.index(name)
-        return L.names.index(name)
+    @refuses("done")
+    def _why_done(self, state):
+        """Planning, building and buying may end at any time; sailing not while two ships share a square."""
+        if state.sub != "move" or not self._stranded(state, state.order[state.turn]):
+            return None
+        return "am.move.occupied", Text("am.why.done-shared")
 
-    # -- why an option is refused, naming the rule ---------------------------------------------------------
+    def position_index(self, state, name) -> int:
+        """The position (a square, or a frame square numbered after the squares) of a square or frame name."""
+        return state.layout.position[name]
+
+    # -- why an option is refused: each move's refusal is declared beside it (`@refuses`) ---------------------
     def phase_of(self, state):
         """The pending decision's part of the turn (choose, move, plan, ...): the moves' `phases` name these."""
         return state.sub
 
-    def explain(self, state, action_id):
-        from .explain import explain
-        return explain(self, state, action_id)
+    def not_now(self, state, kind, args):
+        """A move outside the part of the turn it belongs to: a ship's step while the ships wait for the frame
+        (am.move.launch), else the step now (am.phase.turn)."""
+        if kind == "move" and state.sub == "launch":
+            return "am.move.launch", Text("am.why.move-launch", ship=state.launching + 1)
+        return "am.phase.turn", Text("am.why.not-now", now=f"am.sub.{state.sub or 'none'}")
 
     # == bots, scenarios, view ============================================================================
     def heuristic(self, state, seat):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.observation import Part, one_hot, one_hot_rows, part
 from .components import COLOURS
-from .islands import column_name
+from .islands import column_name, frame_name
 
 PHASES = ("setup", *COLOURS, "pirates", "new-round", "final", "over")
 SUBS = ("", "choose", "launch", "move", "load", "plan", "develop", "take", "build", "buy", "white")
@@ -22,27 +22,30 @@ def grid_names(game, players) -> tuple[list[str], list[str]]:
     n = len(next(iter(game.island_tiles.values())).rows)
     width, height = cols * n, rows * n
     squares = [f"{column_name(q % width)}{q // width + 1}" for q in range(width * height)]
-    frames = [f"frame{i + 1}" for i in range(2 * (cols + rows))]
+    frames = [frame_name(f) for f in range(2 * (cols + rows))]
     return squares, frames
 
 
-def action_ids(game, players: int, options: dict) -> list[str]:
+def action_ids(game, players: int, options: dict) -> list[tuple]:
+    """Every action as (kind, args): its id is written by its move's declaration (`Game.action_id`). A square or
+    frame square is an arg by its name ("move:1:D1"), the same in every player count's table."""
     R = game.numbers
     squares, frames = grid_names(game, players)
-    ids = [f"act:{c}" for c in COLOURS] + ["gold", "score-cubes"]
-    ids += [f"launch:{f}" for f in frames]
-    ids += [f"move:{k + 1}:{p}" for k in range(R.ships) for p in squares + frames]
-    ids += [f"post:{k + 1}:{q}" for k in range(R.ships) for q in squares]
-    ids += ["use:ships8", "use:first", "special", "done"]
-    ids += [f"load:{n}" for n in range(R.cannon_max + 1)]
-    ids += [f"develop:{n}" for n in range(R.dev_spaces + 1)]
-    ids += [f"order:{n}" for n in range(R.special_spaces + 1)]
-    ids += [f"take:{t}" for t in game.progress_ids] + ["take:none"]
-    ids += [f"plan:{s}" for s in game.shape_ids]
-    ids += [f"lay:{shape.id}:{q}:{o}" for s, shape in enumerate(game.shape_list) for q in squares
+    ids = [("act", (c,)) for c in range(len(COLOURS))] + [("gold", ()), ("score-cubes", ())]
+    ids += [("launch", (f,)) for f in range(len(frames))]
+    ids += [("move", (k, p)) for k in range(R.ships) for p in squares + frames]
+    ids += [("post", (k, q)) for k in range(R.ships) for q in squares]
+    ids += [("use", ("ships8",)), ("use", ("first",)), ("special", ()), ("done", ())]
+    ids += [("load", (n,)) for n in range(R.cannon_max + 1)]
+    ids += [("develop", (n,)) for n in range(R.dev_spaces + 1)]
+    ids += [("order", (n,)) for n in range(R.special_spaces + 1)]
+    ids += [("take", (t,)) for t in game.progress_ids] + [("take", ("none",))]
+    ids += [("plan", (s,)) for s in range(len(game.shape_ids))]
+    ids += [("lay", (s, q, o)) for s in range(len(game.shape_list)) for q in squares
             for o in range(len(game.orients[s]))]
     # a production tile by its space on the display (1 to the number shown): two identical tiles are two options
-    ids += [f"buy:{name}:{slot + 1}" for name in game.production_names for slot in range(len(game.slot_stacks(players)))]
+    ids += [("buy", (k, slot)) for k in range(len(game.production_names))
+            for slot in range(len(game.slot_stacks(players)))]
     return ids
 
 

@@ -65,7 +65,22 @@ def column_name(c: int) -> str:
     return chr(65 + c)
 
 
+def frame_name(f: int) -> str:
+    """The name of frame square f (counted from 0 clockwise from the north-west): "frame1", "frame2", ..."""
+    return f"frame{f + 1}"
+
+
 _GRIDS: dict[tuple, tuple] = {}
+_POSITIONS: dict[tuple, dict] = {}
+
+
+def _positions(names: list, frame_names: list) -> dict[str, int]:
+    """{square or frame square name: its position}, for an area with these squares and frame (cached)."""
+    key = (len(names), names[-1], len(frame_names))
+    found = _POSITIONS.get(key)
+    if found is None:
+        found = _POSITIONS[key] = {name: p for p, name in enumerate(names + frame_names)}
+    return found
 
 
 def _grid(W: int, H: int) -> tuple[list, list]:
@@ -135,7 +150,9 @@ class Layout:
                 [("S", t) for t in reversed(range(cols))] + [("W", t) for t in reversed(range(rows))]
         self.frame_edges = edges
         self.frames = len(edges)
-        self.frame_names = [f"frame{i + 1}" for i in range(self.frames)]
+        self.frame_names = [frame_name(i) for i in range(self.frames)]
+        # A position by its name: a square's, then a frame square's (the numbers follow the squares).
+        self.position = _positions(self.names, self.frame_names)
         S = self.squares
         beside = []
         for side, t in edges:

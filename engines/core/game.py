@@ -345,7 +345,12 @@ class Game:
             if isinstance(entry, tuple):
                 kind, args = entry
                 entry = self.action_id(kind, *args)
-                self._parsed[entry] = (kind, tuple(args))
+                # One id is read back the same way in every match, whatever its players and options: a table where
+                # it stood for other args (a square numbered differently on a smaller map) would be misread.
+                known = self._parsed.setdefault(entry, (kind, tuple(args)))
+                if known != (kind, tuple(args)):
+                    raise ValueError(f"{self.id}: the id {entry!r} stands for {known} in one table and for "
+                                     f"{(kind, tuple(args))} in another: an id must name the same move and args")
             ids.append(entry)
         return ids
 

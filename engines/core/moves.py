@@ -23,7 +23,9 @@ actions is refused:
     def _why_place(self, state, space): ...
 
 Then the id "place:3" is written in one place (`Game.action_id`, which `offer` and the game's numbered
-table both use), read back into the move's arguments by the kernel (never parsed by the game), and the
+table both use), read back into the move's arguments by the kernel (never parsed by the game: so an id must
+stand for the same args in every match, whatever its players and options; the kernel refuses a table that
+breaks this), and the
 refusal is called with those arguments: it returns (rule id, Text), or None when nothing forbids the
 action, so a shared test can check over random games that it refuses exactly what the legal set leaves out.
 
