@@ -230,8 +230,9 @@ def test_scenarios_round_trip_and_render(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_same_seed_same_game_and_undo_redo(game_id):
-    """Same seed, same game; another seed, another game; going back and forth gives the same view; undo
-    then redo is the identity."""
+    """Same seed, same game; another seed, another game (the game is what was played, its log: a small game's
+    different games may well end in the same position); going back and forth gives the same view; undo then
+    redo is the identity."""
     game = engines.GAMES[game_id]
     new = new_for(game_id, three_or_min(game))
 
@@ -239,7 +240,7 @@ def test_same_seed_same_game_and_undo_redo(game_id):
         return play_out(new(seed=seed), seed)
     a, b = run(5), run(5)
     assert [e.to_json() for e in a.log] == [e.to_json() for e in b.log] and a.view() == b.view()
-    assert run(6).view() != a.view()
+    assert [e.to_json() for e in run(6).log] != [e.to_json() for e in a.log]
     here = a.view()
     a.goto(a.position // 2)
     a.goto(len(a.timeline))
