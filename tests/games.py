@@ -45,6 +45,24 @@ def step(m, bots_):
     return m.play(bots_[m.to_move].choose(m))
 
 
+def after_greedy_moves(game_id: str, players: int, seed: int, moves: int):
+    """A new match after `moves` greedy moves (the automatic and chance steps taken): a decision to search, hint
+    or explain. A game that ends sooner (tic-tac-toe's greedy players may finish in five) gives its last decision,
+    the position before the move that ended it, so a test of what a seat may do there always has a choice."""
+    from engines.core.bots import make_bot
+    m = engines.new_match(game_id, players, seed=seed)
+    greedy = make_bot("greedy", seed=seed)
+    last = None
+    for _ in range(moves):
+        m.advance()
+        if m.is_over:
+            break
+        last = m.clone()
+        m.play(greedy.choose(m))
+    m.advance()
+    return last if m.is_over and last is not None else m
+
+
 def random_decisions(m, seed=0, limit=3000, choose=None):
     """Play `m` on, the automatic steps taken, each pending decision yielded (with its legal actions) before a
     move is played: the one `choose(legal)` picks, else a seeded random one. Stops at the end or after `limit`

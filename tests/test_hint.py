@@ -10,6 +10,8 @@ import re
 import pytest
 
 import engines
+from games import after_greedy_moves, every_game
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 import widgets
 from engines.core.bots import make_bot
 from engines.core.explain_move import TextList, move_changes, outlook, percents, point_changes, position_after
@@ -20,18 +22,6 @@ from widgets.core.hint import hints, hints_html, in_language
 
 AFTER_CHINESE = re.compile(r"[\u4e00-\u9fff\u3002\uff09]\s?[:;,?!](?![/\d])")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
-
-
-def _after_greedy_moves(game_id, players, seed, moves):
-    m = engines.new_match(game_id, players, seed=seed)
-    greedy = make_bot("greedy", seed=seed)
-    for _ in range(moves):
-        m.advance()
-        if m.is_over:
-            break
-        m.play(greedy.choose(m))
-    m.advance()
-    return m
 
 
 def _said(texts, lang="en"):
@@ -75,7 +65,7 @@ def test_points_name_the_parts_that_changed():
 
 def test_a_game_names_its_points_and_what_a_seat_has_in_its_own_words():
     """Entdecker: declaring tiles costs gold (ent.hint.gold); Endeavor says glory for points."""
-    m = _after_greedy_moves("entdecker", 2, seed=3, moves=1)
+    m = after_greedy_moves("entdecker", 2, seed=3, moves=1)
     buy = next(a for a in m.legal_actions() if a.id == "buy:2")
     said = move_changes(m, buy)
     assert _said(said) == "−2 gold"
@@ -112,17 +102,17 @@ def test_the_rules_own_steps_after_a_move_count_for_points_but_no_draw_is_made()
                 break
         m.play(bots[m.to_move].choose(m))
     assert found and re.search(r"\+\d+ points? \(.*speed", found), found
-    m = _after_greedy_moves("entdecker", 2, seed=3, moves=2)
+    m = after_greedy_moves("entdecker", 2, seed=3, moves=2)
     draw = next(a for a in m.legal_actions() if a.id.startswith("draw:"))
     before, after = position_after(m, draw)
     assert m.game.chance(after.state) is not None              # stopped at the draw
     assert move_changes(m, draw) == []
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_explaining_moves_leaves_the_match_alone_and_says_every_language(game_id):
     game = engines.get_game(game_id)
-    m = _after_greedy_moves(game_id, game.min_players, seed=2, moves=30)
+    m = after_greedy_moves(game_id, game.min_players, seed=2, moves=30)
     before = m.to_json()
     for action in m.legal_actions()[:8]:
         said = move_changes(m, action)
@@ -136,7 +126,7 @@ def test_explaining_moves_leaves_the_match_alone_and_says_every_language(game_id
 
 def test_what_a_move_changes_never_tells_what_the_seat_cannot_see():
     """Two Shipyard positions that differ only in the other players' secret contracts explain alike."""
-    m = _after_greedy_moves("shipyard", 3, seed=5, moves=103)
+    m = after_greedy_moves("shipyard", 3, seed=5, moves=103)
     seat, game = m.to_move, m.game
     other = m.clone()
     other.state = game.determinize(m.state, seat, Rng(9))
@@ -148,7 +138,7 @@ def test_a_game_may_say_more_through_its_hook(monkeypatch):
     game = engines.get_game("entdecker")
     said = Text("ent.score.islands")
     monkeypatch.setattr(game, "move_effects", lambda before, after, seat: [said], raising=False)
-    m = _after_greedy_moves("entdecker", 2, seed=3, moves=1)
+    m = after_greedy_moves("entdecker", 2, seed=3, moves=1)
     assert move_changes(m, next(a for a in m.legal_actions() if a.id == "buy:1"))[-1] == said
 
 
@@ -185,10 +175,10 @@ def test_the_outlook_says_the_lead_and_compares_the_next_best_move():
 
 
 # -- the panel -----------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_the_hint_says_why_in_every_language_and_its_shares_add_up(game_id):
     game = engines.get_game(game_id)
-    m = _after_greedy_moves(game_id, game.min_players, seed=5, moves=25)
+    m = after_greedy_moves(game_id, game.min_players, seed=5, moves=25)
     items = hints(m, "en", make_bot("mcts", seed=1, simulations=60))
     legal = {a.id for a in m.legal_actions()}
     assert 1 <= len(items) <= 3 and all(item["id"] in legal for item in items)

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 import engines
+from games import after_greedy_moves, every_game
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 from engines.core.bots import available_bots, make_bot
 from engines.core.rng import Rng
 from engines.core.search import SearchBot
@@ -28,18 +30,6 @@ def _openspiel_search(**settings):
 SEARCHES = {"kernel": SearchBot, "openspiel": _openspiel_search}
 
 
-def _after_greedy_moves(game_id, players, seed, moves):
-    m = engines.new_match(game_id, players, seed=seed)
-    greedy = make_bot("greedy", seed=seed)
-    for _ in range(moves):
-        m.advance()
-        if m.is_over:            # a small game may end before: the position is then its end
-            break
-        m.play(greedy.choose(m))
-    m.advance()
-    return m
-
-
 def _same_search(search, *matches):
     """Whether the search with one seed ranks the moves of these positions alike."""
     ranked = [[(a.id, share) for a, share in SEARCHES[search](seed=3, simulations=60).rank(m)] for m in matches]
@@ -51,10 +41,10 @@ def test_the_search_bot_is_the_kernels_and_is_always_there():
     assert isinstance(make_bot("mcts", seed=1), SearchBot)
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_the_search_ranks_legal_moves_by_visit_share_and_leaves_the_match_alone(game_id):
     game = engines.get_game(game_id)
-    m = _after_greedy_moves(game_id, game.min_players, seed=2, moves=6)
+    m = after_greedy_moves(game_id, game.min_players, seed=2, moves=6)
     # A fixed count, so that what the search did does not depend on how busy the machine is.
     bot = make_bot("mcts", seed=2, simulations=40)
     before = m.to_json()
@@ -72,13 +62,13 @@ def test_the_search_ranks_legal_moves_by_visit_share_and_leaves_the_match_alone(
     assert ranked[0][0].index == m.table.index[ranked[0][0].id]     # the match's own actions, numbered
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_the_search_tells_what_it_found_about_each_move(game_id):
     """`assess` (the Hint's "why") gives, for each move tried, its visits and share (the order and shares `rank`
     gives), the mean of what it returned to the seat (a share of a win) and the seat's mean lead in points at
     the leaves below it; a move never tried has neither. Keeping them changes nothing the search does."""
     game = engines.get_game(game_id)
-    m = _after_greedy_moves(game_id, game.min_players, seed=2, moves=6)
+    m = after_greedy_moves(game_id, game.min_players, seed=2, moves=6)
     bot = make_bot("mcts", seed=2, simulations=40)
     assessed = bot.assess(m)
     ranked = make_bot("mcts", seed=2, simulations=40).rank(m)
@@ -95,7 +85,7 @@ def test_the_search_tells_what_it_found_about_each_move(game_id):
 def test_the_lead_is_the_seats_points_over_the_best_other_seats():
     """At a leaf the lead is the seat's heuristic minus the best other seat's; at the end, final scores."""
     from engines.core.search import Search
-    m = _after_greedy_moves("entdecker", 2, seed=3, moves=4)
+    m = after_greedy_moves("entdecker", 2, seed=3, moves=4)
     game, seat = m.game, m.to_move
     search = Search(game, m.state, m.players, seat, SearchBot().settings(game), Rng(1))
     returns, points = search.leaf(m.state)
@@ -110,7 +100,7 @@ def test_the_lead_is_the_seats_points_over_the_best_other_seats():
 
 @pytest.mark.parametrize("search", sorted(SEARCHES))
 def test_a_fixed_count_search_repeats_exactly(search):
-    m = _after_greedy_moves("endeavor-aos", 2, seed=4, moves=8)
+    m = after_greedy_moves("endeavor-aos", 2, seed=4, moves=8)
     first = [(a.id, s) for a, s in SEARCHES[search](seed=7, simulations=80).rank(m)]
     again = [(a.id, s) for a, s in SEARCHES[search](seed=7, simulations=80).rank(m)]
     assert first == again and abs(sum(s for _, s in first) - 1) < 1e-9
@@ -173,7 +163,7 @@ def test_only_games_with_something_hidden_redraw_it_for_the_search():
 def test_the_search_plans_only_with_what_its_seat_can_see(search):
     """Two positions that differ only in the other players' secret contracts get the same search: the bot
     plans on redrawn copies, never on the cards it cannot see (sy.contract.secret)."""
-    m = _after_greedy_moves("shipyard", 3, seed=5, moves=103)      # late: contracts count in the leaves
+    m = after_greedy_moves("shipyard", 3, seed=5, moves=103)      # late: contracts count in the leaves
     seat, game = m.to_move, m.game
     other = m.clone()
     other.state = game.determinize(m.state, seat, Rng(9))
@@ -186,7 +176,7 @@ def test_the_search_plans_only_with_what_its_seat_can_see(search):
 def test_the_search_never_reads_the_future_from_the_matchs_generator(search):
     """The search draws chance to come with a generator of its own: Amerigo's tower, whose drops are
     sampled from the match's generator, must not come out in the search as it will in the match."""
-    m = _after_greedy_moves("amerigo", 2, seed=1, moves=20)
+    m = after_greedy_moves("amerigo", 2, seed=1, moves=20)
     other = m.clone()
     other.state.rng = Rng(12345)               # the same position, another future
     assert _same_search(search, m, other)
