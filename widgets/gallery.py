@@ -8,7 +8,7 @@ each language.
 Everything is found from what exists: every registered game gets a card, its play page and lessons are
 linked when their notebooks are present in the folder given as `root` (the one holding notebooks/ and
 tutorials/: the repository, or the folder `python -m widgets notebooks DIR` wrote), so a new game's notebooks
-appear by themselves; the teacher's pages are the package's (widgets/teacher/). A game with no board renderer
+appear by themselves; the teacher's pages are the package's (widgets/teacher/; `page_folder`). A game with no board renderer
 or no play page yet gets a card that says so.
 
 Why the live widget and not a screenshot: it needs no browser at build time, no stored images that go
@@ -22,7 +22,6 @@ import html
 import json
 import sys
 import tomllib
-from importlib import resources
 from pathlib import Path
 
 import ipywidgets as W
@@ -32,9 +31,9 @@ from engines.core.bots import make_bot
 from engines.core.texts import LANG_NAMES, LANGS, has_text, render, simplified
 
 from .core.board import BoardWidget
+from .core.boards import page_folder
 
 ROOT = Path(__file__).resolve().parent.parent
-TEACHER = Path(str(resources.files("widgets") / "teacher"))      # the teacher's pages travel in the package
 DATA = Path(__file__).with_name("gallery.toml")
 _MAX_STEPS = 3000          # a bots' game longer than this is cut there (no game here comes close)
 
@@ -112,7 +111,7 @@ def entries(root: Path = ROOT, lang: str = "en") -> list[dict]:
     return rows
 
 
-TEACH_KINDS = ("summary", "plan")      # widgets/teacher/<game>.<kind>.<lang>.md: the rules on one page, a 45-minute plan
+TEACH_KINDS = ("summary", "plan")      # widgets/teacher/<game>.<kind>.<lang>.md (page_folder(game, "teacher")): the rules on one page, a 45-minute plan
 
 
 def teaching_material(game: str) -> dict[str, dict[str, str]]:
@@ -123,7 +122,7 @@ def teaching_material(game: str) -> dict[str, dict[str, str]]:
     for lang in LANGS:
         written = "zh-Hant" if lang == "zh-Hans" else lang
         for kind in TEACH_KINDS:
-            if (TEACHER / f"{game}.{kind}.{written}.md").exists():
+            if (page_folder(game, "teacher") / f"{game}.{kind}.{written}.md").exists():
                 found.setdefault(lang, {})[kind] = f"{teach_folder()}{game}.{kind}.{lang}.html"
     return found
 

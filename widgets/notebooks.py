@@ -59,13 +59,21 @@ START = {
 def page_texts(game: str) -> dict:
     """The texts of a game's lesson page around its lesson widget (widgets/pages/<game>.toml): the intro, the
     note on stand-in values, the curious reader's section (markdown in en and zh-Hant) and its code cell."""
-    with open(PAGE_TEXTS / f"{game}.toml", "rb") as file:
+    with open(page_texts_path(game), "rb") as file:
         return tomllib.load(file)
 
 
+def page_texts_path(game: str) -> Path:
+    """widgets/pages/<game>.toml, or its own package's pages/ for a game kept outside engines/ (the test-only
+    tic-tac-toe; widgets/core/boards.py `page_folder`)."""
+    from widgets.core.boards import page_folder
+    return page_folder(game, "pages") / f"{game}.toml"
+
+
 def lesson_games() -> list[str]:
-    """Every game with a lesson page (a new game adds its page's texts, no line here)."""
-    return sorted(path.stem for path in PAGE_TEXTS.glob("*.toml"))
+    """Every registered game with a lesson page (a new game adds its page's texts, no line here)."""
+    import engines
+    return sorted(game for game in engines.GAMES if page_texts_path(game).is_file())
 
 
 LAB_ONLY = "bgw-lab-only"       # a cell for JupyterLab readers, left out of the published (Voila) pages
@@ -149,9 +157,13 @@ DEFAULT_PLAYERS = 3     # the play page's seat count when neither its address no
 
 
 def play_players(game: str) -> int:
-    """The seat count a game's play page opens with: gallery.toml's play_players (a teaching choice)."""
+    """The seat count a game's play page opens with: gallery.toml's play_players (a teaching choice), else
+    DEFAULT_PLAYERS kept within the game's player counts (a game for two opens with two)."""
+    import engines
     from widgets.gallery import game_data
-    return game_data().get(game, {}).get("play_players", DEFAULT_PLAYERS)
+    rules = engines.get_game(game)
+    wanted = game_data().get(game, {}).get("play_players", DEFAULT_PLAYERS)
+    return min(max(wanted, rules.min_players), rules.max_players)
 
 
 def _page(cells: list[dict], metadata: dict) -> dict:

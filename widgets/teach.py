@@ -27,7 +27,7 @@ from engines.core.texts import LANG_NAMES, LANGS, load_catalog, load_overrides, 
 from widgets.core.lesson_file import LessonError, lesson_path, load
 
 ROOT = Path(__file__).resolve().parent.parent
-TEACH = Path(__file__).with_name("teacher")
+TEACH = Path(__file__).with_name("teacher")        # the published games' (a game outside engines/: `source`)
 KINDS = ("summary", "plan")
 PATTERN = r"teach/([a-z0-9-]+)\.(summary|plan)\.(en|zh-Hant|zh-Hans)\.html"
 PICTURES = r"teach/([a-z0-9-]+)\.pictures\.(en|zh-Hant|zh-Hans)\.html"     # widgets/pictures.py
@@ -64,7 +64,8 @@ _CJK_BREAK = re.compile(r"(?<=[^\x00-\x7f])\n")
 
 def source(game: str, kind: str, lang: str) -> Path:
     """The Markdown a page is made from (zh-Hans: the zh-Hant file)."""
-    return TEACH / f"{game}.{kind}.{'zh-Hant' if lang == 'zh-Hans' else lang}.md"
+    from widgets.core.boards import page_folder
+    return page_folder(game, "teacher") / f"{game}.{kind}.{'zh-Hant' if lang == 'zh-Hans' else lang}.md"
 
 
 def url(target: str, game: str, lang: str, server: bool, query: str = "") -> str:

@@ -407,14 +407,18 @@ def lookup(match, path: str):
 
 # -- reading a file --------------------------------------------------------------------------------
 def lesson_path(game: str) -> Path:
-    return LESSON_DIR / f"{game}.toml"
+    """Where a game's lesson is: widgets/lessons/<game>.toml, or its own package's lessons/ for a game kept
+    outside engines/ (widgets/core/boards.py `page_folder`)."""
+    from .boards import page_folder
+    return page_folder(game, "lessons") / f"{game}.toml"
 
 
 _CACHE: dict[Path, tuple[float, Lesson]] = {}
 
 
 def load(game_or_path) -> Lesson:
-    """The lesson of a game (`widgets/lessons/<game>.toml`) or of a file; checked, with clear errors."""
+    """The lesson of a game (`lesson_path(game)`: widgets/lessons/<game>.toml) or of a file; checked, with clear
+    errors."""
     path = Path(game_or_path) if str(game_or_path).endswith(".toml") else lesson_path(str(game_or_path))
     try:
         stamp = path.stat().st_mtime
@@ -442,7 +446,7 @@ def _parse(path: Path, data: dict) -> Lesson:
     rules = engines.get_game(game).rule_catalog
     # Texts go into the kernel's catalog under keys of their own file, so a test's scratch file never
     # collides with the real lesson of the same game.
-    prefix = f"lesson.{game}" if path.resolve().parent == LESSON_DIR else f"lesson.{game}@{path.resolve()}"
+    prefix = f"lesson.{game}" if path.resolve() == lesson_path(game).resolve() else f"lesson.{game}@{path.resolve()}"
     source = str(path.resolve())
 
     def text(value, key: str, field_name: str) -> str:
