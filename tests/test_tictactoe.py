@@ -89,8 +89,8 @@ def test_a_full_grid_without_a_line_is_a_draw_both_share():
     assert m.is_over and m.log[-1].rule == "ttt.draw" and "ttt.win" not in rules_of(m.log)
     assert m.winners() == [0, 1] and m.returns() == [0.5, 0.5]
     assert engines.rules(GAME)["ttt.draw"]["source"].startswith("project:")
-    assert "Ruling of the project" in engines.rules(GAME)["ttt.draw"]["text"]
-    assert "本專案的裁定" in engines.rules(GAME, "zh-Hant")["ttt.draw"]["text"]
+    assert "Ruling of the project" in engines.rules(GAME)["ttt.draw"]["note"]          # the ruling in its note
+    assert "本專案的裁定" in engines.rules(GAME, "zh-Hant")["ttt.draw"]["note"]
 
 
 def test_the_scenario_is_a_win_in_one_for_x():
