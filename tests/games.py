@@ -7,8 +7,9 @@ The tests every game shares (its texts, its rule catalog, saves, seeds, bots) ar
 tests/test_every_game.py; a game's own tests live in `game_tests(game_id)`.
 
 The test-only games (`TEST_ONLY`: tic-tac-toe, tests/tictactoe) join the registered ones in the modules meant
-for every game (test_every_game, test_contract, test_adapters) and in their own test file: those run over
-`every_game()` and take the fixture `register_test_only_games`.
+for every game (test_every_game, test_contract, test_adapters, test_languages, test_lessons...) and in their own
+test file: those run over `every_game()` (or `lesson_games()`, the ones with a lesson) and take the fixture
+`register_test_only_games`.
 """
 
 from __future__ import annotations
@@ -136,28 +137,57 @@ TEST_ONLY = {"tictactoe": "tictactoe"}
 @contextmanager
 def registering_test_only_games():
     """The test-only games registered with their texts and board renderers, as a published game is by its
-    registry line; on leaving, the registry, the renderers and the shared text catalog are as they were (so
-    no other test, nor the gallery, the site or the coverage pages, ever meets them). The text catalog is
-    the kernel's module state: it is given a copy here, which the games' texts go into and which is
-    dropped afterwards (the kernel has no way to unload a catalog)."""
+    registry line; on leaving, the registry, the renderers and the shared text catalog are as they were for
+    the published games (so no other test, nor the gallery, the site or the coverage pages, ever meets the
+    test-only ones). The text catalog is the kernel's module state, which has no way to unload a file: on
+    leaving, every text, zh-Hans phrase and cached lesson that came from a test-only game's folder (its data,
+    its board's texts, its lesson) is taken out again. What other code loaded meanwhile (a published board's
+    texts, a lesson) stays, as it would have without the test-only games."""
     import widgets                          # the board renderers' registry (only these tests need the widgets)
-    with pytest.MonkeyPatch.context() as patch:
-        for name in ("_CATALOG", "_SOURCES", "_PHRASES", "_PHRASE_SOURCES", "_SIMPLIFIED"):
-            patch.setattr(texts, name, dict(getattr(texts, name)))
-        for game_id, package in TEST_ONLY.items():
-            module = importlib.import_module(package)
-            game = module.GAME()                # a new instance loads the game's texts into this catalog
-            assert game.id == game_id, (game.id, game_id)
-            patch.setitem(engines.GAMES, game_id, game)
-            board = importlib.import_module(widgets.board_module(game_id))
-            texts.load_catalog(board.RENDERER.directory / "texts.toml")   # its labels, in this catalog too
-        yield
+    from widgets.core import lesson_file
+    folders = [Path(importlib.import_module(package).__file__).resolve().parent for package in TEST_ONLY.values()]
+
+    def theirs(source) -> bool:
+        return any(Path(source).resolve().is_relative_to(folder) for folder in folders)
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(texts, "_SIMPLIFIED", dict(texts._SIMPLIFIED))       # a cache: what is made here is dropped
+            for game_id, package in TEST_ONLY.items():
+                module = importlib.import_module(package)
+                game = module.GAME()                # a new instance loads the game's texts into the catalog
+                assert game.id == game_id, (game.id, game_id)
+                patch.setitem(engines.GAMES, game_id, game)
+                board = importlib.import_module(widgets.board_module(game_id))
+                texts.load_catalog(board.RENDERER.directory / "texts.toml")   # its labels, in the catalog too
+            yield
+    finally:
+        for key in [key for key, source in texts._SOURCES.items() if theirs(source)]:
+            del texts._CATALOG[key], texts._SOURCES[key]
+        phrases = [phrase for phrase, source in texts._PHRASE_SOURCES.items() if theirs(source)]
+        for phrase in phrases:
+            del texts._PHRASES[phrase], texts._PHRASE_SOURCES[phrase]
+        for phrase in [phrase for phrase, source in texts._KEEP.items() if theirs(source)]:
+            del texts._KEEP[phrase]
+        texts._OVERRIDE_FILES.difference_update([path for path in texts._OVERRIDE_FILES if theirs(path)])
+        for path in [path for path in lesson_file._CACHE if theirs(path)]:
+            del lesson_file._CACHE[path]
+        if phrases:
+            texts._SIMPLIFIED.clear()
 
 
 def every_game() -> list[str]:
     """The ids of the registered games and the test-only ones: what the tests meant for every game run over."""
     with registering_test_only_games():
         return sorted(engines.GAMES)
+
+
+def lesson_games() -> list[str]:
+    """The games of `every_game()` that have a lesson (widgets.core.lesson_file `lesson_path`: widgets/lessons/, or
+    the game's own folder for a test-only game): what the tests meant for every lesson run over."""
+    from widgets.core.lesson_file import lesson_path
+    with registering_test_only_games():
+        return sorted(game for game in engines.GAMES if lesson_path(game).is_file())
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -11,6 +11,8 @@ import ipywidgets as W
 import pytest
 
 import engines
+from games import every_game
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 import widgets
 from engines.core.texts import simplified
 from test_sources import STEP, cited_sections
@@ -30,7 +32,7 @@ def all_rule_sources() -> list[tuple[str, str, str]]:
     return [(game, rule_id, source) for game in engines.GAMES for rule_id, source in rule_sources(game).items()]
 
 
-@pytest.mark.parametrize("game", list(engines.GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_every_cited_section_of_a_game_has_an_english_title(game):
     """Every section a rule of the game cites has an English title, found from the rulebook file it names."""
     titles = section_titles()
@@ -124,7 +126,7 @@ def play_english(game: str, steps: int = 24):
         yield shell
 
 
-@pytest.mark.parametrize("game", list(engines.GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_an_english_play_page_cites_its_rules_in_english(game):
     """The rule box's citation and every log line's citation (panel and full log) are English."""
     for shell in play_english(game):
@@ -136,7 +138,7 @@ def test_an_english_play_page_cites_its_rules_in_english(game):
         assert cites and not chinese, (game, chinese)
 
 
-@pytest.mark.parametrize("game", sorted(engines.GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_an_english_play_page_shows_no_chinese_at_all(game):
     """Rule box, latest steps, full log and status of an English play page hold no Chinese character."""
     for shell in play_english(game):

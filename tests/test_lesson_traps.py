@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from widgets.core import lesson_checks
-from games import one_step_lesson
-from widgets.core.lesson_file import LESSON_DIR, load
+from games import lesson_games, one_step_lesson
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
+from widgets.core.lesson_file import load
 
-GAMES = sorted(p.stem for p in LESSON_DIR.glob("*.toml"))
+GAMES = lesson_games()
 
 
 @pytest.mark.parametrize("kind", sorted(lesson_checks.CHECKS))

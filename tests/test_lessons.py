@@ -12,11 +12,11 @@ import ipywidgets as W
 import pytest
 
 import engines
-from games import one_step_lesson
+from games import lesson_games, one_step_lesson
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 from widgets.core.lesson_file import LESSON_DIR, TEXT_LANGS, LessonError, lesson_path, load, lookup
 
-LESSONS = sorted(LESSON_DIR.glob("*.toml"))
-GAMES = [p.stem for p in LESSONS]
+GAMES = lesson_games()        # the published games' (widgets/lessons/) and the test-only ones' (their own folder)
 
 
 def test_every_game_with_a_tutorial_has_a_lesson():

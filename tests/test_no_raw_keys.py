@@ -25,10 +25,11 @@ from widgets.core import presenter
 from widgets import GameShell, show_scenario
 from widgets.core.chart import part_name
 from widgets.core.lesson import LessonWidget
-from widgets.core.lesson_file import LESSON_DIR
+from games import every_game, lesson_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
-GAMES = sorted(engines.GAMES)
-LESSON_GAMES = sorted(p.stem for p in LESSON_DIR.glob("*.toml"))
+GAMES = every_game()
+LESSON_GAMES = lesson_games()
 SEEDS = (1, 2)
 RAW = "⟨"
 RAW_KEY = re.compile(r"⟨[^⟩]*⟩")

@@ -8,6 +8,8 @@ import re
 import pytest
 
 import engines
+from games import every_game
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 import widgets
 
 AFTER_CHINESE = re.compile(r"[\u4e00-\u9fff\u3002\uff09]\s?[:;,?!](?![/\d])")
@@ -30,7 +32,7 @@ def ascii_marks(texts):
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
-@pytest.mark.parametrize("game", sorted(engines.GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_a_chinese_play_page_and_lesson_use_full_width_punctuation(game, lang):
     players = engines.get_game(game).min_players
     shell = widgets.play(game, players=players, seed=2, lang=lang, seats={s: "greedy" for s in range(players)})

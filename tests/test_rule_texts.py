@@ -12,6 +12,8 @@ import re
 import pytest
 
 import engines
+from games import every_game
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 from engines.core.catalog import RuleCatalog
 
 # Words that say where a rule comes from rather than what it is.
@@ -28,7 +30,7 @@ def provenance_in_texts(game_id: str) -> list[str]:
             for rule_id, rule in rules.items() for lang in PROVENANCE if PROVENANCE[lang].search(rule.text[lang])]
 
 
-@pytest.mark.parametrize("game_id", sorted(engines.GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_a_rules_text_states_the_rule_and_its_note_what_it_rests_on(game_id):
     found = provenance_in_texts(game_id)
     assert not found, f"{game_id}: say it in the rule's `note`, not its text:\n" + "\n".join(found)

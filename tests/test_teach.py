@@ -5,10 +5,12 @@ import re
 
 import pytest
 
-from widgets.core.lesson_file import LESSON_DIR, TEXT_LANGS, load
+from games import lesson_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
+from widgets.core.boards import page_folder
+from widgets.core.lesson_file import TEXT_LANGS, load
 
-ROOT = LESSON_DIR.parents[1]
-GAMES = sorted(p.stem for p in LESSON_DIR.glob("*.toml"))
+GAMES = lesson_games()        # the published games' (widgets/teacher/) and the test-only ones' (their own folder)
 RANGE = re.compile(r"(?:steps?|第)\s*(\d+)[–-](\d+)\s*步?（?\(?`([a-z0-9-]+)` → `([a-z0-9-]+)`")
 FROM = re.compile(r"(?:from step|從第)\s*(\d+)")
 
@@ -18,8 +20,8 @@ FROM = re.compile(r"(?:from step|從第)\s*(\d+)")
 def test_summary_and_plan_exist_and_cite_real_steps(game, lang):
     lesson = load(game)
     ids = {s.number: s.id for s in lesson.steps}
-    summary = (ROOT / "widgets" / "teacher" / f"{game}.summary.{lang}.md").read_text(encoding="utf-8")
-    plan = (ROOT / "widgets" / "teacher" / f"{game}.plan.{lang}.md").read_text(encoding="utf-8")
+    summary = (page_folder(game, "teacher") / f"{game}.summary.{lang}.md").read_text(encoding="utf-8")
+    plan = (page_folder(game, "teacher") / f"{game}.plan.{lang}.md").read_text(encoding="utf-8")
     assert len(summary.split()) < 900 and len(summary) < 5000, "keep the summary to one page"
     ranges = RANGE.findall(plan)
     assert len(ranges) >= 4, f"{game} plan ({lang}): expected its step ranges, found {ranges}"
