@@ -196,3 +196,40 @@ def test_it_stays_out_of_the_published_project():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     assert GAME not in done.stdout and "amerigo" in done.stdout
+
+
+# == its pages, in a test build ===========================================================================
+def test_a_test_build_gives_it_every_page(tmp_path):
+    """Registered (a test build), tic-tac-toe gets every page a published game gets, from its own folder
+    (tests/tictactoe/lessons, pages, teacher; widgets.core.boards.page_folder): the notebooks' writer makes its
+    lesson in the three languages and its play page, which run; the gallery gives it a card (a board the bots
+    played, the play page, the lessons and the teacher's pages linked); the teacher's pages and the lesson in
+    pictures are made; and the static site's contents and teach/ folder hold them all."""
+    from widgets import gallery, notebooks, site, teach
+    written = {str(w.path.relative_to(tmp_path)) for w in notebooks.write(tmp_path)}
+    assert {f"tutorials/{GAME}.{lang}.ipynb" for lang in engines.LANGS} | {f"notebooks/{GAME}.ipynb"} <= written
+    for path in (f"tutorials/{GAME}.zh-Hant.ipynb", f"notebooks/{GAME}.ipynb"):      # the pages' code runs
+        cells = json.loads((tmp_path / path).read_text(encoding="utf-8"))["cells"]
+        space = {}
+        for cell in cells:
+            if cell["cell_type"] == "code":
+                exec("".join(cell["source"]), space)
+        shown = space.get("shell") or eval(cells[1]["source"][-1], space)      # the cell's last line, the widget
+        assert shown.match.game.id == GAME and shown.match.players == 2
+    card = next(row for row in gallery.entries(root=tmp_path) if row["game"] == GAME)
+    assert card["play"]["en"] == f"{GAME}.ipynb?lang=en" and card["players"] == (2, 2)
+    assert card["lessons"][0]["links"] == {lang: f"../tutorials/{GAME}.{lang}.ipynb" for lang in engines.LANGS}
+    assert card["lessons"][0]["title"]["zh-Hant"] == "井字棋：三個連成一線"
+    assert set(card["teach"]) == set(engines.LANGS)
+    picture, caption = gallery.preview(GAME, card["preview_seed"], "en")
+    assert picture.view["squares"] and "greedy bots played" in caption
+    assert "井字棋" in teach.page(GAME, "summary", "zh-Hant") and "井字棋" in teach.page(GAME, "plan", "zh-Hans")
+    output = tmp_path / "site"
+    output.mkdir()
+    site.teacher_pages(output)
+    made = {p.name for p in (output / "teach").glob(f"{GAME}.*")}
+    assert made == {f"{GAME}.{kind}.{lang}.html" for kind in ("summary", "plan", "pictures") for lang in engines.LANGS}
+    contents = tmp_path / "contents"
+    contents.mkdir()
+    pages = {str(p.relative_to(contents)) for p in site.contents(contents)}
+    assert {f"{GAME}.ipynb"} | {f"tutorials/{GAME}.{lang}.ipynb" for lang in engines.LANGS} <= pages
