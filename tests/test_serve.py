@@ -18,7 +18,10 @@ from tornado.testing import bind_unused_port
 from tornado.web import Application, HTTPError, RequestHandler
 
 from engines.core.texts import LANGS, render
-from widgets import serve, teach
+from games import lesson_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
+from widgets import notebooks, serve, teach
+from widgets.core.lesson_file import lesson_path
 from widgets.kernels import UNCONNECTED_GRACE, KernelsFull, PageKernelManager
 
 
@@ -317,13 +320,28 @@ def test_the_culler_runs_even_with_idle_culling_off():
     assert asyncio.run(start())
 
 
-@pytest.mark.parametrize("preheat,places,spares", [(1, 0, 1), (1, 100, 1), (2, 40, 2), (2, 39, 1), (1, 20, 1),
-                                                   (1, 19, 0), (1, 5, 0), (1, 1, 0), (0, 100, 0)])
-def test_spare_kernels_take_at_most_a_quarter_of_the_places(preheat, places, spares):
-    """With five play pages, a spare each needs 20 places; fewer places (little memory free when the
-    server started) get no spares, so that spares never crowd visitors out (issue 23)."""
-    assert serve.spare_kernels(preheat, places, 5) == spares
-    options, _ = serve.parse_args(["--preheat", str(preheat)])
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The notebooks a test build serves (`python -m widgets notebooks DIR`): the published games' and the
+    test-only ones' (tic-tac-toe), each with its play page, lessons and the gallery."""
+    folder = tmp_path_factory.mktemp("served")
+    notebooks.write(folder)
+    return folder
+
+
+@pytest.mark.parametrize("preheat,per_page,more,spares", [(1, 0, 0, 1), (1, 20, 0, 1), (2, 8, 0, 2), (2, 8, -1, 1),
+                                                          (1, 4, 0, 1), (1, 4, -1, 0), (1, 1, 0, 0), (1, 0, 1, 0),
+                                                          (0, 20, 0, 0)])
+def test_spare_kernels_take_at_most_a_quarter_of_the_places(built, preheat, per_page, more, spares):
+    """A spare for each play page of the folder served needs 4 places per page (with five play pages, a spare
+    each needs 20); fewer places (little memory free when the server started) get no spares, so that spares
+    never crowd visitors out (issue 23). The places are counted per play page of the folder served (a test
+    build's: tic-tac-toe has one too), 0 places meaning no limit."""
+    pages = len(serve.play_pages(built))
+    assert pages == len(notebooks.lesson_games())
+    places = per_page * pages + more
+    assert serve.spare_kernels(preheat, places, pages) == spares
+    options, _ = serve.parse_args(["--preheat", str(preheat), "--folder", str(built)])
     pools = serve.voila_config(options, places)
     if spares:
         assert pools.VoilaConfiguration.preheat_kernel is True
@@ -333,7 +351,7 @@ def test_spare_kernels_take_at_most_a_quarter_of_the_places(preheat, places, spa
 
 
 # -- the teacher's pages (/teach/...) ----------------------------------------------------------------
-TEACH_GAMES = sorted({p.name.split(".")[0] for p in teach.TEACH.glob("*.md")})
+TEACH_GAMES = lesson_games()        # each game with a lesson has its teacher's pages (tests/test_teach.py)
 # A repository path a teacher cannot open: a project folder, or a file the pages are made from.
 REPO_PATH = re.compile(r"(?<![\w.])(?:docs|tutorials|notebooks|engines|widgets)/|[\w-]+\.(?:md|ipynb|toml|py)\b")
 
@@ -341,8 +359,12 @@ REPO_PATH = re.compile(r"(?<![\w.])(?:docs|tutorials|notebooks|engines|widgets)/
 class _Notebook(RequestHandler):
     """Stands in for Voila's page (which would start a kernel and run the notebook): 200 where Voila finds
     the notebook under the server's root, 404 where it does not."""
+    def initialize(self, root):
+        self.root = root            # the folder served: a test build's notebooks (tests/test_tutorials.py: the
+                                    # committed ones are what the same writer makes)
+
     def get(self, folder, name, suffix):
-        if not (serve.ROOT / folder.strip("/") / f"{name}.ipynb").is_file():
+        if not (self.root / folder.strip("/") / f"{name}.ipynb").is_file():
             raise HTTPError(404)
         self.write(name)
 
@@ -366,21 +388,21 @@ class _Pictures(RequestHandler):
     """Stands in for a lesson's pictures page (widgets/pictures.py, tested in tests/test_pictures.py, slow to
     make): 200 for a game with a lesson."""
     def get(self, game, lang):
-        if not (serve.ROOT / "widgets" / "lessons" / f"{game}.toml").is_file():
+        if not lesson_path(game).is_file():
             raise HTTPError(404)
         self.write(game)
 
 
-def teach_test_server(where: str) -> Application:
+def teach_test_server(where: str, root) -> Application:
     """The teacher's pages where they are published. On the server: widgets.serve's own route for them
     (teach.PATTERN, handled by teach.TeachHandler) and Voila's pages at voila/render/<path>.ipynb. In the
     static site: teach/ beside voici/, whose pages are voici/render/<name>.html (notebooks/) and
     voici/render/tutorials/<name>.html."""
     if where == "server":
         return Application([("/" + teach.PATTERN, teach.TeachHandler), ("/" + teach.PICTURES, _Pictures),
-                            (r"/voila/render/((?:notebooks|tutorials)/)([^/]+)(\.ipynb)", _Notebook)])
+                            (r"/voila/render/((?:notebooks|tutorials)/)([^/]+)(\.ipynb)", _Notebook, {"root": root})])
     return Application([("/" + teach.PATTERN, _SiteTeach), ("/" + teach.PICTURES, _Pictures),
-                        (r"/voici/render/((?:tutorials/)?)([^/]+)(\.html)", _SiteNotebook)])
+                        (r"/voici/render/((?:tutorials/)?)([^/]+)(\.html)", _SiteNotebook, {"root": root})])
 
 
 class _Page(HTMLParser):
@@ -410,12 +432,12 @@ class _Page(HTMLParser):
                 self._open[2] += data
 
 
-def fetch_teach_pages(where: str) -> tuple[dict, dict]:
+def fetch_teach_pages(where: str, root) -> tuple[dict, dict]:
     """Every teacher's page in every language ({url: html}) and every link on them ({url: status}),
     fetched through the test server."""
     async def crawl():
         sock, port = bind_unused_port()
-        server = HTTPServer(teach_test_server(where))
+        server = HTTPServer(teach_test_server(where, root))
         server.add_sockets([sock])
         client = AsyncHTTPClient()
         base = f"http://127.0.0.1:{port}/teach/"
@@ -442,13 +464,13 @@ def fetch_teach_pages(where: str) -> tuple[dict, dict]:
 
 
 @pytest.mark.parametrize("where", ["server", "site"])
-def test_teach_pages_render_and_every_link_answers(where):
+def test_teach_pages_render_and_every_link_answers(where, built):
     """Issue 26: every teacher's page, in all three languages, on the server and in the static site, shows
     bold as bold (no `**`, also where Chinese puts no space around it), names no repository path, links no
     .md file, names lesson steps by their titles in the page's language (no step id), and every link
     answers 200; each page links its lesson, summary and plan in its own language (zh-Hans: the zh-Hans
     lesson, never the zh-Hant one)."""
-    pages, statuses = fetch_teach_pages(where)
+    pages, statuses = fetch_teach_pages(where, built)
     problems = []
     for url, text in pages.items():
         name = url.rsplit("/", 1)[1]
@@ -482,5 +504,5 @@ def test_teach_pages_render_and_every_link_answers(where):
             problems.append(f"{name}: does not link its lesson and its {other} in its language: {hrefs}")
         if kind == "plan" and not any("?step=" in href for href in hrefs):
             problems.append(f"{name}: links no lesson step")
-    assert len(pages) == 3 * 2 * len(TEACH_GAMES) >= 30
+    assert len(pages) == 3 * 2 * len(TEACH_GAMES) and set(TEACH_GAMES) == set(notebooks.lesson_games())
     assert not problems, "\n".join(problems)
