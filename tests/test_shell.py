@@ -8,6 +8,8 @@ import pytest
 import engines
 import widgets
 from engines.core.game import Option
+from games import TEST_ONLY, every_game
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 from widgets import gallery
 from widgets.core.board import BoardWidget
 from widgets.core.setup import SEAT_KINDS
@@ -269,7 +271,9 @@ def test_gallery_picture_is_a_real_middle_position():
 def test_the_gallerys_kept_preview_games_are_what_the_bots_play_now(game):
     """gallery-previews.json keeps each card's bots' game as a save, replayed by a visit instead of thought
     again: it is the game the greedy bots play now (else `tutorials/make_notebooks.py` rewrites it), and a
-    save the engine refuses is played again rather than shown wrong."""
+    save the engine refuses is played again rather than shown wrong. Over the published games only: the file
+    is published with the gallery, and a test-only game (tic-tac-toe) has no save kept there; its card plays
+    its preview when asked (test_tictactoe.py, its pages in a test build)."""
     seed = gallery.game_data().get(game, {}).get("preview_seed", 1)
     kept = json.loads(gallery.PREVIEWS.read_text(encoding="utf-8"))[game]
     played = gallery.played_preview(game, seed)
@@ -446,11 +450,14 @@ def test_a_match_saved_to_a_file_loads_again_and_a_bad_file_changes_nothing(lang
     assert button.answer == ""
 
 
-def test_the_gallery_links_each_lesson_in_simplified_chinese():
-    """A zh-Hans reader gets the zh-Hans lesson notebook, titled in Simplified characters."""
-    from widgets import gallery
-    for game in engines.GAMES:
-        (lesson,) = gallery.lessons(game)
+def test_the_gallery_links_each_lesson_in_simplified_chinese(tmp_path):
+    """A zh-Hans reader gets the zh-Hans lesson notebook, titled in Simplified characters: in the repository
+    (the published games) and in a test build's notebooks (every game, tic-tac-toe too)."""
+    from widgets import gallery, notebooks
+    notebooks.write(tmp_path)
+    published = [(game, gallery.ROOT) for game in engines.GAMES if game not in TEST_ONLY]
+    for game, root in published + [(game, tmp_path) for game in engines.GAMES]:
+        (lesson,) = gallery.lessons(game, root)
         assert lesson["links"]["zh-Hans"] == f"../tutorials/{game}.zh-Hans.ipynb"
         title = gallery.lesson_title(lesson["title"], "zh-Hans")
         assert title and title != lesson["title"]["zh-Hant"] and title == engines.core.texts.simplified(title)
@@ -478,12 +485,13 @@ def test_a_boards_options_carry_their_actions_parameters():
 
 
 # -- issue 31 §4: controls that surprise ----------------------------------------------------------------
-@pytest.mark.parametrize("game", sorted(engines.GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_the_rules_own_steps_run_on_one_press_of_next(game):
     """Set-up, deals and draws, which no player decides, take one press of Next (Amerigo's 19, Shipyard's
     13 before the learner's first move); the log narrates each, and the panel's captions show them. The
-    teacher's view steps through them one at a time."""
-    shell = widgets.play(game, players=3, seed=1)
+    teacher's view steps through them one at a time. Three players, or the nearest count the game allows."""
+    players = min(max(3, engines.GAMES[game].min_players), engines.GAMES[game].max_players)
+    shell = widgets.play(game, players=players, seed=1)
     m = shell.match
     presses = 0
     while m.to_move != 0 and presses < 10:
@@ -495,7 +503,7 @@ def test_the_rules_own_steps_run_on_one_press_of_next(game):
             assert m.to_move is not None and m.position > start
             assert shell.panel.panel["captions"] == [e.text("en") for e in m.log[logged:]][-4:]
     assert m.to_move == 0 and presses <= 3, f"{presses} presses of Next before the learner's first move"
-    teacher = widgets.play(game, players=3, seed=1)
+    teacher = widgets.play(game, players=players, seed=1)
     teacher.set_teacher_view(True)
     if teacher.match.to_move is None:
         assert teacher.next_step() and teacher.match.position == 1
