@@ -16,9 +16,15 @@ import re
 import tokenize
 from pathlib import Path
 
+import atexit
+import shutil
+import tempfile
+
 import pytest
 
 import engines
+from games import TEST_ONLY, registering_test_only_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = ROOT / "tutorials"
@@ -27,12 +33,31 @@ SOURCE_LANG = "en"
 TWIN_LANGS = ("zh-Hant", "zh-Hans")
 LANG_STRINGS = {"en", *TWIN_LANGS}
 
-ENGLISH = sorted(TUTORIALS.glob(f"*.{SOURCE_LANG}.ipynb"))
-ALL_TUTORIALS = sorted(TUTORIALS.glob("*.ipynb"))
-ALL_NOTEBOOKS = sorted(p for d in NOTEBOOK_DIRS for p in d.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+def _test_build() -> Path:
+    """The test-only games' notebooks (tic-tac-toe's lesson in each language and its play page), written as a
+    test build writes them (`python -m widgets notebooks DIR` with the games registered), in a folder of their
+    own: the checks of the committed notebooks run over them too (they are never committed)."""
+    from widgets import notebooks
+    folder = Path(tempfile.mkdtemp(prefix="bgw-test-build-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    with registering_test_only_games():
+        notebooks.write(folder, games=sorted(TEST_ONLY))
+    return folder
+
+
+BUILT = _test_build()
+BUILT_TUTORIALS = sorted((BUILT / "tutorials").glob("*.ipynb"))
+BUILT_PAGES = [BUILT / "notebooks" / f"{game}.ipynb" for game in sorted(TEST_ONLY)]
+ENGLISH = sorted(TUTORIALS.glob(f"*.{SOURCE_LANG}.ipynb")) + [p for p in BUILT_TUTORIALS if p.name.endswith(".en.ipynb")]
+ALL_TUTORIALS = sorted(TUTORIALS.glob("*.ipynb")) + BUILT_TUTORIALS
+ALL_NOTEBOOKS = sorted(p for d in NOTEBOOK_DIRS for p in d.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts) \
+    + BUILT_TUTORIALS + BUILT_PAGES
 
 
 def rel(path: Path) -> str:
+    if path.is_relative_to(BUILT):
+        return f"test-build/{path.relative_to(BUILT)}"
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
@@ -93,7 +118,7 @@ def test_there_are_tutorials():
     assert ENGLISH, "tutorials/ holds no *.en.ipynb"
 
 
-@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=rel)
 def test_tutorial_names_a_known_language(path):
     game, lang = split_name(path)
     assert lang in LANG_STRINGS, f"{path.name}: language {lang!r} is not one of {sorted(LANG_STRINGS)}"
@@ -101,7 +126,7 @@ def test_tutorial_names_a_known_language(path):
 
 
 @pytest.mark.parametrize("lang", TWIN_LANGS)
-@pytest.mark.parametrize("english", ENGLISH, ids=lambda p: p.name)
+@pytest.mark.parametrize("english", ENGLISH, ids=rel)
 def test_twin_has_the_same_cells(english, lang):
     other = twin(english, lang)
     assert other.exists(), f"{english.name} has no {lang} twin: expected {rel(other)}"
@@ -119,7 +144,7 @@ def test_twin_has_the_same_cells(english, lang):
             assert source(b).strip(), f"cell {number} of {other.name} is empty"
 
 
-@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=rel)
 def test_code_runs_in_its_own_language(path):
     """The English notebook never asks for a translation, and each twin asks for its own language."""
     _, lang = split_name(path)
@@ -132,7 +157,7 @@ def test_code_runs_in_its_own_language(path):
         assert not asked - {lang}, f"{path.name}: its code also selects {sorted(asked - {lang})}"
 
 
-@pytest.mark.parametrize("path", [p for p in ALL_TUTORIALS if split_name(p)[1] != SOURCE_LANG], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in ALL_TUTORIALS if split_name(p)[1] != SOURCE_LANG], ids=rel)
 def test_translated_text_is_translated(path):
     """Every markdown cell of a Chinese tutorial has Chinese in it (no English paragraph left behind)."""
     for number, cell in enumerate(load(path)["cells"], 1):
@@ -143,7 +168,7 @@ def test_translated_text_is_translated(path):
 CITATION = re.compile(r"`(?P<id>[^`\s]+)`\s*[（(]\s*(?:rulebook|規則書|规则书)\s*§\s*(?P<section>[^)）]+?)\s*[)）]")
 
 
-@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=rel)
 def test_rules_are_cited_exactly(path):
     """Every rule id a tutorial names exists, is cited with its rulebook section, and the section is right."""
     game, lang = split_name(path)
@@ -174,7 +199,7 @@ def test_rules_are_cited_exactly(path):
     assert not uncited, f"{path.name}: rules named but never cited with their rulebook section: {uncited}"
 
 
-@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=rel)
 def test_notebook_is_stored_without_outputs(path):
     for number, cell in enumerate(load(path)["cells"], 1):
         if cell["cell_type"] != "code":
@@ -184,7 +209,7 @@ def test_notebook_is_stored_without_outputs(path):
             f"{rel(path)}, cell {number}: execution_count {cell.get('execution_count')!r}, expected None")
 
 
-@pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.zh-Hans.ipynb")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in ALL_TUTORIALS if p.name.endswith(".zh-Hans.ipynb")], ids=rel)
 def test_simplified_tutorials_are_made_from_the_traditional_ones_and_current(path):
     """A zh-Hans lesson page is Simplified throughout: its notebook is what tutorials/make_notebooks.py makes
     from the Traditional texts today (run it after changing them), with no Traditional character left."""
@@ -204,7 +229,7 @@ def _maker():
     return notebooks
 
 
-@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=rel)
 def test_every_page_is_titled_in_every_language(path):
     """Issue 31: a browser's tab names the game and the page in the page's language (not "index" or
     "shipyard.zh-Hans"): each notebook's metadata holds its title in every language, as
@@ -223,7 +248,7 @@ def test_every_page_is_titled_in_every_language(path):
     assert meta.get("title") == expected[lang]
 
 
-@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=rel)
 def test_the_section_for_the_curious_is_left_out_of_published_pages(path):
     """Issue 31: the code for the curious is for JupyterLab readers; a published (Voila) page hides code
     and would show its raw output alone, so its cells are tagged for the project's template to leave out."""
@@ -237,21 +262,21 @@ def test_the_section_for_the_curious_is_left_out_of_published_pages(path):
     assert f"'{make.LAB_ONLY}' not in" in template
 
 
-@pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.ipynb")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", ALL_TUTORIALS, ids=rel)
 def test_tutorials_are_what_the_generator_makes(path):
     make = _maker()
     game, lang = split_name(path)
     assert load(path) == make.stamped(make.notebook(game, lang)), f"{path.name} is stale: run tutorials/make_notebooks.py"
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")) + BUILT_PAGES, ids=rel)
 def test_play_pages_and_the_gallery_are_what_the_generator_makes(path):
     make = _maker()
     expected = make.gallery_page() if path.stem == "index" else make.play_page(path.stem)
     assert load(path) == make.stamped(expected), f"{rel(path)} is stale: run tutorials/make_notebooks.py"
 
 
-@pytest.mark.parametrize("game", sorted(engines.GAMES))
+@pytest.mark.parametrize("game", sorted(engines.GAMES) + sorted(TEST_ONLY))
 def test_the_play_page_opens_with_a_seat_count_the_game_allows(game):
     """gallery.toml's play_players (a teaching choice) is a count the engine accepts, and the page opens with it."""
     rules = engines.GAMES[game]
