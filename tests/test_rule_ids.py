@@ -3,24 +3,28 @@ of its game's catalog (or, for the same prefix, one of its texts), so grepping a
 misspelt id cannot reach a page."""
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
 
 import engines
 from engines.core.texts import has_text
+from games import register_test_only_games, registering_test_only_games  # noqa: F401  (autouse: they join in)
 
 ROOT = Path(__file__).resolve().parents[1]
-# A game's folder under engines/, and the catalogs of the games it holds.
-FOLDERS: dict[str, list[str]] = {}      # engines/<folder>/ -> the games whose rules live there
-for _game_id, _game in sorted(engines.GAMES.items()):
-    FOLDERS.setdefault(_game.folder, []).append(_game_id)
+# A game's folder (engines/<folder>/, or a test-only game's package: tests/tictactoe/), and the games it holds.
+FOLDERS: dict[str, list[str]] = {}      # the folder, from the project's root -> the games whose rules live there
+with registering_test_only_games():
+    for _game_id, _game in sorted(engines.GAMES.items()):
+        _folder = Path(sys.modules[type(_game).__module__].__file__).resolve().parent
+        FOLDERS.setdefault(str(_folder.relative_to(ROOT)), []).append(_game_id)
 
 
 def literals(folder: str):
     """Every whole string the code writes (not the pieces of an f-string, nor the parts of a key put
     together with +, which name texts made per component)."""
-    for path in sorted((ROOT / "engines" / folder).rglob("*.py")):
+    for path in sorted((ROOT / folder).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         pieces = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
         pieces |= {id(n.left) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import engines  # noqa: F401  (loads every game's catalog)
 import engines.core.texts as texts
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games' texts are checked too)
 from widgets import site
 
 

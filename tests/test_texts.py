@@ -1,8 +1,9 @@
-"""The kernel's text formats (engines/core/texts.py)."""
+"""The kernel's text formats (engines/core/texts.py), and every game's texts (the test-only ones' too)."""
 
 import pytest
 
 from engines.core.texts import _FORMATTERS
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 
 @pytest.mark.parametrize("count,written", [(0, "0 tiles"), (1, "1 tile"), (2, "2 tiles"), (12, "12 tiles")])
