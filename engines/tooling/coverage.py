@@ -5,7 +5,8 @@ and the lesson steps that teach them, as a Markdown page a teacher can read.
 
 It works for any registered game with a rule catalog (`engines/<game>/data/rules.toml`), tests that name rule
 ids (`tests/**/*.py`: a test cites a rule when the id appears in its code or docstring) and a lesson file
-(`widgets/lessons/<game>.toml`, read as plain data: the engines import no widget code).
+(`widgets/lessons/<game>.toml`, read as plain data: the engines import no widget code; a game kept outside
+engines/, the test-only tic-tac-toe, has its code and its lessons/ in its own package).
 
 Developer tooling, not the kernel: it reads the repository's tests/, which an installed package does not have.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -35,11 +37,22 @@ def _tests(root: Path, rule_ids: set[str]) -> dict[str, list[str]]:
     return found
 
 
-def _code(root: Path, folder: str, rule_ids: set[str]) -> dict[str, list[str]]:
+def _folders(root: Path, game) -> tuple[Path, Path]:
+    """Where a game's code and its lesson are: engines/<folder>/ and widgets/lessons/<id>.toml, or for a game kept
+    outside engines/ (the test-only tic-tac-toe) its own package and the lessons/ folder in it (as
+    widgets.core.boards.page_folder finds it)."""
+    module = type(game).__module__
+    if module.startswith("engines."):
+        return root / "engines" / game.folder, root / "widgets" / "lessons" / f"{game.id}.toml"
+    package = Path(sys.modules[module].__file__).resolve().parent
+    return package, package / "lessons" / f"{game.id}.toml"
+
+
+def _code(root: Path, folder: Path, rule_ids: set[str]) -> dict[str, list[str]]:
     """Rule id -> the places ("engines/x/y.py:120") where the game's code writes it: the code writes every id
     in full (tests/test_rule_ids.py), so the event, the action or the refusal of a rule is found there."""
     found: dict[str, list[str]] = {rule: [] for rule in rule_ids}
-    for path in sorted((root / "engines" / folder).rglob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and node.value in found:
                 found[node.value].append(f"{path.relative_to(root)}:{node.lineno}")
@@ -63,9 +76,8 @@ def _test_functions(path: Path, _mtime: float) -> list[tuple[str, str]]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")]
 
 
-def _lesson(root: Path, game: str) -> tuple[dict[str, list[str]], dict[str, dict], bool]:
+def _lesson(path: Path) -> tuple[dict[str, list[str]], dict[str, dict], bool]:
     """Rule id -> lesson steps ("12 build") that teach it; rule id -> reason it is not taught; file exists."""
-    path = root / "widgets" / "lessons" / f"{game}.toml"
     if not path.exists():
         return {}, {}, False
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -95,8 +107,9 @@ def report(game_id: str, root: Path = ROOT) -> str:
     game = registry.get(game_id)
     catalog = game.rule_catalog.rules
     tests = _tests(root, set(catalog))
-    code = _code(root, game.folder, set(catalog))
-    steps, not_taught, has_lesson = _lesson(root, game_id)
+    code_folder, lesson = _folders(root, game)
+    code = _code(root, code_folder, set(catalog))
+    steps, not_taught, has_lesson = _lesson(lesson)
     sections: dict[tuple[str, str], list[str]] = {}
     for rule_id, rule in catalog.items():             # catalog order: the order of the rulebook
         sections.setdefault(_section(rule.source), []).append(rule_id)
@@ -114,7 +127,7 @@ def report(game_id: str, root: Path = ROOT) -> str:
         "Each rule of the game has an id and cites the rulebook section it comes from. This page lists, section by",
         "section, every rule, where the code writes its id (its events, actions and refusals; a rule whose id the",
         "code never writes is one the data files carry, or one the others' code enforces), the automated tests",
-        f"that check it and the lesson steps that teach it (`widgets/lessons/{game_id}.toml`, \"Step k\").",
+        f"that check it and the lesson steps that teach it (`{lesson.relative_to(root)}`, \"Step k\").",
         "",
         f"- **{len(catalog)} rules**; **{tested}** checked by at least one test; **{taught}** taught by a lesson step"
         + (f"; **{len(not_taught)}** not taught, each with its reason below." if has_lesson else "; no lesson yet."),
