@@ -216,3 +216,26 @@ chapter = "one"
 start = {{ players = 3, seed = {seed} }}
 rule = "{rule}"
 '''
+
+
+def main(argv: list[str]) -> int:
+    """`python tests/games.py MODULE [ARGS...]`: `python -m MODULE ARGS...` in a test build, the test-only games
+    registered; e.g. `python tests/games.py widgets.core.lesson_checks tictactoe` (the checks of its lesson) or
+    `python tests/games.py widgets notebooks DIR` (every game's notebooks, tic-tac-toe's too)."""
+    import runpy
+    import sys
+    if not argv:
+        print(main.__doc__)
+        return 2
+    sys.argv = list(argv)
+    with registering_test_only_games():
+        try:
+            runpy.run_module(argv[0], run_name="__main__", alter_sys=True)
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv[1:]))

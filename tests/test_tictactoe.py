@@ -1,7 +1,7 @@
 """Tic-tac-toe, the test-only game (tests/tictactoe; docs/contract.md, "Adding a game"): its own tests, one or
-more per rule id, and its board in the game shell. The tests every game shares run over it too
-(test_every_game, test_contract, test_adapters): it is registered while those modules and this one run, and
-nowhere else."""
+more per rule id, its board in the game shell, and its pages in a test build. The tests every game shares run
+over it too (test_every_game, test_contract, test_adapters, test_languages, test_lessons...: the modules that
+take `register_test_only_games`): it is registered while those modules and this one run, and nowhere else."""
 
 from __future__ import annotations
 
@@ -233,3 +233,12 @@ def test_a_test_build_gives_it_every_page(tmp_path):
     contents.mkdir()
     pages = {str(p.relative_to(contents)) for p in site.contents(contents)}
     assert {f"{GAME}.ipynb"} | {f"tutorials/{GAME}.{lang}.ipynb" for lang in engines.LANGS} <= pages
+
+
+def test_its_lesson_is_checked_by_the_authors_command_in_a_test_build():
+    """`python tests/games.py widgets.core.lesson_checks tictactoe`: the command an author runs over a lesson
+    (`python -m widgets.core.lesson_checks GAME`), in a test build, finds no trap in tic-tac-toe's."""
+    done = subprocess.run([sys.executable, str(TESTS / "games.py"), "widgets.core.lesson_checks", GAME],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().endswith(f"0 problem(s) in {GAME}'s lesson")
