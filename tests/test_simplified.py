@@ -153,3 +153,32 @@ def test_kept_words_are_converted_by_their_characters(path):
     """A `keep` phrase reads as its characters do (it is what keep is for)."""
     keep = tomllib.loads(open(path, encoding="utf-8").read()).get("keep", [])
     assert {k: simplified(k) for k in keep} == {k: expected(k) for k in keep}
+
+
+def test_the_test_only_games_texts_too():
+    """The test-only games' Chinese (tic-tac-toe: its data, board texts, lesson, lesson page and teacher's pages,
+    all in its own folder, which engines.core.zh_hans's list of the project's texts does not read: they are
+    never published) keeps its terms and makes no rewrite nobody approved, the game registered (its own
+    zh-Hans.toml loaded)."""
+    from games import TEST_ONLY, registering_test_only_games
+    with registering_test_only_games():
+        found: dict = {}
+        own = []
+        for package in TEST_ONLY.values():
+            folder = Path(__import__(package).__file__).resolve().parent
+            for path in sorted(folder.rglob("*.toml")):
+                if not path.name.startswith("zh-Hans"):
+                    data = tomllib.loads(path.read_text(encoding="utf-8"))
+                    own += [(str(path.relative_to(zh_hans.ROOT)), key, text) for key, text in zh_hans.zh_hant_strings(data)]
+            own += [(str(path.relative_to(zh_hans.ROOT)), "", path.read_text(encoding="utf-8"))
+                    for path in sorted(folder.rglob("*.zh-Hant.md"))]
+        assert {Path(file).parent.name for file, _, _ in own} >= {"data", "board", "lessons", "pages", "teacher"}
+        for file, key, text in own:
+            for rewrite in rewrites(text):
+                found.setdefault(rewrite, []).append((file, key, simplified(text)[:40]))
+        new = zh_hans.not_approved(found)
+        assert not new, zh_hans.report(new)
+        broken = [f"{file} [{key}]: {term}" for file, key, text in own for term in TERMS
+                  if term in text and expected(term) not in simplified(text)
+                  and expected(term) in replaced(characters_only(text), texts._PHRASES)]
+        assert not broken, "\n".join(broken)
