@@ -41,7 +41,7 @@ def test_a_chinese_play_page_and_lesson_use_full_width_punctuation(game, lang):
         shell.next_step()
         found += ascii_marks(page_texts(shell, []))
     lesson = widgets.lesson(game, lang=lang)
-    for step in range(1, 6):
+    for step in range(1, min(5, len(lesson.lesson.steps)) + 1):       # the first five steps, or all of a shorter lesson
         lesson.go(step)
         found += ascii_marks(page_texts(lesson, []))
     assert not found, sorted(set(found))[:10]
