@@ -223,6 +223,14 @@ def test_a_test_build_gives_it_every_page(tmp_path):
     assert set(card["teach"]) == set(engines.LANGS)
     picture, caption = gallery.preview(GAME, card["preview_seed"], "en")
     assert picture.view["squares"] and "greedy bots played" in caption
+
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()) or ():
+            yield from walk(child)
+    shown = " ".join(w.value for w in walk(gallery.gallery(root=tmp_path, lang="zh-Hant")) if hasattr(w, "value")
+                     and isinstance(w.value, str))
+    assert "井字棋" in shown and f"{GAME}.ipynb?lang=zh-Hant" in shown           # its card on the gallery page
     assert "井字棋" in teach.page(GAME, "summary", "zh-Hant") and "井字棋" in teach.page(GAME, "plan", "zh-Hans")
     output = tmp_path / "site"
     output.mkdir()
