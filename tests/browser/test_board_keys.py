@@ -2,7 +2,11 @@
 plays ten decisions: Tab reaches the board, the arrow keys move between its options (a roving focus, ringed and
 named on the hover line), Enter chooses, Escape leaves the options for the board itself; Next and the panel's
 buttons are reached with Tab too. The board is a named group, its options buttons named by their move, and what
-each step did is announced in a polite live region."""
+each step did is announced in a polite live region.
+
+Over the published games' play pages: Voila runs a page in a kernel of its own, a fresh interpreter in which the
+test-only games (tic-tac-toe) are never registered; tic-tac-toe's board makes its options buttons with one in the
+Tab order through the same kit, checked under Node (tests/test_tictactoe.py)."""
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect

@@ -20,10 +20,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 import widgets
 from board_page import BOARD, IN_SIGHT, PAGE_TIMEOUT, SIGHT
 from widgets.core.lesson_file import load
+from games import lesson_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 pytestmark = pytest.mark.browser
 
-LESSONS = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
+LESSONS = lesson_games()        # every game with a lesson, the test-only ones' (tic-tac-toe) too
 
 # Draws one board per case and answers which focus targets the drawing lacks.
 _PAGE = """<!doctype html><html><body><div id="host"></div><script type="module">

@@ -16,10 +16,12 @@ from board_page import pictures_page
 from widgets.core.lesson_checks import step_texts
 from games import one_step_lesson
 from widgets.core.lesson_file import _PART, board_labels, load
+from games import lesson_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 pytestmark = pytest.mark.browser
 
-LESSONS = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
+LESSONS = lesson_games()        # every game with a lesson, the test-only ones' (tic-tac-toe) too
 
 # For each case: the boxes of the elements named so inside that step's board: by their own text (a label drawn
 # on the board), else by the name the board gives an element (its tooltip's <title>, or its aria-label).

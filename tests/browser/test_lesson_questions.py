@@ -11,10 +11,12 @@ from board_page import pictures_page
 from widgets.core.lesson_checks import unseen_values
 from widgets.core.lesson_file import load
 from games import one_step_lesson
+from games import lesson_games
+from games import register_test_only_games  # noqa: F401  (autouse: the test-only games join in)
 
 pytestmark = pytest.mark.browser
 
-LESSONS = ("endeavor-aos", "endeavor-2009", "entdecker", "amerigo", "shipyard")
+LESSONS = lesson_games()        # every game with a lesson, the test-only ones' (tic-tac-toe) too
 
 # The texts each board shows as labels (SVG texts, and HTML elements holding text of their own): tooltips and
 # aria-labels left out, since a value a learner must hover to find is not in sight.

@@ -4,7 +4,10 @@ played with the keyboard alone (issue 33: Tab, the arrow keys along the board's 
 move explains why (the engine's own words), the expected move is played, a wrong answer is explained and
 Continue leads on. test_lesson_whole.py walks each lesson by keyboard from its first step to its last, in a
 third language. Each page is photographed at 1366 x 768 (test-artifacts/) for a person to look at. (Clicks and
-taps: test_lesson_focus.py, test_phone.py.)"""
+taps: test_lesson_focus.py, test_phone.py.) Over the published games' tutorials: Voila runs a page in a kernel of
+its own, a fresh interpreter in which the test-only games (tic-tac-toe) are never registered; their lessons' boards
+are drawn in Chromium without Voila by test_lesson_focus.py, test_lesson_places.py and test_lesson_questions.py,
+and their notebooks' code runs in tests/test_tictactoe.py."""
 
 from __future__ import annotations
 
