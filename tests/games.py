@@ -167,13 +167,15 @@ def registering_test_only_games():
         phrases = [phrase for phrase, source in texts._PHRASE_SOURCES.items() if theirs(source)]
         for phrase in phrases:
             del texts._PHRASES[phrase], texts._PHRASE_SOURCES[phrase]
-        for phrase in [phrase for phrase, source in texts._KEEP.items() if theirs(source)]:
+        keep = [phrase for phrase, source in texts._KEEP.items() if theirs(source)]
+        for phrase in keep:
             del texts._KEEP[phrase]
-        texts._OVERRIDE_FILES.difference_update([path for path in texts._OVERRIDE_FILES if theirs(path)])
+        files = [path for path in texts._OVERRIDE_FILES if theirs(path)]
+        texts._OVERRIDE_FILES.difference_update(files)
         for path in [path for path in lesson_file._CACHE if theirs(path)]:
             del lesson_file._CACHE[path]
-        if phrases:
-            texts._SIMPLIFIED.clear()
+        if phrases or keep or files:
+            texts._reset()          # the conversion is made again without their words (as loading them did)
 
 
 def every_game() -> list[str]:
