@@ -8,13 +8,32 @@
 from .core import (Action, Event, GreedyBot, IllegalAction, LANGS, Match, RandomBot, SaveError,
                    Text, make_bot, play_out)
 from .core.data import DataError
-from .core.registry import GAMES, get as get_game
+import importlib
+import os
+
+from .core.registry import GAMES, get as get_game, register
 from . import endeavor  # noqa: F401  (registers its games)
 from . import entdecker  # noqa: F401
 from . import amerigo  # noqa: F401
 from . import shipyard  # noqa: F401
 
 __version__ = "0.1.0"          # the package's one version (pyproject.toml reads it; CHANGELOG.md)
+
+
+def _games_named_outside():
+    """Games kept outside this package, named in the environment variable BGW_GAMES: modules, comma-separated, each
+    exporting GAME (its Game class; its board is its package's board/). A school's own game, or a test build: the
+    tests serve the test-only tic-tac-toe with BGW_GAMES=tictactoe, so that the kernels of its pages know it."""
+    for name in filter(None, (part.strip() for part in os.environ.get("BGW_GAMES", "").split(","))):
+        try:
+            game = importlib.import_module(name).GAME
+        except (ImportError, AttributeError) as wrong:
+            raise ImportError(f"BGW_GAMES names {name!r}, which is not a module exporting GAME: {wrong}") from None
+        if game.id not in GAMES:
+            register(game())
+
+
+_games_named_outside()
 
 
 def new_match(game: str, players: int | None = None, seed: int = 0, options: dict | None = None) -> Match:

@@ -42,14 +42,15 @@ def pytest_runtest_makereport(item, call):
 
 
 @contextlib.contextmanager
-def serve(log_path: Path, *options: str):
-    """`python -m widgets.serve` with these options on a free port: yields its URL and process."""
+def serve(log_path: Path, *options: str, env: dict | None = None):
+    """`python -m widgets.serve` with these options (and these environment variables) on a free port: yields its
+    URL and process."""
     SERVER_LOGS.append(log_path)
     port = _free_port()
     log = open(log_path, "w")
     server = subprocess.Popen(
         [sys.executable, "-m", "widgets.serve", f"--port={port}", *options], cwd=ROOT, stdout=log,
-        stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        stderr=subprocess.STDOUT, env={**os.environ, **(env or {}), "PYTHONUNBUFFERED": "1"})
     deadline = time.monotonic() + 60
     # Wait for the socket, not for a page: every page GET starts a kernel.
     while True:
