@@ -6,6 +6,7 @@ take `register_test_only_games`): it is registered while those modules and this 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -250,3 +251,19 @@ def test_its_lesson_is_checked_by_the_authors_command_in_a_test_build():
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().endswith(f"0 problem(s) in {GAME}'s lesson")
+
+
+def test_a_game_named_in_bgw_games_is_registered_in_every_process_and_a_wrong_name_says_so():
+    """BGW_GAMES (engines/__init__.py) registers games kept outside engines/ in a process of their own, as a page's
+    kernel is: the name of a module exporting GAME; anything else stops the import with a message naming it."""
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{TESTS}"}
+    code = "import engines; print(sorted(engines.GAMES))"
+    found = subprocess.run([sys.executable, "-c", code], env={**env, "BGW_GAMES": "tictactoe"}, capture_output=True,
+                           text=True, timeout=120)
+    assert found.returncode == 0 and "'tictactoe'" in found.stdout, found.stderr[-500:]
+    wrong = subprocess.run([sys.executable, "-c", code], env={**env, "BGW_GAMES": "tictactoe, no_such_game"},
+                           capture_output=True, text=True, timeout=120)
+    assert wrong.returncode != 0 and "BGW_GAMES names 'no_such_game'" in wrong.stderr
+    plain = subprocess.run([sys.executable, "-c", code], env={**env, "BGW_GAMES": ""}, capture_output=True,
+                           text=True, timeout=120)
+    assert "'tictactoe'" not in plain.stdout and "'shipyard'" in plain.stdout
