@@ -1123,8 +1123,8 @@ def test_e09_card_limit_is_the_2009_rulebooks_and_its_step_borrowed():
     lesson = load(GAME)
     texts = {s.id: lesson.say(s.number, s.text, "en") for s in lesson.steps}
     # the lesson's texts teach the step; where it comes from is said by the page's introduction (before the
-    # lesson), by chapter 9's first jump and by the citations, whose label says the rule is not in this game's
-    # rulebook, never mid-lesson (zh-Hans try-out v4: a note on sources at every borrowed step was noise; zh-Hans
+    # lesson), by chapter 9's first jump and by the citations, whose label says the rule is this game's too, left out of
+    # its rulebook, never mid-lesson (zh-Hans try-out v4: a note on sources at every borrowed step was noise; zh-Hans
     # try-out v10: the sentences steps 8 and 24 had on the Age of Sail rulebook made a learner wonder which game
     # they were learning)
     assert "card-limit step" in texts["limit-step"]

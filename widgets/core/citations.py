@@ -48,7 +48,8 @@ def cite(source: str, lang: str, game: str | None = None) -> str:
         names = rulebook_names().get(book, {})
         if game is not None and book != own_rulebook(game) and names:
             # the citation says why it names another book (2009 try-outs v9/v10: a learner wondered which game
-            # they were learning, and a sentence in the lesson about it distracted another)
+            # they were learning, and a sentence in the lesson about it distracted another), and that the rule is
+            # this game's too (v13: "not in this game's rulebook" read as "not a rule of this game")
             return f"{localized(names, lang)} § {section}{t('ui.source.other-book', lang)}"
         return f"{t('ui.source', lang)} § {section}"
     return t(f"ui.source.{_source_kind(source)}", lang)
