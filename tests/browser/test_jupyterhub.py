@@ -192,7 +192,9 @@ def test_three_learners_play_behind_the_hub_and_their_kernels_go(browser, hub):
         page.fill("#password_input", PASSWORD)
         page.click("#login_submit", no_wait_after=True)
     for name, page in galleries.items():
-        page.wait_for_selector(".bgw-card-endeavor-aos .bgw-board svg", timeout=PAGE_TIMEOUT)
+        # a guard, not a guess: three servers and their gallery kernels start at once, which on a busy 2-core
+        # machine took over the two minutes a single page is given (CI, 29 November)
+        page.wait_for_selector(".bgw-card-endeavor-aos .bgw-board svg", timeout=3 * PAGE_TIMEOUT)
         assert page.url.startswith(f"{hub.url}/user/{name}{GALLERY}"), page.url
     mark("signed in, galleries drawn")
 
