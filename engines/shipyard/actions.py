@@ -155,11 +155,14 @@ class Actions:
 
     @refuses("canal")
     def _why_canal(self, state, place):
-        cost, money = self.numbers.canal_prices[place], state.money[state.seat]
-        if state.canal_market[place] < 0:
-            return "sy.canal.refill", Text("sy.why.market-empty", place=place + 1)
-        if cost > money:
-            return "sy.canal.buy", Text("sy.why.money", cost=cost, money=money)
+        return self._why_market(state, "canal", state.canal_market, self.numbers.canal_prices, place)
+
+    def _why_market(self, state, kind, market, prices, place):
+        """A tile of the canal or goods market: an empty place (sy.<kind>.refill), or one the player cannot pay."""
+        if market[place] < 0:
+            return f"sy.{kind}.refill", Text("sy.why.market-empty", place=place + 1)
+        if prices[place] > state.money[state.seat]:
+            return f"sy.{kind}.buy", Text("sy.why.money", cost=prices[place], money=state.money[state.seat])
         return None
 
     @move("attach", "sy.canal.attach", phases=("attach",),
@@ -223,12 +226,7 @@ class Actions:
 
     @refuses("goods")
     def _why_goods(self, state, place):
-        cost, money = self.numbers.goods_prices[place], state.money[state.seat]
-        if state.goods_market[place] < 0:
-            return "sy.goods.refill", Text("sy.why.market-empty", place=place + 1)
-        if cost > money:
-            return "sy.goods.buy", Text("sy.why.money", cost=cost, money=money)
-        return None
+        return self._why_market(state, "goods", state.goods_market, self.numbers.goods_prices, place)
 
     # == the rondels: equipment, crew, employees (生產設備, 招聘船員, 招募員工) ===================================
     def free_steps(self, state, seat, rondel) -> int:
